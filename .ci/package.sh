@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Install into a scratch prefix, then build a consumer twice: through
+# find_package(pvsched CONFIG) and through pkg-config.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD:-build}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+cmake -S tests/consumer -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+cmake --build "$tmp/consumer" >/dev/null
+"$tmp/consumer/consumer"
+pcdir=$(dirname "$(find "$tmp/prefix" -name pvsched.pc | head -1)")
+# shellcheck disable=SC2046
+cc tests/consumer/main.c -o "$tmp/pc-consumer" \
+   $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched)
+"$tmp/pc-consumer"
+echo "package: find_package and pkg-config consumers ok"

@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/* Sections of the demo program: one function per module, in demo/<module>.c. */
+#ifndef PVSCHED_EXAMPLES_DEMO_H
+#define PVSCHED_EXAMPLES_DEMO_H
+
+#include <pvsched/pvsched.h>
+
+/* Print a section heading. */
+void pvs_demo_heading(const char *title);
+
+/* module sections: one line each, alphabetical */
+
+#endif

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * pvs_demo: what each libpvsched heuristic decides for a few documented
+ * inputs (the situations of the seed threads). Every number printed is
+ * computed by the library at run time.
+ */
+#include <stdio.h>
+
+#include "demo.h"
+
+void pvs_demo_heading(const char *title)
+{
+	printf("\n== %s\n", title);
+}
+
+int main(void)
+{
+	printf("libpvsched %s: decisions for documented inputs\n",
+	       pvs_version_string());
+	/* module sections: one call each, alphabetical */
+	return 0;
+}
