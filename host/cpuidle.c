@@ -119,7 +119,8 @@ static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
 		pvs_pu_path(ctx, path,
 			    "/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s",
 			    cpu, k, pvs_idle_attr_file[a]);
-		return pvs_pu_fail(ctx, path, 1, rc);
+		return pvs_pu_fail(ctx, path, text[a] ? 1 : 0,
+				   pvs_pu_secondary(rc));
 	}
 	return 0;
 }

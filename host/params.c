@@ -41,10 +41,12 @@ static bool pvs_param_exists(struct pvs_probe_ctx *ctx, const char *module,
 			   name) == 0 && pvs_pu_exists(ctx, path);
 }
 
-/* Read @n parameters named @names into @v (all required). */
+/* Read @n parameters named @names into @v, all required. Only the first
+ * may be absent (-PVS_ENOENT: no such module) and only if @first_optional;
+ * a module missing a later one is malformed. */
 static int pvs_read_params(struct pvs_probe_ctx *ctx, const char *module,
 			   const char *const *names, unsigned int n,
-			   uint64_t *v)
+			   bool first_optional, uint64_t *v)
 {
 	unsigned int i;
 	int rc;
@@ -52,7 +54,8 @@ static int pvs_read_params(struct pvs_probe_ctx *ctx, const char *module,
 	for (i = 0; i < n; i++) {
 		rc = pvs_read_param(ctx, module, names[i], false, &v[i]);
 		if (rc < 0)
-			return rc;
+			return i == 0 && first_optional ? rc :
+							  pvs_pu_secondary(rc);
 	}
 	return 0;
 }
@@ -81,7 +84,7 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
 	memset(&p, 0, sizeof(p));
-	rc = pvs_read_params(ctx, "kvm", hp, 3, v);
+	rc = pvs_read_params(ctx, "kvm", hp, 3, true, v);
 	if (rc < 0)
 		return rc;
 	p.halt_poll_ns = v[0];
@@ -97,10 +100,10 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 	/* Whichever vendor module is loaded must be complete. */
 	if (pvs_param_exists(ctx, "kvm_intel", vmx[0])) {
 		p.ple = PVS_PLE_VMX;
-		rc = pvs_read_params(ctx, "kvm_intel", vmx, 5, v);
+		rc = pvs_read_params(ctx, "kvm_intel", vmx, 5, false, v);
 	} else if (pvs_param_exists(ctx, "kvm_amd", svm[0])) {
 		p.ple = PVS_PLE_SVM;
-		rc = pvs_read_params(ctx, "kvm_amd", svm, 5, v);
+		rc = pvs_read_params(ctx, "kvm_amd", svm, 5, false, v);
 	}
 	if (rc < 0)
 		return rc;
@@ -129,13 +132,13 @@ int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
 
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
-	rc = pvs_read_params(ctx, "haltpoll", names, 4, v);
+	rc = pvs_read_params(ctx, "haltpoll", names, 4, true, v);
 	if (rc < 0)
 		return rc;
 	rc = pvs_read_param(ctx, "haltpoll", "guest_halt_poll_allow_shrink",
 			    true, &allow);
 	if (rc < 0)
-		return rc;
+		return pvs_pu_secondary(rc);
 	memset(&p, 0, sizeof(p));
 	p.guest_halt_poll_ns = v[0];
 	p.guest_halt_poll_grow = v[1];

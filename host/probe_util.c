@@ -214,6 +214,11 @@ bool pvs_pu_exists(struct pvs_probe_ctx *ctx, const char *path)
 	return stat(path, &sb) == 0;
 }
 
+int pvs_pu_secondary(int rc)
+{
+	return rc == -PVS_ENOENT ? -PVS_EBADMSG : rc;
+}
+
 bool pvs_pu_next_line(struct pvs_pu_cur *c, struct pvs_pu_line *l)
 {
 	const char *nl;

@@ -63,6 +63,11 @@ void *pvs_pu_opendir(struct pvs_probe_ctx *ctx, const char *rel);
 /* Whether a path under the sysroot exists. */
 bool pvs_pu_exists(struct pvs_probe_ctx *ctx, const char *path);
 
+/* A file that must exist because its source does (a state without its
+ * latency, a module missing one of its parameters): absent is malformed.
+ * Maps -PVS_ENOENT to -PVS_EBADMSG, passes everything else. */
+int pvs_pu_secondary(int rc);
+
 /* Next line (newline excluded); false at the end of the buffer. */
 bool pvs_pu_next_line(struct pvs_pu_cur *c, struct pvs_pu_line *l);
 

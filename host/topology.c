@@ -224,7 +224,7 @@ static int pvs_topology_sysfs(struct pvs_probe_ctx *ctx, struct pvs_topology *t)
 				 "/sys/devices/system/cpu/cpu%u/topology/physical_package_id",
 				 cpu);
 		if (rc == 0)
-			rc = pvs_read_id(ctx, path, &pkg[n]);
+			rc = pvs_pu_secondary(pvs_read_id(ctx, path, &pkg[n]));
 		if (rc < 0)
 			goto out;
 		memset(sib, 0, PVS_BITMAP_BYTES);
@@ -232,7 +232,7 @@ static int pvs_topology_sysfs(struct pvs_probe_ctx *ctx, struct pvs_topology *t)
 				 "/sys/devices/system/cpu/cpu%u/topology/thread_siblings_list",
 				 cpu);
 		if (rc == 0)
-			rc = pvs_read_cpulist(ctx, path, sib);
+			rc = pvs_pu_secondary(pvs_read_cpulist(ctx, path, sib));
 		if (rc < 0)
 			goto out;
 		if (!pvs_bit(sib, cpu)) {

@@ -17,10 +17,12 @@
  * Conventions, for every reader:
  *  - A `pvs_probe_*()` reader takes a struct pvs_probe_ctx whose sysroot
  *    prefixes every path, so tests point it at a fixture tree
- *    (tests/fixtures/<host>/proc/stat ...).
+ *    (tests/fixtures/HOST/proc/stat ...).
  *  - It returns 0 (or a count) on success, or a negative PVS_E* code:
  *    -PVS_ENOENT the file is absent, -PVS_EBADMSG it is malformed
- *    (truncated line, garbage number, missing required field),
+ *    (truncated line, garbage number, missing required field, or a file
+ *    that must exist because its source does: a cpuidle state without
+ *    its latency, a module missing one of its parameters),
  *    -PVS_ERANGE a number does not fit (e.g. a counter >= 2^64),
  *    -PVS_EIO it could not be read, -PVS_ENOMEM, -PVS_EINVAL bad argument.
  *    On failure it names the offending file (and line, when known) in
@@ -72,7 +74,7 @@ struct pvs_probe_ctx {
 	 *  system. Not copied: it must outlive the context. */
 	const char *sysroot;
 	/** CPUID dump to use instead of the CPUID instruction (see
-	 *  pvs_cpuid_dump_parse()); NULL = "<sysroot>/cpuid" when a sysroot
+	 *  pvs_cpuid_dump_parse()); NULL = "SYSROOT/cpuid" when a sysroot
 	 *  is set, the instruction on the live system. */
 	const char *cpuid_file;
 	/** Full path of the file behind the last error ("" if none). */
@@ -157,7 +159,7 @@ struct pvs_cpuinfo {
 int pvs_cpuinfo_parse(const char *buf, size_t len, struct pvs_cpuinfo *out);
 
 /**
- * @brief Read and parse <sysroot>/proc/cpuinfo.
+ * @brief Read and parse SYSROOT/proc/cpuinfo.
  * @param ctx context (sysroot, error location)
  * @param out result, untouched on error
  * @return 0 or a negative PVS_E* code (see file comment)
@@ -382,7 +384,7 @@ int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out);
 
 /**
  * @brief Probe the x86 hypervisor: from the CPUID dump named by the
- *        context (pvs_probe_ctx::cpuid_file, or <sysroot>/cpuid under a
+ *        context (pvs_probe_ctx::cpuid_file, or SYSROOT/cpuid under a
  *        sysroot), else on the live x86 system from libcpuid (when built
  *        with it) plus raw CPUID, else from raw CPUID.
  * @param ctx context
@@ -604,7 +606,7 @@ struct pvs_lparcfg {
 int pvs_lparcfg_parse(const char *buf, size_t len, struct pvs_lparcfg *out);
 
 /**
- * @brief Read and parse <sysroot>/proc/powerpc/lparcfg.
+ * @brief Read and parse SYSROOT/proc/powerpc/lparcfg.
  * @param ctx context
  * @param out result, untouched on error
  * @return 0; -PVS_ENOENT not a pseries partition; parse errors
@@ -652,7 +654,7 @@ struct pvs_ppc_platform {
 
 /**
  * @brief Identify a ppc64 platform from cpuinfo and the device tree
- *        (<sysroot>/proc/device-tree/hypervisor/compatible containing
+ *        (SYSROOT/proc/device-tree/hypervisor/compatible containing
  *        "linux,kvm" means KVM, like Linux's is_kvm_guest(); platform
  *        PowerNV means bare metal; pSeries otherwise is PowerVM; a qemu
  *        machine line also means KVM), and read the first CPU node's
@@ -727,7 +729,7 @@ struct pvs_stat {
 int pvs_stat_parse(const char *buf, size_t len, struct pvs_stat *st);
 
 /**
- * @brief Read and parse <sysroot>/proc/stat.
+ * @brief Read and parse SYSROOT/proc/stat.
  * @param ctx context
  * @param st  as for pvs_stat_parse()
  * @return as pvs_stat_parse(), or -PVS_ENOENT / -PVS_EIO
@@ -767,7 +769,7 @@ int pvs_steal_rate(const struct pvs_cpu_times *before,
 
 /* ---- schedstat: run delay ------------------------------------------------- */
 
-/** @brief /proc/<pid>/task/<tid>/schedstat. */
+/** @brief /proc/PID/task/TID/schedstat. */
 struct pvs_schedstat {
 	/** Time spent on a CPU, ns. */
 	uint64_t run_ns;
@@ -789,7 +791,7 @@ int pvs_schedstat_parse(const char *buf, size_t len,
 			struct pvs_schedstat *out);
 
 /**
- * @brief Read /proc/<pid>/task/<tid>/schedstat under the sysroot.
+ * @brief Read /proc/PID/task/TID/schedstat under the sysroot.
  * @param ctx context
  * @param pid process id, or 0 for "self"
  * @param tid thread id, or 0 for the process's main thread
@@ -827,7 +829,7 @@ int pvs_rq_schedstat_parse(const char *buf, size_t len,
 			   struct pvs_rq_schedstat *cpus, unsigned int cap);
 
 /**
- * @brief Read and parse <sysroot>/proc/schedstat (CONFIG_SCHEDSTATS).
+ * @brief Read and parse SYSROOT/proc/schedstat (CONFIG_SCHEDSTATS).
  * @param ctx  context
  * @param cpus caller array, untouched on error
  * @param cap  entries in @p cpus
@@ -914,7 +916,8 @@ int pvs_idle_state_parse(const char *const text[PVS_IDLE_ATTR_COUNT],
  * @param ctx context
  * @param cpu CPU number
  * @param out result, untouched on error
- * @return 0; -PVS_ENOENT no cpuidle (no current_driver); parse errors
+ * @return 0; -PVS_ENOENT no cpuidle (no current_driver); -PVS_EBADMSG a
+ *         state without name, latency or residency; parse errors
  */
 int pvs_probe_cpuidle(struct pvs_probe_ctx *ctx, unsigned int cpu,
 		      struct pvs_cpuidle *out);

@@ -147,8 +147,12 @@ int pvs_report_gather(struct pvs_report *r, const char *sysroot,
 	if (rc < 0)
 		return rc;
 	r->x86_rc = r->ppc_rc = r->lpar_rc = -PVS_ENOENT;
-	if (r->cpuinfo.arch == PVS_PROBE_ARCH_X86)
+	if (r->cpuinfo.arch == PVS_PROBE_ARCH_X86) {
 		PVS_OPTIONAL(r->x86_rc, pvs_probe_x86_hv(&r->ctx, &r->x86));
+		/* A dump the user named must be there. */
+		if (cpuid_file != NULL && r->x86_rc < 0)
+			return r->x86_rc;
+	}
 	if (r->cpuinfo.arch == PVS_PROBE_ARCH_PPC64) {
 		PVS_OPTIONAL(r->ppc_rc, pvs_probe_ppc_platform(&r->ctx,
 							       &r->cpuinfo,
