@@ -37,10 +37,9 @@ function(pvs_probe_dep var module define)
   set(PVS_PROBE_HAVE_${var} ${found} PARENT_SCOPE)
 endfunction()
 
-add_library(pvsched_probe STATIC
-  host/probe_util.c host/cpuinfo.c host/stat.c host/schedstat.c
-  host/cpuidle.c host/params.c host/topology.c host/rseq.c host/pause.c
-  arch/x86/probe_x86.c arch/ppc64/probe_ppc64.c)
+file(STRINGS "${CMAKE_CURRENT_SOURCE_DIR}/probe-sources.txt" PVS_PROBE_SOURCES
+     REGEX "^[^#]")
+add_library(pvsched_probe STATIC ${PVS_PROBE_SOURCES})
 add_library(pvsched::probe ALIAS pvsched_probe)
 target_link_libraries(pvsched_probe PUBLIC pvsched)
 target_compile_options(pvsched_probe PRIVATE ${PVS_WARNINGS})

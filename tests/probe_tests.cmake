@@ -26,3 +26,17 @@ endforeach()
 # The command line: usage errors exit 2, --help/--version 0.
 add_test(NAME pvsched_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli.sh
   $<TARGET_FILE:pvsched_cmd> ${PVS_FIXTURES})
+
+# Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/) with
+# a plain driver, so any compiler keeps every seed and past finding green;
+# .ci/fuzz.sh runs the same targets under libFuzzer.
+set(PVS_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
+file(GLOB _pvs_fuzz_targets RELATIVE ${PVS_FUZZ_DIR} ${PVS_FUZZ_DIR}/fuzz_*.c)
+foreach(src ${_pvs_fuzz_targets})
+  string(REGEX REPLACE "\\.c$" "" t "${src}")
+  add_executable(${t}_replay ${PVS_FUZZ_DIR}/${src} ${PVS_FUZZ_DIR}/standalone.c)
+  target_link_libraries(${t}_replay PRIVATE pvsched_probe)
+  target_compile_options(${t}_replay PRIVATE ${PVS_WARNINGS})
+  file(GLOB _seeds ${PVS_FUZZ_DIR}/corpus/${t}/*)
+  add_test(NAME ${t}_seeds COMMAND ${t}_replay ${_seeds})
+endforeach()
