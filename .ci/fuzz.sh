@@ -35,13 +35,13 @@ for t in $FUZZ_TARGETS; do
   if (cd "$out" && "./$t" -max_total_time="$secs" -timeout=10 \
        -rss_limit_mb=2048 "${par[@]}" -print_final_stats=1 \
        -artifact_prefix="artifacts/$t-" "corpus/$t") >"$out/$t.log" 2>&1; then
-    runs=$(cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null \
+    runs=$( (cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null || true) \
            | grep -o 'stat::number_of_executed_units: *[0-9]*' \
            | awk '{s += $2} END {print s + 0}')
     echo "fuzz: $t ok ($runs runs, corpus $(ls "$work" | wc -l))"
   else
     echo "fuzz: $t FAILED, log $out/$t.log:"
-    cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null \
+    (cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null || true) \
       | grep -E 'ERROR|SUMMARY|runtime error|artifact' | head -20 || true
     status=1
   fi
