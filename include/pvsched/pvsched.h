@@ -14,5 +14,7 @@
 #include <pvsched/errors.h>
 #include <pvsched/version.h>
 /* module headers: keep one line per module, alphabetical */
+#include <pvsched/ple.h>
+#include <pvsched/yield.h>
 
 #endif /* PVSCHED_PVSCHED_H */
