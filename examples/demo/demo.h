@@ -10,5 +10,6 @@ void pvs_demo_heading(const char *title);
 
 /* module sections: one line each, alphabetical */
 void pvs_demo_preempt(void);
+void pvs_demo_yield(void);
 
 #endif

@@ -19,5 +19,6 @@ int main(void)
 	       pvs_version_string());
 	/* module sections: one call each, alphabetical */
 	pvs_demo_preempt();
+	pvs_demo_yield();
 	return 0;
 }

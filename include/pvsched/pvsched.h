@@ -17,5 +17,7 @@
 #include <pvsched/arch/ppc64.h>
 #include <pvsched/arch/x86.h>
 #include <pvsched/preempt.h>
+#include <pvsched/ple.h>
+#include <pvsched/yield.h>
 
 #endif /* PVSCHED_PVSCHED_H */

@@ -6,6 +6,8 @@ const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "core", pvs_vec_core },
 	/* module suites: one line each, alphabetical */
 	{ "preempt", pvs_vec_preempt },
+	{ "ple", pvs_vec_ple },
+	{ "yield", pvs_vec_yield },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);
