@@ -268,7 +268,7 @@ struct pvs_idle_latency {
  * @param out      the decision; written only on success
  * @return 0 on success; -PVS_EINVAL for a NULL @p platform or @p out, an
  *         unknown enum, timebase_hz == 0 on POWER, or fw_table->nr_records
- *         > 16; -PVS_ERANGE when the chosen latency exceeds
+ *         > 16 on POWER (x86 ignores fw_table and timebase_hz); -PVS_ERANGE when the chosen latency exceeds
  *         @ref PVS_IDLE_MAX_EXIT_US. On error @p out is untouched.
  */
 int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
