@@ -11,5 +11,6 @@ void pvs_demo_heading(const char *title);
 /* module sections: one line each, alphabetical */
 void pvs_demo_preempt(void);
 void pvs_demo_yield(void);
+void pvs_demo_idle(void);
 
 #endif

@@ -20,5 +20,6 @@ int main(void)
 	/* module sections: one call each, alphabetical */
 	pvs_demo_preempt();
 	pvs_demo_yield();
+	pvs_demo_idle();
 	return 0;
 }

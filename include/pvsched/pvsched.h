@@ -19,5 +19,6 @@
 #include <pvsched/preempt.h>
 #include <pvsched/ple.h>
 #include <pvsched/yield.h>
+#include <pvsched/idle.h>
 
 #endif /* PVSCHED_PVSCHED_H */

@@ -8,6 +8,7 @@ const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "preempt", pvs_vec_preempt },
 	{ "ple", pvs_vec_ple },
 	{ "yield", pvs_vec_yield },
+	{ "idle", pvs_vec_idle },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);
