@@ -306,15 +306,14 @@ static inline int pvs_halt_poll_step(const struct pvs_halt_poll_params *p,
 
 	if (!p || !st)
 		return -PVS_EINVAL;
-	w = st->window_ns;
+	/* The window this halt polled for (host: clamped to max). */
+	w = pvs_halt_poll_window_ns(p, st);
 	max = p->max_ns;
 	if (p->flavour == PVS_HALT_POLL_KVM_HOST) {
-		if (w > max)
-			w = max;
 		/*
-		 * kvm_vcpu_halt()'s chain, folded: once w <= max, "w != 0
-		 * and block_ns > max" implies block_ns > w, so the keep
-		 * test (block_ns <= w) only has to guard the grow.
+		 * kvm_vcpu_halt()'s chain, folded: as w <= max, "w != 0 and
+		 * block_ns > max" implies block_ns > w, so the keep test
+		 * (block_ns <= w) only has to guard the grow.
 		 */
 		if (!valid_wakeup || (w != 0 && block_ns > max)) {
 			w = pvs_halt_poll_shrunk(p, w);
