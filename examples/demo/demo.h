@@ -12,5 +12,6 @@ void pvs_demo_heading(const char *title);
 void pvs_demo_preempt(void);
 void pvs_demo_yield(void);
 void pvs_demo_idle(void);
+void pvs_demo_haltpoll(void);
 
 #endif

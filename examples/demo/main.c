@@ -21,5 +21,6 @@ int main(void)
 	pvs_demo_preempt();
 	pvs_demo_yield();
 	pvs_demo_idle();
+	pvs_demo_haltpoll();
 	return 0;
 }

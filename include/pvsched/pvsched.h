@@ -20,5 +20,6 @@
 #include <pvsched/ple.h>
 #include <pvsched/yield.h>
 #include <pvsched/idle.h>
+#include <pvsched/haltpoll.h>
 
 #endif /* PVSCHED_PVSCHED_H */

@@ -9,6 +9,7 @@ const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "ple", pvs_vec_ple },
 	{ "yield", pvs_vec_yield },
 	{ "idle", pvs_vec_idle },
+	{ "haltpoll", pvs_vec_haltpoll },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);
