@@ -373,8 +373,8 @@ int pvs_pack_domains(const struct pvs_pack_machine *m,
  * otherwise the allowed CPU with the fewest runnable tasks, ties to a hint,
  * then the lowest number.
  *
- * Bounded: one pass over the CPUs (two when none is idle), no stack
- * arrays.
+ * Bounded: one pass over the CPUs (plus the hints' cores under
+ * PVS_PACK_SPREAD, and a second pass when none is idle), no stack arrays.
  * @param t          topology (see pvs_pack_topology_ok())
  * @param nr_running t->nr_cpus runnable-task counts, one per CPU
  * @param task       hints and constraints; NULL = pvs_pack_task_init()
