@@ -13,5 +13,6 @@ void pvs_demo_preempt(void);
 void pvs_demo_yield(void);
 void pvs_demo_idle(void);
 void pvs_demo_haltpoll(void);
+void pvs_demo_pack(void);
 
 #endif

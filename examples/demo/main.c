@@ -22,5 +22,6 @@ int main(void)
 	pvs_demo_yield();
 	pvs_demo_idle();
 	pvs_demo_haltpoll();
+	pvs_demo_pack();
 	return 0;
 }

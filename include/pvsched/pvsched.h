@@ -21,5 +21,6 @@
 #include <pvsched/yield.h>
 #include <pvsched/idle.h>
 #include <pvsched/haltpoll.h>
+#include <pvsched/pack.h>
 
 #endif /* PVSCHED_PVSCHED_H */

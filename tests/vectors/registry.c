@@ -10,6 +10,7 @@ const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "yield", pvs_vec_yield },
 	{ "idle", pvs_vec_idle },
 	{ "haltpoll", pvs_vec_haltpoll },
+	{ "pack", pvs_vec_pack },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);
