@@ -14,5 +14,6 @@
 #include <pvsched/errors.h>
 #include <pvsched/version.h>
 /* module headers: keep one line per module, alphabetical */
+#include <pvsched/spin.h>
 
 #endif /* PVSCHED_PVSCHED_H */
