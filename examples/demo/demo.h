@@ -14,5 +14,6 @@ void pvs_demo_yield(void);
 void pvs_demo_idle(void);
 void pvs_demo_haltpoll(void);
 void pvs_demo_pack(void);
+void pvs_demo_spin(void);
 
 #endif

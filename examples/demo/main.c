@@ -23,5 +23,6 @@ int main(void)
 	pvs_demo_idle();
 	pvs_demo_haltpoll();
 	pvs_demo_pack();
+	pvs_demo_spin();
 	return 0;
 }

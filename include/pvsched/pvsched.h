@@ -22,5 +22,6 @@
 #include <pvsched/idle.h>
 #include <pvsched/haltpoll.h>
 #include <pvsched/pack.h>
+#include <pvsched/spin.h>
 
 #endif /* PVSCHED_PVSCHED_H */

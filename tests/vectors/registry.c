@@ -11,6 +11,7 @@ const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "idle", pvs_vec_idle },
 	{ "haltpoll", pvs_vec_haltpoll },
 	{ "pack", pvs_vec_pack },
+	{ "spin", pvs_vec_spin },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);

@@ -62,6 +62,7 @@ void pvs_vec_yield(struct pvs_vec_result *r);
 void pvs_vec_idle(struct pvs_vec_result *r);
 void pvs_vec_haltpoll(struct pvs_vec_result *r);
 void pvs_vec_pack(struct pvs_vec_result *r);
+void pvs_vec_spin(struct pvs_vec_result *r);
 
 #ifdef __cplusplus
 }
