@@ -31,8 +31,12 @@ static int __init pvs_selftest_init(void)
 #ifdef CONFIG_PPC_PSERIES
 	pvs_selftest_lppaca(&r);
 #endif
+	if (r.failed) {
+		pr_err(PVS_SELFTEST "%u passed, %u failed\n", r.passed, r.failed);
+		return -EINVAL;
+	}
 	pr_info(PVS_SELFTEST "%u passed, %u failed\n", r.passed, r.failed);
-	return r.failed ? -EINVAL : 0;
+	return 0;
 }
 
 static void __exit pvs_selftest_exit(void)
