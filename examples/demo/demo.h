@@ -9,5 +9,6 @@
 void pvs_demo_heading(const char *title);
 
 /* module sections: one line each, alphabetical */
+void pvs_demo_preempt(void);
 
 #endif

@@ -18,5 +18,6 @@ int main(void)
 	printf("libpvsched %s: decisions for documented inputs\n",
 	       pvs_version_string());
 	/* module sections: one call each, alphabetical */
+	pvs_demo_preempt();
 	return 0;
 }

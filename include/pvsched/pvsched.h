@@ -14,5 +14,8 @@
 #include <pvsched/errors.h>
 #include <pvsched/version.h>
 /* module headers: keep one line per module, alphabetical */
+#include <pvsched/arch/ppc64.h>
+#include <pvsched/arch/x86.h>
+#include <pvsched/preempt.h>
 
 #endif /* PVSCHED_PVSCHED_H */

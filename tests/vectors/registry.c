@@ -5,6 +5,7 @@
 const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "core", pvs_vec_core },
 	/* module suites: one line each, alphabetical */
+	{ "preempt", pvs_vec_preempt },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);
