@@ -15,6 +15,9 @@
 void pvs_example_selftest(struct pvs_vec_result *r);
 
 #ifdef CONFIG_PPC_PSERIES
+/* example.c: a KVM guest (device tree /hypervisor is "linux,kvm")? */
+bool pvs_example_kvm_guest(void);
+
 /* selftest_lppaca.c: the library against every online CPU's live lppaca. */
 void pvs_selftest_lppaca(struct pvs_vec_result *r);
 #endif
