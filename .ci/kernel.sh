@@ -7,7 +7,7 @@
 #      lib/Makefile hooks);
 #   2. pvsched.ko and pvsched_selftest.ko are built from that tree's
 #      lib/pvsched (M=) against Debian's headers, with W=1: any warning fails;
-#      sparse runs over them too (x86_64);
+#      sparse must be clean over every source too;
 #   3. Debian's kernel boots under qemu TCG with a busybox initramfs whose
 #      /init insmods both modules; the job fails unless the console shows
 #      "pvsched selftest: N passed, 0 failed", both insmods succeeded and
@@ -16,14 +16,16 @@
 # powerpc64le, cross-built with the host's amd64 kbuild; QEMU emulates the
 # PAPR hypervisor, so the selftest also reads live lppacas).
 # Package versions are discovered at run time: Debian's archive moves.
-# Environment: PVS_KERNEL_ARCHES="x86_64 ppc64le" (default both),
+# Last, "intree": the import into Debian's real linux-source tree, built
+# there through the Kconfig and lib/Makefile hooks (CONFIG_PVSCHED=m).
+# Environment: PVS_KERNEL_ARCHES="x86_64 ppc64le intree" (the default;
+#              any subset),
 #              PVS_KERNEL_KEEP=1 keeps the scratch directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-repo=$PWD
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C
 
-arches=${PVS_KERNEL_ARCHES:-x86_64 ppc64le}
+arches=${PVS_KERNEL_ARCHES:-x86_64 ppc64le intree}
 work=$(mktemp -d /tmp/pvsched-kernel.XXXXXX)
 chmod 755 "$work" # apt-get download runs as _apt
 if [ "${PVS_KERNEL_KEEP:-0}" = 1 ]; then
@@ -272,10 +274,49 @@ ppc64le() {
 	lap "ppc64le: job" $t
 }
 
+# intree: a real Linux tree (Debian's linux-source), configured with the
+# imported Kconfig entries, builds lib/pvsched/ through the lib/ hooks.
+intree() {
+	local t=$SECONDS src
+	need flex bison bc libelf-dev libssl-dev xz-utils make gcc
+	src=$(apt-cache depends linux-source 2>/dev/null |
+		grep -o 'linux-source-[0-9][^ :]*' | head -1)
+	[ -n "$src" ] || die "intree: no linux-source package in the index"
+	mkdir -p "$work/src-debs"
+	! id _apt >/dev/null 2>&1 || chown _apt "$work/src-debs"
+	(cd "$work/src-debs" && apt-get download -qq "$src") ||
+		die "intree: apt-get download $src failed"
+	dpkg-deb --fsys-tarfile "$work"/src-debs/*.deb |
+		tar -x -C "$work" --wildcards './usr/src/*.tar.xz'
+	tar -xJf "$work"/usr/src/"$src".tar.xz -C "$work"
+	local tree=$work/$src log=$work/build-intree.log
+	lap "intree: packages and sources ($src)" $t
+	t=$SECONDS
+	kernel/import.sh "$tree"
+	make -C "$tree" -s defconfig >/dev/null
+	"$tree/scripts/config" --file "$tree/.config" -m PVSCHED -m PVSCHED_SELFTEST
+	make -C "$tree" -s olddefconfig
+	grep -qx 'CONFIG_PVSCHED=m' "$tree/.config" &&
+		grep -qx 'CONFIG_PVSCHED_SELFTEST=m' "$tree/.config" ||
+		die "intree: Kconfig did not take CONFIG_PVSCHED(_SELFTEST)=m"
+	if ! make -C "$tree" -j"$(nproc)" W=1 lib/pvsched/ >"$log" 2>&1; then
+		cat "$log"
+		die "intree: make lib/pvsched/ failed"
+	fi
+	if sed -n '/lib\/pvsched/,$p' "$log" | grep -Ei '(warning|error)(:| )'; then
+		die "intree: the build of lib/pvsched printed warnings (W=1)"
+	fi
+	[ -f "$tree/lib/pvsched/pvsched.o" ] &&
+		[ -f "$tree/lib/pvsched/pvsched_selftest.o" ] ||
+		die "intree: lib/pvsched/ built no pvsched.o / pvsched_selftest.o"
+	say "intree: $src builds lib/pvsched/ (m, W=1) through the lib/ hooks"
+	lap "intree: job" $t
+}
+
 for a in $arches; do
 	case $a in
-	x86_64|ppc64le) $a ;;
-	*) die "unknown arch '$a' (x86_64, ppc64le)" ;;
+	x86_64|ppc64le|intree) $a ;;
+	*) die "unknown target '$a' (x86_64, ppc64le, intree)" ;;
 	esac
 done
 say "all passed ($arches) in $((SECONDS - t0)) s"
