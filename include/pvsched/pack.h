@@ -44,28 +44,10 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/limits.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-#ifndef PVS_MAX_SMT
-/**
- * @brief Most hardware threads per core the library handles (POWER SMT8).
- *
- * Every per-core loop is bounded by it.
- */
-#define PVS_MAX_SMT 8
-#endif
-
-#ifndef PVS_MAX_CPUS
-/**
- * @brief Most CPUs (hardware threads) a topology may have.
- *
- * 1024 is the seed's partition: 128 virtual processors of SMT8. Every
- * per-CPU loop is bounded by it.
- */
-#define PVS_MAX_CPUS 1024
 #endif
 
 /** @brief 64-bit words of a CPU bitmap covering @ref PVS_MAX_CPUS CPUs. */

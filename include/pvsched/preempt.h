@@ -26,18 +26,10 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/limits.h>
 
 #ifdef __cplusplus
 extern "C" {
-#endif
-
-#ifndef PVS_MAX_SMT
-/**
- * @brief Most hardware threads per core the library handles (POWER SMT8).
- *
- * Every per-core loop is bounded by it.
- */
-#define PVS_MAX_SMT 8
 #endif
 
 /**

@@ -28,17 +28,11 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/limits.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/**
- * @brief Most vCPUs one directed-yield pass accepts (the compile-time bound
- *        of its loop). KVM's own limit, KVM_MAX_VCPUS, is 4096 on x86 today;
- *        1024 covers every seed experiment with a margin.
- */
-#define PVS_MAX_VCPUS 1024u
 
 /**
  * @brief Failed yield attempts (yield_to() < 0) after which the pass gives
