@@ -9,5 +9,11 @@
 void pvs_demo_heading(const char *title);
 
 /* module sections: one line each, alphabetical */
+void pvs_demo_haltpoll(void);
+void pvs_demo_idle(void);
+void pvs_demo_pack(void);
+void pvs_demo_preempt(void);
+void pvs_demo_spin(void);
+void pvs_demo_yield(void);
 
 #endif

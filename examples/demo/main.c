@@ -18,5 +18,11 @@ int main(void)
 	printf("libpvsched %s: decisions for documented inputs\n",
 	       pvs_version_string());
 	/* module sections: one call each, alphabetical */
+	pvs_demo_preempt();
+	pvs_demo_yield();
+	pvs_demo_idle();
+	pvs_demo_haltpoll();
+	pvs_demo_pack();
+	pvs_demo_spin();
 	return 0;
 }

@@ -10,11 +10,18 @@
  *     `-DPVS_ENV_HEADER='"my_env.h"'`), that header is included instead and
  *     must provide the fixed-width types (`uint8_t` ... `uint64_t`,
  *     `int32_t`, `int64_t`), `size_t`, `bool`/`true`/`false` and `NULL`.
- *     It may also define `PVS_READ_ONCE()` and `pvs_div_u64()`; otherwise
- *     the generic definitions below are used.
+ *     It may also define `PVS_READ_ONCE()` and `pvs_div_u64()` (then
+ *     `PVS_HAVE_DIV_U64`), and the loaders and stores (then
+ *     `PVS_HAVE_ENDIAN_HELPERS`); otherwise the generic definitions below
+ *     are used.
  *  2. **Linux kernel** (`__KERNEL__`): `<linux/types.h>` and friends. The
- *     kernel already defines the C99 fixed-width names, so the library's
- *     code is the same in both worlds.
+ *     kernel already defines the C99 fixed-width names (the missing
+ *     `UINT64_MAX`-style limits are mapped to `U64_MAX` etc.), so the
+ *     library's code is the same in both worlds. `PVS_READ_ONCE()` is
+ *     READ_ONCE(), pvs_div_u64() is div_u64(), and the loaders and stores
+ *     are get_unaligned_be32() and friends from `<linux/unaligned.h>`
+ *     (Linux >= 6.12) or `<asm/unaligned.h>` (older), picked at compile
+ *     time.
  *  3. **Userspace** (default): only `<stdint.h>`, `<stddef.h>` and
  *     `<stdbool.h>`, which exist even in a freestanding C11 compiler.
  *
@@ -31,7 +38,72 @@
 #include <linux/types.h>
 #include <linux/stddef.h>
 #include <linux/compiler.h>
+#include <linux/limits.h>
 #include <linux/math64.h>
+/* The unaligned helpers moved from <asm/> to <linux/> in Linux 6.12. */
+#if defined(__has_include)
+#if __has_include(<linux/unaligned.h>)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+#else
+#include <linux/version.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
+#endif
+/* The C99 <stdint.h> limits and constant macros the kernel does not have. */
+#ifndef UINT8_MAX
+#define UINT8_MAX U8_MAX
+#endif
+#ifndef UINT16_MAX
+#define UINT16_MAX U16_MAX
+#endif
+#ifndef UINT32_MAX
+#define UINT32_MAX U32_MAX
+#endif
+#ifndef UINT64_MAX
+#define UINT64_MAX U64_MAX
+#endif
+#ifndef INT8_MIN
+#define INT8_MIN S8_MIN
+#endif
+#ifndef INT8_MAX
+#define INT8_MAX S8_MAX
+#endif
+#ifndef INT16_MIN
+#define INT16_MIN S16_MIN
+#endif
+#ifndef INT16_MAX
+#define INT16_MAX S16_MAX
+#endif
+#ifndef INT32_MIN
+#define INT32_MIN S32_MIN
+#endif
+#ifndef INT32_MAX
+#define INT32_MAX S32_MAX
+#endif
+#ifndef INT64_MIN
+#define INT64_MIN S64_MIN
+#endif
+#ifndef INT64_MAX
+#define INT64_MAX S64_MAX
+#endif
+#ifndef UINT32_C
+#define UINT32_C(c) c##U
+#endif
+#ifndef UINT64_C
+#define UINT64_C(c) c##ULL
+#endif
+#ifndef INT32_C
+#define INT32_C(c) c
+#endif
+#ifndef INT64_C
+#define INT64_C(c) c##LL
+#endif
 #ifndef PVS_READ_ONCE
 #define PVS_READ_ONCE(x) READ_ONCE(x)
 #endif
@@ -40,6 +112,64 @@
 static inline uint64_t pvs_div_u64(uint64_t dividend, uint32_t divisor)
 {
 	return div_u64(dividend, divisor);
+}
+#endif
+#ifndef PVS_HAVE_ENDIAN_HELPERS
+/* The kernel's own unaligned accessors: one load where the CPU allows it. */
+#define PVS_HAVE_ENDIAN_HELPERS 1
+static inline uint16_t pvs_be16_ld(const void *p)
+{
+	return get_unaligned_be16(p);
+}
+
+static inline uint32_t pvs_be32_ld(const void *p)
+{
+	return get_unaligned_be32(p);
+}
+
+static inline uint64_t pvs_be64_ld(const void *p)
+{
+	return get_unaligned_be64(p);
+}
+
+static inline uint16_t pvs_le16_ld(const void *p)
+{
+	return get_unaligned_le16(p);
+}
+
+static inline uint32_t pvs_le32_ld(const void *p)
+{
+	return get_unaligned_le32(p);
+}
+
+static inline uint64_t pvs_le64_ld(const void *p)
+{
+	return get_unaligned_le64(p);
+}
+
+static inline void pvs_be16_st(void *p, uint16_t v)
+{
+	put_unaligned_be16(v, p);
+}
+
+static inline void pvs_be32_st(void *p, uint32_t v)
+{
+	put_unaligned_be32(v, p);
+}
+
+static inline void pvs_be64_st(void *p, uint64_t v)
+{
+	put_unaligned_be64(v, p);
+}
+
+static inline void pvs_le32_st(void *p, uint32_t v)
+{
+	put_unaligned_le32(v, p);
+}
+
+static inline void pvs_le64_st(void *p, uint64_t v)
+{
+	put_unaligned_le64(v, p);
 }
 #endif
 #else
@@ -89,6 +219,14 @@ static inline uint8_t pvs_u8_ld(const void *p)
 {
 	return *(const uint8_t *)p;
 }
+
+#ifndef PVS_HAVE_ENDIAN_HELPERS
+/**
+ * @brief Defined when the environment maps the loaders and stores below
+ *        to its own (the kernel branch uses get_unaligned_be32() and
+ *        friends); otherwise these byte-wise versions are used.
+ */
+#define PVS_HAVE_ENDIAN_HELPERS 1
 
 /**
  * @brief Load a big-endian 16-bit value from any address.
@@ -229,6 +367,7 @@ static inline void pvs_le64_st(void *p, uint64_t v)
 	pvs_le32_st(p, (uint32_t)v);
 	pvs_le32_st((uint8_t *)p + 4, (uint32_t)(v >> 32));
 }
+#endif /* PVS_HAVE_ENDIAN_HELPERS */
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,17 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/limits.h>
 #include <pvsched/version.h>
 /* module headers: keep one line per module, alphabetical */
+#include <pvsched/arch/ppc64.h>
+#include <pvsched/arch/x86.h>
+#include <pvsched/haltpoll.h>
+#include <pvsched/idle.h>
+#include <pvsched/pack.h>
+#include <pvsched/ple.h>
+#include <pvsched/preempt.h>
+#include <pvsched/spin.h>
+#include <pvsched/yield.h>
 
 #endif /* PVSCHED_PVSCHED_H */

@@ -5,6 +5,13 @@
 const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "core", pvs_vec_core },
 	/* module suites: one line each, alphabetical */
+	{ "haltpoll", pvs_vec_haltpoll },
+	{ "idle", pvs_vec_idle },
+	{ "pack", pvs_vec_pack },
+	{ "ple", pvs_vec_ple },
+	{ "preempt", pvs_vec_preempt },
+	{ "spin", pvs_vec_spin },
+	{ "yield", pvs_vec_yield },
 };
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);

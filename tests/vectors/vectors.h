@@ -56,6 +56,13 @@ void pvs_vec_run_all(struct pvs_vec_result *r);
 
 /* The suites (one per file in tests/vectors/). */
 void pvs_vec_core(struct pvs_vec_result *r);
+void pvs_vec_haltpoll(struct pvs_vec_result *r);
+void pvs_vec_idle(struct pvs_vec_result *r);
+void pvs_vec_pack(struct pvs_vec_result *r);
+void pvs_vec_ple(struct pvs_vec_result *r);
+void pvs_vec_preempt(struct pvs_vec_result *r);
+void pvs_vec_spin(struct pvs_vec_result *r);
+void pvs_vec_yield(struct pvs_vec_result *r);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,392 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/**
+ * @file pack.h
+ * @brief Packing work onto the fewest big cores of a shared-processor LPAR.
+ *
+ * PowerVM dispatches a shared-processor partition's virtual processors a
+ * whole big core at a time, and most shared pools are over-committed. In
+ * light load a partition whose busy threads sit on few cores gets those
+ * cores for longer and leaves the rest of the pool to others. Seed 004
+ * ("powerpc/smp: Shared processor sched optimizations", upstream in v6.8)
+ * makes Linux pack: on a shared-processor partition with big cores
+ * (`is_shared_processor() && has_big_cores` enables the `splpar_asym_pack`
+ * static key in arch/powerpc/kernel/smp.c):
+ *  - every CPU gets the asym-packing priority `-cpu / threads_per_core`
+ *    (arch_asym_cpu_priority()): lower core number = higher priority, all
+ *    threads of a core equal, so no task moves between the thread groups
+ *    of one core;
+ *  - the CACHE and PKG levels of the topology table carry SD_ASYM_PACKING
+ *    (powerpc_shared_cache_flags(), powerpc_shared_proc_flags());
+ *  - the MC level is not built on any shared-processor partition
+ *    (has_coregroup_support()), because PowerVM exports no core-group
+ *    information there.
+ *
+ * On the seed's POWER10 partition (shared, 40 entitled cores, 128 virtual
+ * processors, SMT8) ebizzy with 40 threads kept its throughput while physc
+ * fell from 40.06 to 21.15 cores; 80 and 160 threads gained 9% and 37%.
+ *
+ * This header offers the three decisions as portable code, each with the
+ * seed's baseline and today's rule (enum pvs_pack_policy):
+ *  - pvs_asym_prio(): a CPU's asym-packing priority;
+ *  - pvs_pack_domains(): which sched-domain levels the kernel builds and
+ *    which of them carry SD_ASYM_PACKING;
+ *  - pvs_pack_pick_cpu(): where a runtime (a thread pool, the simulator's
+ *    guest scheduler) should place a newly runnable task, spreading like
+ *    CFS's idle-core search or packing like the asym balancer's end state;
+ *    pvs_pack_cores_in_use() counts the cores that placement occupies
+ *    (what lparstat's physc approximates under load).
+ *
+ * CPUs are numbered core-major as on powerpc: CPU `c` is thread
+ * `c % threads_per_core` of core `c / threads_per_core`.
+ */
+#ifndef PVSCHED_PACK_H
+#define PVSCHED_PACK_H
+
+#include <pvsched/env.h>
+#include <pvsched/errors.h>
+#include <pvsched/limits.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief 64-bit words of a CPU bitmap covering @ref PVS_MAX_CPUS CPUs. */
+#define PVS_PACK_MASK_WORDS ((PVS_MAX_CPUS + 63) / 64)
+
+/** @brief "No CPU": the value of an absent pvs_pack_task hint. */
+#define PVS_PACK_NO_CPU (-1)
+
+/**
+ * @brief Which packing rule to apply.
+ *
+ * Linux's rule changed with seed 004; both stay available so the simulator
+ * and users can compare them.
+ */
+enum pvs_pack_policy {
+	/**
+	 * The seed's baseline (v6.5 .. v6.7): no asym packing on shared
+	 * LPARs, the MC level kept, arch_asym_cpu_priority() is the generic
+	 * `-cpu` (only consulted where a level has SD_ASYM_PACKING, i.e. the
+	 * SMT level of CPU_FTR_ASYM_SMT POWER7s, where it prefers lower
+	 * threads). Placement spreads: an idle CPU on the least-loaded core,
+	 * as CFS's select_idle_sibling() idle-core search does.
+	 */
+	PVS_PACK_SPREAD = 0,
+	/**
+	 * Today's rule (seed 004, v6.8+): on a shared-processor LPAR with
+	 * big cores, priority `-cpu / threads_per_core`, SD_ASYM_PACKING at
+	 * the CACHE and PKG levels, and no MC level on shared processors.
+	 * Placement packs: fill the busiest open core, open the
+	 * lowest-numbered empty core only when the open ones are full.
+	 */
+	PVS_PACK_CORES = 1
+};
+
+/** @brief How the CPUs are numbered into cores. */
+struct pvs_pack_topology {
+	/**
+	 * Number of CPUs, 1 .. @ref PVS_MAX_CPUS, a multiple of
+	 * threads_per_core (powerpc numbers CPUs in whole cores).
+	 */
+	uint32_t nr_cpus;
+	/** Hardware threads per core (threads_per_core), 1 .. @ref PVS_MAX_SMT. */
+	uint32_t threads_per_core;
+};
+
+/** @brief The task being placed: optional hints and constraints. */
+struct pvs_pack_task {
+	/**
+	 * The CPU the task last ran on, or @ref PVS_PACK_NO_CPU. Preferred
+	 * among equally good idle CPUs (warm caches).
+	 */
+	int32_t prev_cpu;
+	/**
+	 * The waker's CPU, or @ref PVS_PACK_NO_CPU; the second preference,
+	 * after prev_cpu.
+	 */
+	int32_t waker_cpu;
+	/**
+	 * Optional affinity bitmap (NULL = every CPU): CPU `c` is allowed
+	 * when bit `c % 64` of word `c / 64` is set. At least
+	 * `(nr_cpus + 63) / 64` words; bits at or past nr_cpus are ignored.
+	 */
+	const uint64_t *allowed;
+	/**
+	 * When no allowed CPU is idle: true = fail with -PVS_EAGAIN, false =
+	 * take the least-loaded allowed CPU.
+	 */
+	bool idle_only;
+};
+
+/**
+ * @brief Fill a pvs_pack_task with its defaults: no hints, every CPU
+ *        allowed, fall back to the least-loaded CPU.
+ * @param task the task to initialise
+ */
+static inline void pvs_pack_task_init(struct pvs_pack_task *task)
+{
+	task->prev_cpu = PVS_PACK_NO_CPU;
+	task->waker_cpu = PVS_PACK_NO_CPU;
+	task->allowed = NULL;
+	task->idle_only = false;
+}
+
+/**
+ * @brief Is @p cpu set in the CPU bitmap @p mask?
+ * @param mask bitmap, bit `cpu % 64` of word `cpu / 64`
+ * @param cpu  CPU number, below the bitmap's size (not checked)
+ * @return true when the bit is set
+ */
+static inline bool pvs_pack_mask_test(const uint64_t *mask, uint32_t cpu)
+{
+	return (mask[cpu / 64] >> (cpu % 64)) & 1u;
+}
+
+/**
+ * @brief Is @p t a topology this module accepts?
+ *
+ * threads_per_core 1 .. @ref PVS_MAX_SMT, nr_cpus 1 .. @ref PVS_MAX_CPUS
+ * and a multiple of threads_per_core.
+ * @param t topology (may be NULL)
+ * @return true when valid
+ */
+static inline bool pvs_pack_topology_ok(const struct pvs_pack_topology *t)
+{
+	return t && t->threads_per_core >= 1 &&
+	       t->threads_per_core <= PVS_MAX_SMT && t->nr_cpus >= 1 &&
+	       t->nr_cpus <= PVS_MAX_CPUS &&
+	       t->nr_cpus % t->threads_per_core == 0;
+}
+
+/**
+ * @brief The priority rule the kernel actually applies on a machine.
+ *
+ * Today's kernel enables its packing branch (`splpar_asym_pack`) only when
+ * `is_shared_processor() && has_big_cores` (build_sched_topology() in
+ * arch/powerpc/kernel/smp.c); the baseline never does. Feed the result to
+ * pvs_asym_prio() to get the priority that machine's kernel computes, or to
+ * pvs_pack_pick_cpu() to place work the way it would end up.
+ * @param kernel           which kernel: PVS_PACK_SPREAD (baseline) or
+ *                         PVS_PACK_CORES (today)
+ * @param shared_processor is_shared_processor(): a shared-processor LPAR
+ *                         (also true in KVM guests, as noted in review)
+ * @param big_cores        has_big_cores: the firmware reports each core as
+ *                         two thread groups (POWER9/POWER10 SMT8)
+ * @return PVS_PACK_CORES when @p kernel is PVS_PACK_CORES on a shared
+ *         partition with big cores, otherwise PVS_PACK_SPREAD (also for an
+ *         unknown @p kernel)
+ */
+static inline enum pvs_pack_policy
+pvs_pack_effective_policy(enum pvs_pack_policy kernel, bool shared_processor,
+			  bool big_cores)
+{
+	if (kernel == PVS_PACK_CORES && shared_processor && big_cores)
+		return PVS_PACK_CORES;
+	return PVS_PACK_SPREAD;
+}
+
+/**
+ * @brief Asym-packing priority of a CPU (arch_asym_cpu_priority()).
+ *
+ * The load balancer moves work towards the CPU with the higher priority
+ * (sched_asym_prefer() in kernel/sched/fair.c compares these values).
+ *  - PVS_PACK_CORES: `-(cpu / threads_per_core)`, the powerpc rule with
+ *    `splpar_asym_pack` on: core 0 first, all threads of a core equal.
+ *  - PVS_PACK_SPREAD: `-cpu`, the generic `__weak` default and powerpc's
+ *    value when packing is off. No level of a shared LPAR then carries
+ *    SD_ASYM_PACKING, so the value only matters on a POWER7 with
+ *    CPU_FTR_ASYM_SMT, whose SMT level prefers lower-numbered threads.
+ *
+ * Use pvs_pack_effective_policy() to pick the policy a given machine's
+ * kernel applies. Cheap enough for a balancer's inner loop.
+ * @param t      topology (see pvs_pack_topology_ok())
+ * @param cpu    CPU number, below t->nr_cpus
+ * @param policy PVS_PACK_SPREAD or PVS_PACK_CORES
+ * @param prio   where to store the priority (higher = preferred); left
+ *               untouched on error
+ * @return 0, or -PVS_EINVAL for a NULL pointer, a bad topology, an
+ *         out-of-range @p cpu or an unknown @p policy
+ */
+static inline int pvs_asym_prio(const struct pvs_pack_topology *t,
+				uint32_t cpu, enum pvs_pack_policy policy,
+				int32_t *prio)
+{
+	if (!prio || !pvs_pack_topology_ok(t) || cpu >= t->nr_cpus)
+		return -PVS_EINVAL;
+	switch (policy) {
+	case PVS_PACK_SPREAD:
+		*prio = -(int32_t)cpu;
+		return 0;
+	case PVS_PACK_CORES:
+		*prio = -(int32_t)(cpu / t->threads_per_core);
+		return 0;
+	default:
+		return -PVS_EINVAL;
+	}
+}
+
+/**
+ * @brief Sched-domain levels of the powerpc topology table, lowest first.
+ *
+ * Mirrors build_sched_topology() in arch/powerpc/kernel/smp.c; the NUMA
+ * levels are appended by the generic code (sched_init_numa()).
+ */
+enum pvs_sd_level {
+	/** SMT: the threads of one (small) core. */
+	PVS_SD_SMT = 0,
+	/** CACHE: the CPUs sharing an L2 beyond the SMT level. */
+	PVS_SD_CACHE = 1,
+	/** MC: a core group reported by firmware (dedicated LPARs only). */
+	PVS_SD_MC = 2,
+	/** PKG (called DIE before v6.7): the CPUs of a node. */
+	PVS_SD_PKG = 3,
+	/** NUMA: one or more levels spanning nodes. */
+	PVS_SD_NUMA = 4,
+	/** Number of levels. */
+	PVS_SD_NR_LEVELS = 5
+};
+
+/**
+ * @brief Bit of a level in pvs_pack_domains::present and
+ *        pvs_pack_domains::asym.
+ */
+#define PVS_SD_BIT(level) (1u << (level))
+
+/** @brief SD_SHARE_CPUCAPACITY: members share a core's capacity (SMT). */
+#define PVS_SDF_SHARE_CPUCAPACITY 0x1u
+/** @brief SD_SHARE_LLC (SD_SHARE_PKG_RESOURCES before v6.9): shared cache. */
+#define PVS_SDF_SHARE_LLC 0x2u
+/** @brief SD_ASYM_PACKING: the balancer packs towards higher priority. */
+#define PVS_SDF_ASYM_PACKING 0x4u
+/** @brief SD_NUMA: the level spans NUMA nodes. */
+#define PVS_SDF_NUMA 0x8u
+
+/** @brief What the kernel learns about the machine before building domains. */
+struct pvs_pack_machine {
+	/** is_shared_processor(): shared-processor LPAR (or KVM guest). */
+	bool shared_processor;
+	/**
+	 * has_big_cores: each core is two thread groups (small cores) of
+	 * threads_per_core / 2 threads; the SMT level spans a small core.
+	 */
+	bool big_cores;
+	/** Hardware threads per core, 1 .. @ref PVS_MAX_SMT (even with big cores). */
+	uint32_t threads_per_core;
+	/**
+	 * shared_caches: a CPU's L2 spans more CPUs than its SMT level
+	 * (e.g. a POWER9 big core's two halves), so a CACHE level is built.
+	 */
+	bool shared_caches;
+	/** coregroup_enabled: firmware reports core groups (MC level). */
+	bool coregroup;
+	/** CPU_FTR_ASYM_SMT (POWER7): asym packing among SMT threads. */
+	bool asym_smt;
+	/** More than one NUMA node: the generic code adds NUMA levels. */
+	bool numa;
+};
+
+/** @brief The sched-domain levels built and their flags. */
+struct pvs_pack_domains {
+	/** PVS_SD_BIT() of every level built, after dropping empty ones. */
+	uint32_t present;
+	/** PVS_SD_BIT() of the levels carrying SD_ASYM_PACKING (subset of present). */
+	uint32_t asym;
+	/** Number of levels built (NUMA counts once). */
+	uint32_t nr_levels;
+	/** CPUs in one SMT-level group: threads_per_core, halved with big cores. */
+	uint32_t smt_weight;
+	/** PVS_SDF_* flags of each level, indexed by enum pvs_sd_level; 0 when absent. */
+	uint8_t flags[PVS_SD_NR_LEVELS];
+	/** The arch_asym_cpu_priority() rule in effect (see pvs_asym_prio()). */
+	enum pvs_pack_policy prio_policy;
+};
+
+/**
+ * @brief Which sched-domain levels the kernel builds, and which pack.
+ *
+ * Mirrors arch/powerpc/kernel/smp.c: build_sched_topology() today,
+ * the static table + fixup_topology() of the baseline.
+ *  - SMT: built when its group has more than one CPU (a one-CPU level
+ *    degenerates); flags SHARE_CPUCAPACITY | SHARE_LLC, plus ASYM_PACKING
+ *    with CPU_FTR_ASYM_SMT (both policies).
+ *  - CACHE: built when @c shared_caches; SHARE_LLC, plus ASYM_PACKING when
+ *    packing is in effect.
+ *  - MC: built when @c coregroup, except (PVS_PACK_CORES) on a
+ *    shared-processor partition; ASYM_PACKING when packing is in effect.
+ *  - PKG: always built; ASYM_PACKING when packing is in effect.
+ *  - NUMA: built when @c numa; SD_NUMA, never packing.
+ *
+ * "Packing in effect" is pvs_pack_effective_policy(): PVS_PACK_CORES on a
+ * shared-processor partition with big cores. Levels spanning the same CPUs
+ * as their child are further degenerated by the scheduler at run time;
+ * that depends on masks this function does not see.
+ * @param m      the machine
+ * @param policy PVS_PACK_SPREAD (baseline kernel) or PVS_PACK_CORES (today)
+ * @param out    where to store the result; untouched on error
+ * @return the number of levels built (>= 1), or -PVS_EINVAL for a NULL
+ *         pointer, threads_per_core outside 1 .. @ref PVS_MAX_SMT, big
+ *         cores with an odd threads_per_core, or an unknown @p policy
+ */
+int pvs_pack_domains(const struct pvs_pack_machine *m,
+		     enum pvs_pack_policy policy, struct pvs_pack_domains *out);
+
+/**
+ * @brief Choose the CPU for a newly runnable task.
+ *
+ * Only allowed CPUs are candidates; a CPU is idle when its nr_running is
+ * 0, and a core's load is its number of busy threads (nr_running > 0,
+ * allowed or not). "Hints" are the task's prev_cpu, then its waker_cpu,
+ * each used only when idle and allowed.
+ *
+ * PVS_PACK_SPREAD (CFS's idle-core search in select_idle_sibling()):
+ *  1. a hint whose whole core is idle;
+ *  2. else an idle CPU on the least-loaded core, ties to the lowest core
+ *     number; within that core a hint, else its lowest idle thread.
+ *
+ * PVS_PACK_CORES (fill the fewest big cores):
+ *  1. an idle CPU on the busiest core that still has one (best fit: the
+ *     open core closest to full), ties to the higher asym priority, i.e.
+ *     the lower core number;
+ *  2. else, every open core being full, open the lowest-numbered empty
+ *     core (highest asym priority).
+ *  Within the chosen core a hint, else its lowest idle thread.
+ *
+ * No allowed CPU idle (both policies): with @c idle_only -PVS_EAGAIN,
+ * otherwise the allowed CPU with the fewest runnable tasks, ties to a hint,
+ * then the lowest number.
+ *
+ * Bounded: one pass over the CPUs (plus the hints' cores under
+ * PVS_PACK_SPREAD, and a second pass when none is idle), no stack arrays.
+ * @param t          topology (see pvs_pack_topology_ok())
+ * @param nr_running t->nr_cpus runnable-task counts, one per CPU
+ * @param task       hints and constraints; NULL = pvs_pack_task_init()
+ * @param policy     PVS_PACK_SPREAD or PVS_PACK_CORES
+ * @return the CPU (>= 0); -PVS_EINVAL for a NULL pointer, a bad topology,
+ *         a hint neither @ref PVS_PACK_NO_CPU nor below nr_cpus, or an
+ *         unknown @p policy; -PVS_ESRCH when no CPU is allowed;
+ *         -PVS_EAGAIN when @c idle_only and no allowed CPU is idle
+ */
+int pvs_pack_pick_cpu(const struct pvs_pack_topology *t,
+		      const uint32_t *nr_running,
+		      const struct pvs_pack_task *task,
+		      enum pvs_pack_policy policy);
+
+/**
+ * @brief Count the cores with at least one busy thread.
+ *
+ * PowerVM dispatches whole cores, so with busy threads running flat out
+ * this is the physical cores the partition consumes: what lparstat's physc
+ * (delta PURR / delta timebase) approaches.
+ * @param t          topology (see pvs_pack_topology_ok())
+ * @param nr_running t->nr_cpus runnable-task counts, one per CPU
+ * @return the number of cores in use (0 .. nr_cpus / threads_per_core),
+ *         or -PVS_EINVAL for a NULL pointer or a bad topology
+ */
+int pvs_pack_cores_in_use(const struct pvs_pack_topology *t,
+			  const uint32_t *nr_running);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PVSCHED_PACK_H */

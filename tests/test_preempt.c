@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * vcpu_is_preempted() (seed 000): the shared vectors; the fast path over raw
+ * lppaca bytes equal to the snapshot function on every state of an SMT4 and
+ * an SMT8 core; both equal to an independent model of the two rules on
+ * random cores (valid and invalid); decoders against the test's own byte
+ * readers on random images. The read-order test is in preempt_reads.c.
+ */
+#include "pvs_test.h"
+
+/* preempt_reads.c: the fast path reads only what the rule needs, in order. */
+void test_preempt_read_order(void **state);
+
+/* ---- an independent model of the rules -------------------------------- */
+
+/* xorshift64*: deterministic pseudo-random numbers for the property tests. */
+static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
+
+static uint64_t rng(void)
+{
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dull;
+}
+
+static unsigned int rng_below(unsigned int n)
+{
+	return (unsigned int)(rng() % n);
+}
+
+static void rng_fill(void *p, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		((uint8_t *)p)[k] = (uint8_t)rng();
+}
+
+/* The hypervisor has not dispatched the thread. */
+static bool model_off_cpu(const struct pvs_thread_state *t)
+{
+	return t->yield_count % 2 == 1;
+}
+
+/* Off its CPU because the OS asked (ceded or conferred), not taken. */
+static bool model_ceded(const struct pvs_thread_state *t)
+{
+	return model_off_cpu(t) && t->idle != 0;
+}
+
+static bool model_valid(const struct pvs_core_state *cs, unsigned int target)
+{
+	long hv, policy;
+
+	if (cs == NULL)
+		return false;
+	hv = (long)cs->hv;
+	policy = (long)cs->policy;
+	return hv >= 0 && hv <= 3 && policy >= 0 && policy <= 1 &&
+	       cs->smt >= 1 && cs->smt <= 8 && target < cs->smt &&
+	       cs->caller_thread >= -1 && cs->caller_thread < (int)cs->smt;
+}
+
+/*
+ * REFERENCE.md section 1, stated as definitions rather than as steps.
+ * Parity: shared, odd count, and not (PowerVM with the caller on the core).
+ * Idle hint: shared, odd count, and either the OS did not ask to idle, or
+ * (PowerVM, caller elsewhere) the first other thread of the core that did
+ * not cede is off its CPU (which, not having ceded, means taken).
+ */
+static bool model_preempted(const struct pvs_core_state *cs,
+			    unsigned int target)
+{
+	const struct pvs_thread_state *t = &cs->threads[target];
+	bool powervm = cs->hv == PVS_HV_POWERVM;
+	bool caller_on_core = cs->caller_thread >= 0;
+	unsigned int j;
+
+	if (cs->hv == PVS_HV_NONE)
+		return false;
+	if (cs->hv == PVS_HV_PREEMPT_FLAG)
+		return t->preempted != 0;
+	if (!cs->shared || !model_off_cpu(t))
+		return false;
+	if (cs->policy == PVS_PREEMPT_PARITY)
+		return !(powervm && caller_on_core);
+	if (t->idle == 0)
+		return true;
+	if (!powervm || caller_on_core)
+		return false;
+	for (j = 0; j < cs->smt; j++)
+		if (j != target && !model_ceded(&cs->threads[j]))
+			return model_off_cpu(&cs->threads[j]);
+	return false;
+}
+
+/* ---- lppaca images ---------------------------------------------------- */
+
+static uint8_t images[PVS_MAX_SMT][PVS_LPPACA_SIZE];
+
+static void images_noise(void)
+{
+	rng_fill(images, sizeof(images));
+}
+
+/* Write the thread's idle byte and big-endian yield_count into its image. */
+static void image_set(unsigned int i, const struct pvs_thread_state *t)
+{
+	uint8_t *img = images[i];
+
+	img[0xfe] = t->idle;
+	img[0x100] = (uint8_t)(t->yield_count >> 24);
+	img[0x101] = (uint8_t)(t->yield_count >> 16);
+	img[0x102] = (uint8_t)(t->yield_count >> 8);
+	img[0x103] = (uint8_t)(t->yield_count);
+}
+
+static bool fast(const struct pvs_core_state *cs, unsigned int target)
+{
+	const void *p[PVS_MAX_SMT];
+	unsigned int i;
+
+	for (i = 0; i < PVS_MAX_SMT; i++)
+		p[i] = images[i];
+	return pvs_ppc64_is_preempted(p, cs->smt, target, cs->caller_thread,
+				      cs->shared, cs->hv == PVS_HV_POWERVM,
+				      cs->policy);
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+static void test_preempt_vectors(void **state)
+{
+	(void)state;
+	pvs_test_run_vectors("preempt");
+}
+
+/*
+ * Every state of an smt-thread core (per thread: yield_count even/odd x
+ * idle zero/non-zero), every target, caller on each thread or elsewhere,
+ * both policies, PowerVM and KVM, shared and dedicated: fast path ==
+ * snapshot == model. Counts and values vary with the state so that only
+ * the parity bit and idle != 0 may matter.
+ */
+static void exhaustive(unsigned int smt)
+{
+	static const enum pvs_hv_kind hvs[] = { PVS_HV_POWERVM, PVS_HV_KVM_PPC };
+	struct pvs_core_state cs;
+	unsigned long states = 1ul << (2 * smt), s, checked = 0, preempted = 0;
+	unsigned int i, h, sh, pol, target;
+	int caller;
+
+	images_noise();
+	for (s = 0; s < states; s++) {
+		for (i = 0; i < PVS_MAX_SMT; i++) {
+			unsigned int bits = (unsigned int)(s >> (2 * i)) & 3;
+			uint32_t hi = (uint32_t)(s * 2654435761u + i * 40503u);
+
+			/* past smt: garbage that would say "preempted" */
+			cs.threads[i].yield_count = i < smt ?
+				(hi & ~1u) | (bits & 1) : 0xffffffffu;
+			cs.threads[i].idle = i < smt && (bits & 2) ?
+				(uint8_t)(1u << (s + i) % 8) : 0;
+			cs.threads[i].preempted = (uint8_t)(hi >> 8);
+			image_set(i, &cs.threads[i]);
+		}
+		cs.smt = smt;
+		for (h = 0; h < 2; h++)
+		for (sh = 0; sh < 2; sh++)
+		for (pol = 0; pol < 2; pol++)
+		for (caller = -1; caller < (int)smt; caller++)
+		for (target = 0; target < smt; target++) {
+			bool want, snap, quick;
+
+			cs.hv = hvs[h];
+			cs.shared = sh;
+			cs.policy = (enum pvs_preempt_policy)pol;
+			cs.caller_thread = caller;
+			want = model_preempted(&cs, target);
+			snap = pvs_is_preempted(&cs, target);
+			quick = fast(&cs, target);
+			if (snap != want || quick != want)
+				fail_msg("smt%u state %#lx hv %d shared %u policy %u caller %d target %u: model %d snapshot %d fast %d",
+					 smt, s, (int)cs.hv, sh, pol, caller, target,
+					 want, snap, quick);
+			checked++;
+			preempted += want;
+		}
+	}
+	/* every combination was visited, and both answers occur */
+	assert_int_equal(checked, states * 2 * 2 * 2 * (smt + 1) * smt);
+	assert_true(preempted > 0 && preempted < checked);
+}
+
+static void test_exhaustive_smt4(void **state)
+{
+	(void)state;
+	exhaustive(4);
+}
+
+static void test_exhaustive_smt8(void **state)
+{
+	(void)state;
+	exhaustive(8);
+}
+
+/* Small cores too: SMT1 and SMT2 have edge-of-core targets only. */
+static void test_exhaustive_smt1_2(void **state)
+{
+	(void)state;
+	exhaustive(1);
+	exhaustive(2);
+}
+
+/* A random core: valid most of the time, sometimes each field out of range. */
+static void random_core(struct pvs_core_state *cs, unsigned int *target)
+{
+	unsigned int i, smt = 1 + rng_below(PVS_MAX_SMT);
+
+	for (i = 0; i < PVS_MAX_SMT; i++) {
+		cs->threads[i].yield_count = (uint32_t)rng();
+		cs->threads[i].idle = rng_below(2) ? (uint8_t)rng() : 0;
+		cs->threads[i].preempted = rng_below(2) ? (uint8_t)rng() : 0;
+	}
+	cs->hv = (enum pvs_hv_kind)rng_below(4);
+	cs->policy = (enum pvs_preempt_policy)rng_below(2);
+	cs->shared = rng_below(4) != 0;
+	cs->smt = smt;
+	cs->caller_thread = (int)rng_below(smt + 1) - 1;
+	*target = rng_below(smt);
+	switch (rng_below(16)) {
+	case 0:
+		cs->hv = (enum pvs_hv_kind)(4 + rng_below(100));
+		break;
+	case 1:
+		cs->policy = (enum pvs_preempt_policy)(2 + rng_below(100));
+		break;
+	case 2:
+		cs->smt = rng_below(2) ? 0 : 9 + rng_below(100);
+		break;
+	case 3:
+		*target = smt + rng_below(100);
+		break;
+	case 4:
+		cs->caller_thread = rng_below(2) ? (int)smt :
+						   -2 - (int)rng_below(100);
+		break;
+	default:
+		break;
+	}
+}
+
+static void test_property_model(void **state)
+{
+	struct pvs_core_state cs;
+	unsigned int n, target, invalid = 0, yes = 0;
+
+	(void)state;
+	rng_state = 0x0123456789abcdefull;
+	images_noise();
+	for (n = 0; n < 400000; n++) {
+		bool valid, want;
+		int got;
+
+		random_core(&cs, &target);
+		valid = model_valid(&cs, target);
+		got = pvs_is_preempted_checked(&cs, target);
+		if (!valid) {
+			invalid++;
+			assert_int_equal(got, -PVS_EINVAL);
+			assert_int_equal(pvs_preempt_explain(&cs, target),
+					 -PVS_EINVAL);
+			assert_false(pvs_is_preempted(&cs, target));
+			continue;
+		}
+		want = model_preempted(&cs, target);
+		yes += want;
+		if (got != (want ? 1 : 0))
+			fail_msg("case %u: hv %d policy %d smt %u caller %d target %u: model %d got %d",
+				 n, (int)cs.hv, (int)cs.policy, cs.smt, cs.caller_thread,
+				 target, want, got);
+		assert_int_equal(pvs_is_preempted(&cs, target), want);
+		if (cs.hv == PVS_HV_POWERVM || cs.hv == PVS_HV_KVM_PPC) {
+			unsigned int i;
+
+			for (i = 0; i < PVS_MAX_SMT; i++)
+				image_set(i, &cs.threads[i]);
+			assert_int_equal(fast(&cs, target), want);
+		}
+	}
+	assert_true(invalid > 10000 && yes > 10000);
+	assert_false(pvs_is_preempted(NULL, 0));
+	assert_int_equal(pvs_is_preempted_checked(NULL, 0), -PVS_EINVAL);
+}
+
+/* Big-endian / little-endian readers of the test's own (not env.h's). */
+static uint64_t rd_be(const uint8_t *p, unsigned int n)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		v = v * 256 + p[i];
+	return v;
+}
+
+static uint64_t rd_le(const uint8_t *p, unsigned int n)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	for (i = n; i > 0; i--)
+		v = v * 256 + p[i - 1];
+	return v;
+}
+
+static void test_lppaca_random(void **state)
+{
+	uint8_t img[PVS_LPPACA_SIZE + 8];
+	struct pvs_lppaca l, canary;
+	unsigned int n, good = 0;
+
+	(void)state;
+	rng_state = 0xfeedfacecafebeefull;
+	memset(&canary, 0x6b, sizeof(canary));
+	for (n = 0; n < 20000; n++) {
+		unsigned int off = rng_below(8), size;
+		uint8_t *b = img + off;
+		size_t len = PVS_LPPACA_SIZE;
+		int want = 0, rc;
+
+		rng_fill(img, sizeof(img));
+		b[0] = 0xd3; b[1] = 0x97; b[2] = 0xd7; b[3] = 0x81;
+		size = PVS_LPPACA_SIZE + rng_below(65536 - PVS_LPPACA_SIZE);
+		b[4] = (uint8_t)(size >> 8);
+		b[5] = (uint8_t)size;
+		switch (rng_below(8)) {
+		case 0: b[rng_below(4)] ^= (uint8_t)(1 + rng_below(255));
+			want = -PVS_EBADMSG; break;
+		case 1: size = rng_below(PVS_LPPACA_SIZE);
+			b[4] = (uint8_t)(size >> 8); b[5] = (uint8_t)size;
+			want = -PVS_EBADMSG; break;
+		case 2: len = rng_below(PVS_LPPACA_SIZE);
+			want = -PVS_EBADMSG; break;
+		default: break;
+		}
+		l = canary;
+		rc = pvs_lppaca_decode(b, len, &l);
+		assert_int_equal(rc, want);
+		if (rc) {
+			assert_memory_equal(&l, &canary, sizeof(l));
+			continue;
+		}
+		good++;
+		assert_int_equal(l.desc, 0xd397d781u);
+		assert_int_equal(l.size, size);
+		assert_int_equal(l.old_status, b[9]);
+		assert_int_equal(l.shared, (b[9] >> 1) & 1);
+		assert_int_equal(l.cede_latency_hint, b[0xb0]);
+		assert_int_equal(l.dtl_enable_mask, b[0xb8]);
+		assert_int_equal(l.donate_dedicated_cpu, b[0xb9]);
+		assert_int_equal(l.idle, b[0xfe]);
+		assert_int_equal(l.yield_count, rd_be(b + 0x100, 4));
+		assert_int_equal(l.dispersion_count, rd_be(b + 0x104, 4));
+		assert_int_equal(l.enqueue_dispatch_tb, rd_be(b + 0x158, 8));
+		assert_int_equal(l.ready_enqueue_tb, rd_be(b + 0x160, 8));
+		assert_int_equal(l.dtl_idx, rd_be(b + 0x218, 8));
+		assert_int_equal(pvs_lppaca_steal_tb(&l),
+				 rd_be(b + 0x158, 8) + rd_be(b + 0x160, 8));
+	}
+	assert_true(good > 10000);
+}
+
+static void test_dtl_random(void **state)
+{
+	uint8_t e[PVS_DTL_ENTRY_SIZE];
+	struct pvs_dtl_entry d, canary;
+	unsigned int n;
+
+	(void)state;
+	rng_state = 0x1111222233334444ull;
+	memset(&canary, 0x6b, sizeof(canary));
+	for (n = 0; n < 20000; n++) {
+		size_t len = rng_below(4) ? PVS_DTL_ENTRY_SIZE :
+					    rng_below(PVS_DTL_ENTRY_SIZE);
+
+		rng_fill(e, sizeof(e));
+		d = canary;
+		if (len < PVS_DTL_ENTRY_SIZE) {
+			assert_int_equal(pvs_dtl_entry_decode(e, len, &d),
+					 -PVS_EBADMSG);
+			assert_memory_equal(&d, &canary, sizeof(d));
+			continue;
+		}
+		assert_int_equal(pvs_dtl_entry_decode(e, len, &d), 0);
+		assert_int_equal(d.dispatch_reason, e[0]);
+		assert_int_equal(d.preempt_reason, e[1]);
+		assert_int_equal(d.processor_id, rd_be(e + 2, 2));
+		assert_int_equal(d.enqueue_to_dispatch_tb, rd_be(e + 4, 4));
+		assert_int_equal(d.ready_to_enqueue_tb, rd_be(e + 8, 4));
+		assert_int_equal(d.waiting_to_ready_tb, rd_be(e + 12, 4));
+		assert_int_equal(d.timebase, rd_be(e + 16, 8));
+		assert_int_equal(d.fault_addr, rd_be(e + 24, 8));
+		assert_int_equal(d.srr0, rd_be(e + 32, 8));
+		assert_int_equal(d.srr1, rd_be(e + 40, 8));
+	}
+}
+
+static void test_steal_time_random(void **state)
+{
+	uint8_t st[PVS_KVM_STEAL_TIME_SIZE];
+	struct pvs_kvm_steal_time d, canary;
+	unsigned int n, again = 0, good = 0;
+
+	(void)state;
+	rng_state = 0x5555666677778888ull;
+	memset(&canary, 0x6b, sizeof(canary));
+	for (n = 0; n < 20000; n++) {
+		size_t len = rng_below(8) ? PVS_KVM_STEAL_TIME_SIZE :
+					    rng_below(PVS_KVM_STEAL_TIME_SIZE);
+		int want = 0, rc;
+
+		rng_fill(st, sizeof(st));
+		if (len < PVS_KVM_STEAL_TIME_SIZE)
+			want = -PVS_EBADMSG;
+		else if (st[8] & 1)
+			want = -PVS_EAGAIN;
+		d = canary;
+		rc = pvs_kvm_steal_time_decode(st, len, &d);
+		assert_int_equal(rc, want);
+		assert_int_equal(pvs_x86_is_preempted(st), st[16] != 0);
+		if (rc) {
+			again += rc == -PVS_EAGAIN;
+			assert_memory_equal(&d, &canary, sizeof(d));
+			continue;
+		}
+		good++;
+		assert_int_equal(d.steal_ns, rd_le(st, 8));
+		assert_int_equal(d.version, rd_le(st + 8, 4));
+		assert_int_equal(d.flags, rd_le(st + 12, 4));
+		assert_int_equal(d.preempted, st[16]);
+	}
+	assert_true(again > 1000 && good > 1000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_preempt_vectors),
+		cmocka_unit_test(test_exhaustive_smt1_2),
+		cmocka_unit_test(test_exhaustive_smt4),
+		cmocka_unit_test(test_exhaustive_smt8),
+		cmocka_unit_test(test_property_model),
+		cmocka_unit_test(test_preempt_read_order),
+		cmocka_unit_test(test_lppaca_random),
+		cmocka_unit_test(test_dtl_random),
+		cmocka_unit_test(test_steal_time_random),
+	};
+
+	return cmocka_run_group_tests_name("preempt", tests, NULL, NULL);
+}
