@@ -10,45 +10,45 @@
 
 #include "probe_util.h"
 
-/* Attribute file names, indexed by enum pvs_idle_attr. */
-static const char *const pvs_idle_attr_file[PVS_IDLE_ATTR_COUNT] = {
+/* Attribute file names, indexed by enum pvs_cpuidle_attr. */
+static const char *const pvs_cpuidle_attr_file[PVS_CPUIDLE_ATTR_COUNT] = {
 	"name", "desc", "latency", "residency", "usage", "time", "disable"
 };
 
 /* Longest attribute we accept: one short value. */
-#define PVS_IDLE_ATTR_BUF 128
+#define PVS_CPUIDLE_ATTR_BUF 128
 
 static int pvs_idle_text(const char *text, char *dst, size_t cap)
 {
 	return pvs_pu_copy_text(dst, cap, text, text + strlen(text));
 }
 
-int pvs_idle_state_parse(const char *const text[PVS_IDLE_ATTR_COUNT],
-			 struct pvs_idle_state *out)
+int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
+			 struct pvs_cpuidle_state *out)
 {
-	static const enum pvs_idle_attr num_attr[] = {
-		PVS_IDLE_ATTR_LATENCY, PVS_IDLE_ATTR_RESIDENCY,
-		PVS_IDLE_ATTR_USAGE, PVS_IDLE_ATTR_TIME, PVS_IDLE_ATTR_DISABLE
+	static const enum pvs_cpuidle_attr num_attr[] = {
+		PVS_CPUIDLE_ATTR_LATENCY, PVS_CPUIDLE_ATTR_RESIDENCY,
+		PVS_CPUIDLE_ATTR_USAGE, PVS_CPUIDLE_ATTR_TIME, PVS_CPUIDLE_ATTR_DISABLE
 	};
 	uint64_t num[sizeof(num_attr) / sizeof(num_attr[0])] = { 0 };
-	struct pvs_idle_state s;
+	struct pvs_cpuidle_state s;
 	unsigned int i;
 	int rc;
 
 	if (text == NULL || out == NULL)
 		return -PVS_EINVAL;
-	if (text[PVS_IDLE_ATTR_NAME] == NULL ||
-	    text[PVS_IDLE_ATTR_LATENCY] == NULL ||
-	    text[PVS_IDLE_ATTR_RESIDENCY] == NULL)
+	if (text[PVS_CPUIDLE_ATTR_NAME] == NULL ||
+	    text[PVS_CPUIDLE_ATTR_LATENCY] == NULL ||
+	    text[PVS_CPUIDLE_ATTR_RESIDENCY] == NULL)
 		return -PVS_ENOENT;
 	memset(&s, 0, sizeof(s));
-	rc = pvs_idle_text(text[PVS_IDLE_ATTR_NAME], s.name, sizeof(s.name));
+	rc = pvs_idle_text(text[PVS_CPUIDLE_ATTR_NAME], s.name, sizeof(s.name));
 	if (rc < 0)
 		return rc;
 	if (s.name[0] == '\0')
 		return -PVS_EBADMSG;
-	if (text[PVS_IDLE_ATTR_DESC] != NULL) {
-		rc = pvs_idle_text(text[PVS_IDLE_ATTR_DESC], s.desc,
+	if (text[PVS_CPUIDLE_ATTR_DESC] != NULL) {
+		rc = pvs_idle_text(text[PVS_CPUIDLE_ATTR_DESC], s.desc,
 				   sizeof(s.desc));
 		if (rc < 0)
 			return rc;
@@ -74,18 +74,18 @@ int pvs_idle_state_parse(const char *const text[PVS_IDLE_ATTR_COUNT],
 /* Read one state directory: 0, 1 if there is no such state (no name
  * file), or a negative PVS_E code with the offending file recorded. */
 static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
-			  unsigned int k, struct pvs_idle_state *st)
+			  unsigned int k, struct pvs_cpuidle_state *st)
 {
-	char buf[PVS_IDLE_ATTR_COUNT][PVS_IDLE_ATTR_BUF];
-	const char *text[PVS_IDLE_ATTR_COUNT];
+	char buf[PVS_CPUIDLE_ATTR_COUNT][PVS_CPUIDLE_ATTR_BUF];
+	const char *text[PVS_CPUIDLE_ATTR_COUNT];
 	char path[PVS_PROBE_PATH_MAX];
 	unsigned int a;
 	int rc;
 
-	for (a = 0; a < PVS_IDLE_ATTR_COUNT; a++) {
+	for (a = 0; a < PVS_CPUIDLE_ATTR_COUNT; a++) {
 		rc = pvs_pu_path(ctx, path,
 				 "/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s",
-				 cpu, k, pvs_idle_attr_file[a]);
+				 cpu, k, pvs_cpuidle_attr_file[a]);
 		if (rc < 0)
 			return rc;
 		rc = pvs_pu_load_small(ctx, path, buf[a], sizeof(buf[a]), NULL);
@@ -98,27 +98,27 @@ static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
 							      -PVS_EBADMSG) : rc;
 		text[a] = buf[a];
 	}
-	if (text[PVS_IDLE_ATTR_NAME] == NULL)
+	if (text[PVS_CPUIDLE_ATTR_NAME] == NULL)
 		return 1;
-	rc = pvs_idle_state_parse(text, st);
+	rc = pvs_cpuidle_state_parse(text, st);
 	if (rc < 0) {
 		/* Name the first attribute that fails on its own. */
-		for (a = 0; a < PVS_IDLE_ATTR_COUNT; a++) {
-			const char *one[PVS_IDLE_ATTR_COUNT] = { NULL };
-			struct pvs_idle_state tmp;
+		for (a = 0; a < PVS_CPUIDLE_ATTR_COUNT; a++) {
+			const char *one[PVS_CPUIDLE_ATTR_COUNT] = { NULL };
+			struct pvs_cpuidle_state tmp;
 
-			one[PVS_IDLE_ATTR_NAME] = "x";
-			one[PVS_IDLE_ATTR_LATENCY] = "0";
-			one[PVS_IDLE_ATTR_RESIDENCY] = "0";
+			one[PVS_CPUIDLE_ATTR_NAME] = "x";
+			one[PVS_CPUIDLE_ATTR_LATENCY] = "0";
+			one[PVS_CPUIDLE_ATTR_RESIDENCY] = "0";
 			one[a] = text[a];
-			if (pvs_idle_state_parse(one, &tmp) < 0)
+			if (pvs_cpuidle_state_parse(one, &tmp) < 0)
 				break;
 		}
-		if (a == PVS_IDLE_ATTR_COUNT)
-			a = PVS_IDLE_ATTR_NAME;
+		if (a == PVS_CPUIDLE_ATTR_COUNT)
+			a = PVS_CPUIDLE_ATTR_NAME;
 		pvs_pu_path(ctx, path,
 			    "/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s",
-			    cpu, k, pvs_idle_attr_file[a]);
+			    cpu, k, pvs_cpuidle_attr_file[a]);
 		return pvs_pu_fail(ctx, path, text[a] ? 1 : 0,
 				   pvs_pu_secondary(rc));
 	}
@@ -129,7 +129,7 @@ static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
 static int pvs_read_word(struct pvs_probe_ctx *ctx, const char *rel,
 			 char *dst, size_t cap)
 {
-	char path[PVS_PROBE_PATH_MAX], buf[PVS_IDLE_ATTR_BUF];
+	char path[PVS_PROBE_PATH_MAX], buf[PVS_CPUIDLE_ATTR_BUF];
 	int rc;
 
 	rc = pvs_pu_path(ctx, path, "%s", rel);

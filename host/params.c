@@ -63,6 +63,21 @@ static int pvs_read_params(struct pvs_probe_ctx *ctx, const char *module,
 /* Linux before 5.1 had no halt_poll_ns_grow_start: it grew from 10 us. */
 #define PVS_OLD_GROW_START_NS 10000u
 
+/* Narrow a parameter to its 32-bit field, naming the file on overflow. */
+static int pvs_u32(struct pvs_probe_ctx *ctx, const char *module,
+		   const char *name, uint64_t v, uint32_t *out)
+{
+	char path[PVS_PROBE_PATH_MAX];
+
+	if (v > UINT32_MAX) {
+		pvs_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
+			    name);
+		return pvs_pu_fail(ctx, path, 1, -PVS_ERANGE);
+	}
+	*out = (uint32_t)v;
+	return 0;
+}
+
 int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 		       struct pvs_kvm_host_params *out)
 {
@@ -78,7 +93,11 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 					   "pause_filter_count_shrink",
 					   "pause_filter_count_max" };
 	struct pvs_kvm_host_params p;
+	const char *const *names = NULL;
+	const char *module = NULL;
+	uint32_t *ple[5];
 	uint64_t v[5];
+	unsigned int i;
 	int rc;
 
 	if (ctx == NULL || out == NULL)
@@ -87,32 +106,45 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 	rc = pvs_read_params(ctx, "kvm", hp, 3, true, v);
 	if (rc < 0)
 		return rc;
-	p.halt_poll_ns = v[0];
-	p.halt_poll_ns_grow = v[1];
-	p.halt_poll_ns_shrink = v[2];
-	rc = pvs_read_param(ctx, "kvm", "halt_poll_ns_grow_start", false,
-			    &p.halt_poll_ns_grow_start);
-	if (rc == -PVS_ENOENT)
-		p.halt_poll_ns_grow_start = PVS_OLD_GROW_START_NS;
-	else if (rc < 0)
-		return rc;
-	rc = 0;
-	/* Whichever vendor module is loaded must be complete. */
-	if (pvs_param_exists(ctx, "kvm_intel", vmx[0])) {
-		p.ple = PVS_PLE_VMX;
-		rc = pvs_read_params(ctx, "kvm_intel", vmx, 5, false, v);
-	} else if (pvs_param_exists(ctx, "kvm_amd", svm[0])) {
-		p.ple = PVS_PLE_SVM;
-		rc = pvs_read_params(ctx, "kvm_amd", svm, 5, false, v);
-	}
+	p.halt_poll.flavour = PVS_HALT_POLL_KVM_HOST;
+	p.halt_poll.max_ns = v[0];
+	p.halt_poll.allow_shrink = true;
+	rc = pvs_u32(ctx, "kvm", hp[1], v[1], &p.halt_poll.grow);
+	if (rc == 0)
+		rc = pvs_u32(ctx, "kvm", hp[2], v[2], &p.halt_poll.shrink);
 	if (rc < 0)
 		return rc;
-	if (p.ple != PVS_PLE_NONE) {
-		p.ple_gap = v[0];
-		p.ple_window = v[1];
-		p.ple_window_grow = v[2];
-		p.ple_window_shrink = v[3];
-		p.ple_window_max = v[4];
+	rc = pvs_read_param(ctx, "kvm", "halt_poll_ns_grow_start", false,
+			    &p.halt_poll.grow_start_ns);
+	if (rc == -PVS_ENOENT)
+		p.halt_poll.grow_start_ns = PVS_OLD_GROW_START_NS;
+	else if (rc < 0)
+		return rc;
+	/* Whichever vendor module is loaded must be complete. */
+	if (pvs_param_exists(ctx, "kvm_intel", vmx[0])) {
+		module = "kvm_intel";
+		names = vmx;
+		p.ple.vendor = PVS_PLE_VMX;
+	} else if (pvs_param_exists(ctx, "kvm_amd", svm[0])) {
+		module = "kvm_amd";
+		names = svm;
+		p.ple.vendor = PVS_PLE_SVM;
+	}
+	if (module != NULL) {
+		rc = pvs_read_params(ctx, module, names, 5, false, v);
+		if (rc < 0)
+			return rc;
+		ple[0] = &p.ple.gap;
+		ple[1] = &p.ple.window;
+		ple[2] = &p.ple.grow;
+		ple[3] = &p.ple.shrink;
+		ple[4] = &p.ple.window_max;
+		for (i = 0; i < 5; i++) {
+			rc = pvs_u32(ctx, module, names[i], v[i], ple[i]);
+			if (rc < 0)
+				return rc;
+		}
+		p.has_ple = true;
 	}
 	ctx->bad_path[0] = '\0';
 	*out = p;
@@ -120,13 +152,13 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 }
 
 int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
-			     struct pvs_guest_haltpoll_params *out)
+			     struct pvs_halt_poll_params *out)
 {
 	static const char *const names[] = { "guest_halt_poll_ns",
 					     "guest_halt_poll_grow",
 					     "guest_halt_poll_grow_start",
 					     "guest_halt_poll_shrink" };
-	struct pvs_guest_haltpoll_params p;
+	struct pvs_halt_poll_params p;
 	uint64_t v[4], allow;
 	int rc;
 
@@ -140,11 +172,15 @@ int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
 	if (rc < 0)
 		return pvs_pu_secondary(rc);
 	memset(&p, 0, sizeof(p));
-	p.guest_halt_poll_ns = v[0];
-	p.guest_halt_poll_grow = v[1];
-	p.guest_halt_poll_grow_start = v[2];
-	p.guest_halt_poll_shrink = v[3];
-	p.guest_halt_poll_allow_shrink = allow != 0;
+	p.flavour = PVS_HALT_POLL_GUEST;
+	p.max_ns = v[0];
+	p.grow_start_ns = v[2];
+	p.allow_shrink = allow != 0;
+	rc = pvs_u32(ctx, "haltpoll", names[1], v[1], &p.grow);
+	if (rc == 0)
+		rc = pvs_u32(ctx, "haltpoll", names[3], v[3], &p.shrink);
+	if (rc < 0)
+		return rc;
 	*out = p;
 	return 0;
 }

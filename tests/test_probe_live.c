@@ -163,7 +163,7 @@ static void test_this_vm(void **state)
 	struct pvs_probe_ctx ctx;
 	struct pvs_x86_hv hv;
 	struct pvs_cpuidle idle;
-	struct pvs_guest_haltpoll_params hp;
+	struct pvs_halt_poll_params hp;
 	struct pvs_topology topo;
 	char ns[64];
 
@@ -180,7 +180,7 @@ static void test_this_vm(void **state)
 	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), 0);
 	read_line("/sys/module/haltpoll/parameters/guest_halt_poll_ns", ns,
 		  sizeof(ns));
-	assert_int_equal(hp.guest_halt_poll_ns, strtoull(ns, NULL, 10));
+	assert_int_equal(hp.max_ns, strtoull(ns, NULL, 10));
 	assert_int_equal(pvs_probe_topology(&ctx, &topo), 0);
 	assert_int_equal(topo.nr_online, 2);
 }

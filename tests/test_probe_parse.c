@@ -439,13 +439,13 @@ static void test_rq_schedstat(void **state)
 
 static void test_idle_state(void **state)
 {
-	const char *text[PVS_IDLE_ATTR_COUNT] = { "C1E\n", "MWAIT 0x01\n",
+	const char *text[PVS_CPUIDLE_ATTR_COUNT] = { "C1E\n", "MWAIT 0x01\n",
 						  "10\n", "20\n", "502134\n",
 						  "98123456\n", "1\n" };
-	struct pvs_idle_state s;
+	struct pvs_cpuidle_state s;
 
 	(void)state;
-	assert_int_equal(pvs_idle_state_parse(text, &s), 0);
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), 0);
 	assert_string_equal(s.name, "C1E");
 	assert_string_equal(s.desc, "MWAIT 0x01");
 	assert_int_equal(s.latency_us, 10);
@@ -454,30 +454,30 @@ static void test_idle_state(void **state)
 	assert_int_equal(s.time_us, 98123456);
 	assert_true(s.disabled);
 	/* Optional attributes absent; a name with a blank. */
-	text[PVS_IDLE_ATTR_NAME] = "Shared Cede\n";
-	text[PVS_IDLE_ATTR_DESC] = NULL;
-	text[PVS_IDLE_ATTR_USAGE] = NULL;
-	text[PVS_IDLE_ATTR_TIME] = NULL;
-	text[PVS_IDLE_ATTR_DISABLE] = NULL;
-	assert_int_equal(pvs_idle_state_parse(text, &s), 0);
+	text[PVS_CPUIDLE_ATTR_NAME] = "Shared Cede\n";
+	text[PVS_CPUIDLE_ATTR_DESC] = NULL;
+	text[PVS_CPUIDLE_ATTR_USAGE] = NULL;
+	text[PVS_CPUIDLE_ATTR_TIME] = NULL;
+	text[PVS_CPUIDLE_ATTR_DISABLE] = NULL;
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), 0);
 	assert_string_equal(s.name, "Shared Cede");
 	assert_int_equal(s.usage, 0);
 	assert_false(s.disabled);
 	memset(&s, CANARY, sizeof(s));
-	text[PVS_IDLE_ATTR_LATENCY] = NULL;
-	assert_int_equal(pvs_idle_state_parse(text, &s), -PVS_ENOENT);
-	text[PVS_IDLE_ATTR_LATENCY] = "ten\n";
-	assert_int_equal(pvs_idle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_IDLE_ATTR_LATENCY] = "99999999999999999999999\n";
-	assert_int_equal(pvs_idle_state_parse(text, &s), -PVS_ERANGE);
-	text[PVS_IDLE_ATTR_LATENCY] = "1";
-	text[PVS_IDLE_ATTR_NAME] = "\n";
-	assert_int_equal(pvs_idle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_IDLE_ATTR_NAME] = "a-name-much-longer-than-thirty-one-bytes";
-	assert_int_equal(pvs_idle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_IDLE_ATTR_NAME] = "C\x1b[2J";
-	assert_int_equal(pvs_idle_state_parse(text, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_idle_state_parse(NULL, &s), -PVS_EINVAL);
+	text[PVS_CPUIDLE_ATTR_LATENCY] = NULL;
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_ENOENT);
+	text[PVS_CPUIDLE_ATTR_LATENCY] = "ten\n";
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	text[PVS_CPUIDLE_ATTR_LATENCY] = "99999999999999999999999\n";
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_ERANGE);
+	text[PVS_CPUIDLE_ATTR_LATENCY] = "1";
+	text[PVS_CPUIDLE_ATTR_NAME] = "\n";
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	text[PVS_CPUIDLE_ATTR_NAME] = "a-name-much-longer-than-thirty-one-bytes";
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	text[PVS_CPUIDLE_ATTR_NAME] = "C\x1b[2J";
+	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	assert_int_equal(pvs_cpuidle_state_parse(NULL, &s), -PVS_EINVAL);
 	EXPECT_UNTOUCHED(s);
 }
 

@@ -39,7 +39,7 @@ static void test_baremetal(void **state)
 	struct pvs_stat st = { .cpus = cpus, .cap = 16 };
 	struct pvs_cpuidle idle;
 	struct pvs_kvm_host_params kvm;
-	struct pvs_guest_haltpoll_params hp;
+	struct pvs_halt_poll_params hp;
 	struct pvs_topology topo;
 	struct pvs_x86_hv hv;
 	struct pvs_rseq_slice rs;
@@ -62,12 +62,15 @@ static void test_baremetal(void **state)
 	assert_int_equal(idle.states[3].latency_us, 133);
 	assert_int_equal(idle.states[3].residency_us, 600);
 	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), 0);
-	assert_int_equal(kvm.halt_poll_ns, 200000);
-	assert_int_equal(kvm.halt_poll_ns_shrink, 0);
-	assert_int_equal(kvm.ple, PVS_PLE_VMX);
-	assert_int_equal(kvm.ple_gap, 128);
-	assert_int_equal(kvm.ple_window, 4096);
-	assert_true(kvm.ple_window_max == 4294967295u);
+	assert_int_equal(kvm.halt_poll.flavour, PVS_HALT_POLL_KVM_HOST);
+	assert_int_equal(kvm.halt_poll.max_ns, 200000);
+	assert_int_equal(kvm.halt_poll.grow_start_ns, 10000);
+	assert_int_equal(kvm.halt_poll.shrink, 0);
+	assert_true(kvm.has_ple);
+	assert_int_equal(kvm.ple.vendor, PVS_PLE_VMX);
+	assert_int_equal(kvm.ple.gap, 128);
+	assert_int_equal(kvm.ple.window, 4096);
+	assert_true(kvm.ple.window_max == 4294967295u);
 	memset(&hp, CANARY, sizeof(hp));
 	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), -PVS_ENOENT);
 	EXPECT_UNTOUCHED(hp);
@@ -90,7 +93,7 @@ static void test_baremetal(void **state)
 
 static void test_kvm_haltpoll_capture(void **state)
 {
-	struct pvs_guest_haltpoll_params hp;
+	struct pvs_halt_poll_params hp;
 	struct pvs_cpuidle idle;
 	struct pvs_x86_hv hv;
 	struct pvs_topology topo;
@@ -98,11 +101,12 @@ static void test_kvm_haltpoll_capture(void **state)
 	(void)state;
 	fixture("x86-kvm-haltpoll");
 	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), 0);
-	assert_int_equal(hp.guest_halt_poll_ns, 0); /* haltpoll.guest_halt_poll_ns=0 */
-	assert_int_equal(hp.guest_halt_poll_grow, 2);
-	assert_int_equal(hp.guest_halt_poll_grow_start, 50000);
-	assert_int_equal(hp.guest_halt_poll_shrink, 2);
-	assert_true(hp.guest_halt_poll_allow_shrink);
+	assert_int_equal(hp.flavour, PVS_HALT_POLL_GUEST);
+	assert_int_equal(hp.max_ns, 0); /* haltpoll.guest_halt_poll_ns=0 */
+	assert_int_equal(hp.grow, 2);
+	assert_int_equal(hp.grow_start_ns, 50000);
+	assert_int_equal(hp.shrink, 2);
+	assert_true(hp.allow_shrink);
 	assert_int_equal(pvs_probe_cpuidle(&ctx, 1, &idle), 0);
 	assert_int_equal(idle.cpu, 1);
 	assert_string_equal(idle.driver, "haltpoll");
@@ -373,7 +377,7 @@ static void test_schedstat_reader(void **state)
 static void test_partial_sources(void **state)
 {
 	struct pvs_kvm_host_params kvm;
-	struct pvs_guest_haltpoll_params hp;
+	struct pvs_halt_poll_params hp;
 	struct pvs_cpuidle idle;
 
 	(void)state;
@@ -382,8 +386,9 @@ static void test_partial_sources(void **state)
 	put("/sys/module/kvm/parameters/halt_poll_ns_grow", "2\n");
 	put("/sys/module/kvm/parameters/halt_poll_ns_shrink", "0\n");
 	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), 0);
-	assert_int_equal(kvm.halt_poll_ns_grow_start, 10000);
-	assert_int_equal(kvm.ple, PVS_PLE_NONE);
+	assert_int_equal(kvm.halt_poll.grow_start_ns, 10000);
+	assert_int_equal(kvm.halt_poll.max_ns, 400000);
+	assert_false(kvm.has_ple);
 	put("/sys/module/kvm_amd/parameters/pause_filter_thresh", "128\n");
 	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), -PVS_EBADMSG);
 	expect_site("/sys/module/kvm_amd/parameters/pause_filter_count", 0);
@@ -392,9 +397,15 @@ static void test_partial_sources(void **state)
 	put("/sys/module/kvm_amd/parameters/pause_filter_count_shrink", "0\n");
 	put("/sys/module/kvm_amd/parameters/pause_filter_count_max", "65535\n");
 	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), 0);
-	assert_int_equal(kvm.ple, PVS_PLE_SVM);
-	assert_int_equal(kvm.ple_window, 3000);
-	assert_int_equal(kvm.ple_window_max, 65535);
+	assert_true(kvm.has_ple);
+	assert_int_equal(kvm.ple.vendor, PVS_PLE_SVM);
+	assert_int_equal(kvm.ple.window, 3000);
+	assert_int_equal(kvm.ple.window_max, 65535);
+	/* Wider than its 32-bit field. */
+	put("/sys/module/kvm_amd/parameters/pause_filter_count_max",
+	    "4294967296\n");
+	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), -PVS_ERANGE);
+	expect_site("/sys/module/kvm_amd/parameters/pause_filter_count_max", 1);
 
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_ns", "200000\n");
 	memset(&hp, CANARY, sizeof(hp));
@@ -411,7 +422,8 @@ static void test_partial_sources(void **state)
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_allow_shrink",
 	    "N\n");
 	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), 0);
-	assert_false(hp.guest_halt_poll_allow_shrink);
+	assert_false(hp.allow_shrink);
+	assert_int_equal(hp.max_ns, 200000);
 
 	/* No driver registered: "none", no states. */
 	put("/sys/devices/system/cpu/cpuidle/current_driver", "none\n");

@@ -39,6 +39,8 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/haltpoll.h>
+#include <pvsched/ple.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -460,39 +462,24 @@ int pvs_probe_pause(unsigned int windows, struct pvs_pause_cal *out);
 
 /* ---- KVM host and guest haltpoll parameters ------------------------------- */
 
-/** @brief Which hardware pause-loop exiting the host's KVM module has. */
-enum pvs_ple_kind {
-	/** No kvm_intel / kvm_amd parameters found. */
-	PVS_PLE_NONE = 0,
-	/** Intel VMX PLE: /sys/module/kvm_intel/parameters/ple_*. */
-	PVS_PLE_VMX,
-	/** AMD SVM pause filter: /sys/module/kvm_amd/parameters/pause_filter_*. */
-	PVS_PLE_SVM
-};
-
-/** @brief Host-side KVM parameters (this machine runs KVM guests). */
+/**
+ * @brief Host-side KVM parameters (this machine runs KVM guests), in the
+ *        decision modules' own structs so they feed pvs_halt_poll_step()
+ *        and pvs_ple_grow() / pvs_ple_shrink() directly.
+ */
 struct pvs_kvm_host_params {
-	/** halt_poll_ns: the longest the host polls a halted vCPU, ns. */
-	uint64_t halt_poll_ns;
-	/** halt_poll_ns_grow: window multiplier (0 = never grow). */
-	uint64_t halt_poll_ns_grow;
-	/** halt_poll_ns_grow_start: first non-zero window, ns. */
-	uint64_t halt_poll_ns_grow_start;
-	/** halt_poll_ns_shrink: window divisor (0 = reset to 0). */
-	uint64_t halt_poll_ns_shrink;
-	/** Which PLE flavour the next five fields describe. */
-	enum pvs_ple_kind ple;
-	/** VMX ple_gap / SVM pause_filter_thresh: cycles between two PAUSEs
-	 *  that still count as one loop. 0 = PLE disabled. */
-	uint64_t ple_gap;
-	/** VMX ple_window / SVM pause_filter_count: initial window. */
-	uint64_t ple_window;
-	/** ple_window_grow / pause_filter_count_grow. */
-	uint64_t ple_window_grow;
-	/** ple_window_shrink / pause_filter_count_shrink. */
-	uint64_t ple_window_shrink;
-	/** ple_window_max / pause_filter_count_max. */
-	uint64_t ple_window_max;
+	/** /sys/module/kvm/parameters/halt_poll_ns (max_ns), _grow,
+	 *  _grow_start (10000 when absent: kernels before 5.1 grew from
+	 *  10 us), _shrink; flavour ::PVS_HALT_POLL_KVM_HOST, allow_shrink
+	 *  true (the host always shrinks). */
+	struct pvs_halt_poll_params halt_poll;
+	/** kvm_intel or kvm_amd is loaded: @ref ple is valid. */
+	bool has_ple;
+	/** kvm_intel ple_gap, ple_window, ple_window_grow, ple_window_shrink,
+	 *  ple_window_max (vendor ::PVS_PLE_VMX), or kvm_amd
+	 *  pause_filter_thresh, pause_filter_count, _count_grow,
+	 *  _count_shrink, _count_max (vendor ::PVS_PLE_SVM). */
+	struct pvs_ple_params ple;
 };
 
 /**
@@ -501,34 +488,25 @@ struct pvs_kvm_host_params {
  * @param ctx context
  * @param out result, untouched on error
  * @return 0; -PVS_ENOENT the kvm module (halt_poll_ns) is absent: this is
- *         not a KVM host; -PVS_EBADMSG / -PVS_ERANGE a malformed value
+ *         not a KVM host; -PVS_EBADMSG a malformed or missing value;
+ *         -PVS_ERANGE a value wider than its field (32 bits but for
+ *         halt_poll_ns and grow_start)
  */
 int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 		       struct pvs_kvm_host_params *out);
 
-/** @brief Guest cpuidle-haltpoll governor parameters. */
-struct pvs_guest_haltpoll_params {
-	/** guest_halt_poll_ns: the longest the guest polls before HLT, ns. */
-	uint64_t guest_halt_poll_ns;
-	/** guest_halt_poll_grow: multiplier. */
-	uint64_t guest_halt_poll_grow;
-	/** guest_halt_poll_grow_start: first non-zero window, ns. */
-	uint64_t guest_halt_poll_grow_start;
-	/** guest_halt_poll_shrink: divisor. */
-	uint64_t guest_halt_poll_shrink;
-	/** guest_halt_poll_allow_shrink (Y/N). */
-	bool guest_halt_poll_allow_shrink;
-};
-
 /**
- * @brief Read /sys/module/haltpoll/parameters/guest_halt_poll_*.
+ * @brief Read the guest cpuidle-haltpoll governor's parameters
+ *        (/sys/module/haltpoll/parameters/guest_halt_poll_ns as max_ns,
+ *        _grow, _grow_start, _shrink, _allow_shrink) into the haltpoll
+ *        decision's struct, flavour ::PVS_HALT_POLL_GUEST.
  * @param ctx context
  * @param out result, untouched on error
  * @return 0; -PVS_ENOENT the haltpoll governor is not built in / loaded;
  *         -PVS_EBADMSG / -PVS_ERANGE a malformed value
  */
 int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
-			     struct pvs_guest_haltpoll_params *out);
+			     struct pvs_halt_poll_params *out);
 
 /* ---- ppc64: lparcfg, big cores, platform ----------------------------------- */
 
@@ -841,28 +819,28 @@ int pvs_probe_rq_schedstat(struct pvs_probe_ctx *ctx,
 /* ---- cpuidle -------------------------------------------------------------- */
 
 /** @brief Index of each attribute file of a cpuidle state, in the order
- *         pvs_idle_state_parse() takes their texts. */
-enum pvs_idle_attr {
+ *         pvs_cpuidle_state_parse() takes their texts. */
+enum pvs_cpuidle_attr {
 	/** "name". Required. */
-	PVS_IDLE_ATTR_NAME = 0,
+	PVS_CPUIDLE_ATTR_NAME = 0,
 	/** "desc". Optional. */
-	PVS_IDLE_ATTR_DESC,
+	PVS_CPUIDLE_ATTR_DESC,
 	/** "latency": exit latency, us. Required. */
-	PVS_IDLE_ATTR_LATENCY,
+	PVS_CPUIDLE_ATTR_LATENCY,
 	/** "residency": target residency, us. Required. */
-	PVS_IDLE_ATTR_RESIDENCY,
+	PVS_CPUIDLE_ATTR_RESIDENCY,
 	/** "usage": times entered. Optional. */
-	PVS_IDLE_ATTR_USAGE,
+	PVS_CPUIDLE_ATTR_USAGE,
 	/** "time": total time in the state, us. Optional. */
-	PVS_IDLE_ATTR_TIME,
+	PVS_CPUIDLE_ATTR_TIME,
 	/** "disable": 0/1. Optional. */
-	PVS_IDLE_ATTR_DISABLE,
+	PVS_CPUIDLE_ATTR_DISABLE,
 	/** Number of attributes. */
-	PVS_IDLE_ATTR_COUNT
+	PVS_CPUIDLE_ATTR_COUNT
 };
 
 /** @brief One cpuidle state of one CPU. */
-struct pvs_idle_state {
+struct pvs_cpuidle_state {
 	/** Name ("POLL", "C1", "snooze", "CEDE", "haltpoll idle" ...). */
 	char name[PVS_PROBE_NAME_LEN];
 	/** Description. */
@@ -891,7 +869,7 @@ struct pvs_cpuidle {
 	/** Number of states. */
 	unsigned int nr_states;
 	/** The states, by index. */
-	struct pvs_idle_state states[PVS_PROBE_MAX_IDLE_STATES];
+	struct pvs_cpuidle_state states[PVS_PROBE_MAX_IDLE_STATES];
 };
 
 /**
@@ -901,13 +879,13 @@ struct pvs_cpuidle {
  * optional newline) or NULL when the file is absent. Names are copied
  * (trailing blanks removed; too long or with control bytes: malformed);
  * numbers must be decimal.
- * @param text texts indexed by enum pvs_idle_attr
+ * @param text texts indexed by enum pvs_cpuidle_attr
  * @param out  result, untouched on error
  * @return 0; -PVS_EINVAL; -PVS_ENOENT a required attribute is absent;
  *         -PVS_EBADMSG; -PVS_ERANGE
  */
-int pvs_idle_state_parse(const char *const text[PVS_IDLE_ATTR_COUNT],
-			 struct pvs_idle_state *out);
+int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
+			 struct pvs_cpuidle_state *out);
 
 /**
  * @brief Read the cpuidle driver and governor

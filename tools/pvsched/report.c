@@ -201,9 +201,11 @@ static const char *pvs_arch_name(enum pvs_probe_arch a)
 	}
 }
 
-static const char *pvs_ple_name(enum pvs_ple_kind k)
+static const char *pvs_ple_name(const struct pvs_kvm_host_params *k)
 {
-	return k == PVS_PLE_VMX ? "vmx" : k == PVS_PLE_SVM ? "svm" : "none";
+	if (!k->has_ple)
+		return "none";
+	return k->ple.vendor == PVS_PLE_SVM ? "svm" : "vmx";
 }
 
 static bool pvs_realtime(const struct pvs_report *r)
@@ -374,7 +376,7 @@ static void pvs_text_idle(const struct pvs_report *r, FILE *f)
 		fprintf(f, "  cpu%u %-18s %10s %10s %12s %12s\n", ci->cpu,
 			"state", "exit us", "target us", "usage", "avg us");
 	for (k = 0; k < ci->nr_states; k++) {
-		const struct pvs_idle_state *s = &ci->states[k];
+		const struct pvs_cpuidle_state *s = &ci->states[k];
 
 		fprintf(f, "  %-2u %-20s %10" PRIu64 " %10" PRIu64
 			" %12" PRIu64 " %12" PRIu64 "%s\n", k, s->name,
@@ -391,26 +393,27 @@ static void pvs_text_polling(const struct pvs_report *r, FILE *f)
 		fprintf(f, PVS_ROW "poll_ns %" PRIu64 ", grow %" PRIu64
 			", grow_start %" PRIu64 ", shrink %" PRIu64
 			", allow_shrink %s\n", "Guest haltpoll:",
-			r->hp.guest_halt_poll_ns, r->hp.guest_halt_poll_grow,
-			r->hp.guest_halt_poll_grow_start,
-			r->hp.guest_halt_poll_shrink,
-			r->hp.guest_halt_poll_allow_shrink ? "Y" : "N");
+			r->hp.max_ns, (uint64_t)r->hp.grow,
+			r->hp.grow_start_ns, (uint64_t)r->hp.shrink,
+			r->hp.allow_shrink ? "Y" : "N");
 	else
 		fprintf(f, PVS_ROW "%s\n", "Guest haltpoll:", "absent");
 	if (r->kvm_rc == 0) {
 		fprintf(f, PVS_ROW "halt_poll_ns %" PRIu64 ", grow %" PRIu64
 			", grow_start %" PRIu64 ", shrink %" PRIu64 "\n",
-			"KVM host halt polling:", r->kvm.halt_poll_ns,
-			r->kvm.halt_poll_ns_grow,
-			r->kvm.halt_poll_ns_grow_start,
-			r->kvm.halt_poll_ns_shrink);
-		if (r->kvm.ple != PVS_PLE_NONE)
+			"KVM host halt polling:", r->kvm.halt_poll.max_ns,
+			(uint64_t)r->kvm.halt_poll.grow,
+			r->kvm.halt_poll.grow_start_ns,
+			(uint64_t)r->kvm.halt_poll.shrink);
+		if (r->kvm.has_ple)
 			fprintf(f, PVS_ROW "%s gap %" PRIu64 ", window %" PRIu64
 				", grow %" PRIu64 ", shrink %" PRIu64
 				", max %" PRIu64 "\n", "KVM host PLE:",
-				pvs_ple_name(r->kvm.ple), r->kvm.ple_gap,
-				r->kvm.ple_window, r->kvm.ple_window_grow,
-				r->kvm.ple_window_shrink, r->kvm.ple_window_max);
+				pvs_ple_name(&r->kvm), (uint64_t)r->kvm.ple.gap,
+				(uint64_t)r->kvm.ple.window,
+				(uint64_t)r->kvm.ple.grow,
+				(uint64_t)r->kvm.ple.shrink,
+				(uint64_t)r->kvm.ple.window_max);
 		else
 			fprintf(f, PVS_ROW "%s\n", "KVM host PLE:",
 				"none (no kvm_intel / kvm_amd)");
@@ -617,7 +620,7 @@ static void pvs_json_idle(const struct pvs_report *r, struct pvs_json *j)
 	pvs_json_u64(j, "cpu", ci->cpu);
 	pvs_json_arr(j, "states");
 	for (k = 0; k < ci->nr_states; k++) {
-		const struct pvs_idle_state *s = &ci->states[k];
+		const struct pvs_cpuidle_state *s = &ci->states[k];
 
 		pvs_json_obj(j, NULL);
 		pvs_json_u64(j, "index", k);
@@ -639,36 +642,34 @@ static void pvs_json_polling(const struct pvs_report *r, struct pvs_json *j)
 	pvs_json_obj(j, "polling");
 	if (r->hp_rc == 0) {
 		pvs_json_obj(j, "guest_haltpoll");
-		pvs_json_u64(j, "guest_halt_poll_ns", r->hp.guest_halt_poll_ns);
-		pvs_json_u64(j, "guest_halt_poll_grow",
-			     r->hp.guest_halt_poll_grow);
+		pvs_json_u64(j, "guest_halt_poll_ns", r->hp.max_ns);
+		pvs_json_u64(j, "guest_halt_poll_grow", r->hp.grow);
 		pvs_json_u64(j, "guest_halt_poll_grow_start",
-			     r->hp.guest_halt_poll_grow_start);
-		pvs_json_u64(j, "guest_halt_poll_shrink",
-			     r->hp.guest_halt_poll_shrink);
+			     r->hp.grow_start_ns);
+		pvs_json_u64(j, "guest_halt_poll_shrink", r->hp.shrink);
 		pvs_json_bool(j, "guest_halt_poll_allow_shrink",
-			      r->hp.guest_halt_poll_allow_shrink);
+			      r->hp.allow_shrink);
 		pvs_json_end_obj(j);
 	} else {
 		pvs_json_null(j, "guest_haltpoll");
 	}
 	if (r->kvm_rc == 0) {
 		pvs_json_obj(j, "kvm_host");
-		pvs_json_u64(j, "halt_poll_ns", r->kvm.halt_poll_ns);
-		pvs_json_u64(j, "halt_poll_ns_grow", r->kvm.halt_poll_ns_grow);
+		pvs_json_u64(j, "halt_poll_ns", r->kvm.halt_poll.max_ns);
+		pvs_json_u64(j, "halt_poll_ns_grow", r->kvm.halt_poll.grow);
 		pvs_json_u64(j, "halt_poll_ns_grow_start",
-			     r->kvm.halt_poll_ns_grow_start);
+			     r->kvm.halt_poll.grow_start_ns);
 		pvs_json_u64(j, "halt_poll_ns_shrink",
-			     r->kvm.halt_poll_ns_shrink);
-		pvs_json_str(j, "ple", pvs_ple_name(r->kvm.ple));
-		if (r->kvm.ple != PVS_PLE_NONE) {
-			pvs_json_u64(j, "ple_gap", r->kvm.ple_gap);
-			pvs_json_u64(j, "ple_window", r->kvm.ple_window);
+			     r->kvm.halt_poll.shrink);
+		pvs_json_str(j, "ple", pvs_ple_name(&r->kvm));
+		if (r->kvm.has_ple) {
+			pvs_json_u64(j, "ple_gap", r->kvm.ple.gap);
+			pvs_json_u64(j, "ple_window", r->kvm.ple.window);
 			pvs_json_u64(j, "ple_window_grow",
-				     r->kvm.ple_window_grow);
+				     r->kvm.ple.grow);
 			pvs_json_u64(j, "ple_window_shrink",
-				     r->kvm.ple_window_shrink);
-			pvs_json_u64(j, "ple_window_max", r->kvm.ple_window_max);
+				     r->kvm.ple.shrink);
+			pvs_json_u64(j, "ple_window_max", r->kvm.ple.window_max);
 		}
 		pvs_json_end_obj(j);
 	} else {

@@ -37,7 +37,7 @@ struct pvs_report {
 	int kvm_rc;
 	struct pvs_kvm_host_params kvm;
 	int hp_rc;
-	struct pvs_guest_haltpoll_params hp;
+	struct pvs_halt_poll_params hp;
 	int pause_rc;
 	struct pvs_pause_cal pause;
 	int rseq_rc;
