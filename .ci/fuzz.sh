@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# libFuzzer (clang, ASan + UBSan) over the probe parsers: each target in
+# libFuzzer (clang, ASan + UBSan) over the probe parsers and the firmware
+# decoder they hand dumps to (pvs_xcede_parse): each target in
 # fuzz/ runs for FUZZ_SECONDS (default 60) from its seed corpus; any crash,
 # sanitizer report, leak, timeout or failed invariant fails the job, with
 # the reproducer in $FUZZ_OUT/artifacts.
@@ -14,7 +15,8 @@ out=${FUZZ_OUT:-build-fuzz}
 cc=${FUZZ_CC:-clang}
 command -v "$cc" >/dev/null || { echo "fuzz: $cc not installed"; exit 1; }
 
-mapfile -t lib < <(grep -v '^#' probe-sources.txt | sed '/^$/d')
+# The probe library and the kernel-safe core (xcede, decisions) it uses.
+mapfile -t lib < <(grep -hv '^#' probe-sources.txt core-sources.txt | sed '/^$/d')
 if [ -z "${FUZZ_TARGETS:-}" ]; then
   FUZZ_TARGETS=$(cd fuzz && ls fuzz_*.c | sed 's/\.c$//' | tr '\n' ' ')
 fi

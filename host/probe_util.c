@@ -371,3 +371,29 @@ uint64_t pvs_pu_muldiv(uint64_t a, uint64_t b, uint64_t c)
 	r = (pvs_u128)a * b / c;
 	return r > UINT64_MAX ? UINT64_MAX : (uint64_t)r;
 }
+
+int pvs_probe_load(struct pvs_probe_ctx *ctx, const char *path, void *buf,
+		   size_t cap, size_t *len)
+{
+	char full[PVS_PROBE_PATH_MAX];
+	char *b;
+	size_t n;
+	int rc;
+
+	if (ctx == NULL || path == NULL || buf == NULL || len == NULL)
+		return -PVS_EINVAL;
+	rc = pvs_pu_path(ctx, full, "%s", path);
+	if (rc < 0)
+		return rc;
+	rc = pvs_pu_load(ctx, full, &b, &n);
+	if (rc < 0)
+		return rc;
+	if (n > cap) {
+		free(b);
+		return pvs_pu_fail(ctx, full, 0, -PVS_ERANGE);
+	}
+	memcpy(buf, b, n);
+	*len = n;
+	free(b);
+	return 0;
+}

@@ -4,7 +4,7 @@
 # check of this machine that skips (exit 77) when it is not a KVM guest.
 set(PVS_FIXTURES ${CMAKE_CURRENT_SOURCE_DIR}/fixtures)
 
-foreach(t probe_parse probe_read probe_x86 probe_live)
+foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live)
   pvs_add_test(${t})
   target_link_libraries(test_${t} PRIVATE pvsched_probe)
   target_compile_definitions(test_${t} PRIVATE

@@ -100,6 +100,21 @@ void pvs_probe_ctx_init(struct pvs_probe_ctx *ctx, const char *sysroot);
  */
 bool pvs_probe_ctx_live(const struct pvs_probe_ctx *ctx);
 
+/**
+ * @brief Load a small binary or text file under the sysroot as it is (a
+ *        firmware buffer dump such as an extended-CEDE table, a
+ *        device-tree property).
+ * @param ctx  context (sysroot, error location)
+ * @param path absolute path below the sysroot, e.g. "/xcede"
+ * @param buf  destination, untouched on error
+ * @param cap  bytes available at @p buf
+ * @param len  bytes loaded
+ * @return 0; -PVS_ENOENT absent; -PVS_ERANGE larger than @p cap; -PVS_EIO;
+ *         -PVS_EINVAL NULL argument
+ */
+int pvs_probe_load(struct pvs_probe_ctx *ctx, const char *path, void *buf,
+		   size_t cap, size_t *len);
+
 /* ---- /proc/cpuinfo: which machine ---------------------------------------- */
 
 /** @brief Instruction-set family of the probed system (from its cpuinfo,

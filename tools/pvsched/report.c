@@ -177,8 +177,7 @@ int pvs_report_gather(struct pvs_report *r, const char *sysroot,
 	if (r->live)
 		PVS_OPTIONAL(r->pause_rc, pvs_probe_pause(0, &r->pause));
 	r->ctx.bad_path[0] = '\0';
-	pvs_decide(r);
-	return 0;
+	return pvs_decide(r);
 }
 
 void pvs_report_free(struct pvs_report *r)
