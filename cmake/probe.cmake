@@ -35,6 +35,7 @@ function(pvs_probe_dep var module define)
     message(STATUS "pvsched_probe: ${module} not used (PVS_WITH_${var}=${mode}), fallback only")
   endif()
   set(PVS_PROBE_HAVE_${var} ${found} PARENT_SCOPE)
+  set(PVS_${var}_LIBRARIES "${PVS_${var}_LIBRARIES}" PARENT_SCOPE)
 endfunction()
 
 file(STRINGS "${CMAKE_CURRENT_SOURCE_DIR}/probe-sources.txt" PVS_PROBE_SOURCES
