@@ -276,6 +276,16 @@ static void preempt_rules(struct pvs_vec_result *r)
 							v->hv == PVM,
 							cs.policy) == want);
 		}
+		/* kernel-shaped: the core is core 0, "other core" is CPU smt */
+		if (ppc && (cs.smt & (cs.smt - 1)) == 0) {
+			unsigned int me = v->caller < 0 ? cs.smt :
+				(unsigned int)v->caller;
+
+			CHECK(i, pvs_ppc64_vcpu_is_preempted(ptrs, v->target, me,
+							     cs.smt, cs.shared,
+							     v->hv == PVM,
+							     cs.policy) == want);
+		}
 		if (v->hv == X86) {
 			uint8_t st[PVS_KVM_STEAL_TIME_SIZE] = { 0 };
 

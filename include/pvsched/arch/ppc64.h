@@ -218,19 +218,99 @@ static inline bool pvs_ppc64_idle(const void *lppaca)
 	return PVS_READ_ONCE(b[PVS_LPPACA_OFF_IDLE]) != 0;
 }
 
+/** @cond INTERNAL */
+/*
+ * The rule of seed 000 over live lppaca areas, shared by the two entry
+ * points below. lppaca[] is indexed by CPU; the target's core spans
+ * first..first+n-1. first and caller_on_core are passed as expressions
+ * the inlined caller computes cheaply: the compiler sinks them into the
+ * branch that needs them, so the common answers never pay for them.
+ */
+static inline bool pvs_ppc64_rule_(const void *const lppaca[],
+				   unsigned int cpu, unsigned int first,
+				   unsigned int n, bool caller_on_core,
+				   bool shared, bool powervm,
+				   enum pvs_preempt_policy policy)
+{
+	unsigned int c, end;
+
+	if (!shared)
+		return false;
+	if (policy == PVS_PREEMPT_PARITY) {
+		if (powervm && caller_on_core)
+			return false;
+		return pvs_ppc64_yielded(lppaca[cpu]);
+	}
+	if (!pvs_ppc64_yielded(lppaca[cpu]))
+		return false;
+	if (!pvs_ppc64_idle(lppaca[cpu]))
+		return true;
+	if (!powervm || caller_on_core)
+		return false;
+	/* At most PVS_MAX_SMT iterations: the clamp is the loop's bound. */
+	end = first + (n < PVS_MAX_SMT ? n : PVS_MAX_SMT);
+	for (c = first; c < end; c++) {
+		if (c == cpu)
+			continue;
+		if (!pvs_ppc64_yielded(lppaca[c]))
+			return false;
+		if (!pvs_ppc64_idle(lppaca[c]))
+			return true;
+	}
+	return false;
+}
+/** @endcond */
+
 /**
- * @brief Kernel fast path of vcpu_is_preempted() on live lppaca areas.
+ * @brief Kernel fast path of vcpu_is_preempted(cpu), shaped like the
+ *        kernel's own: per-CPU lppaca pointers, the target CPU and the
+ *        deciding CPU.
  *
  * The same rule and answer as pvs_is_preempted() (both policies; see enum
  * pvs_preempt_policy), but reading lazily, in the rule's order, only the
  * bytes the rule needs: target parity, target idle, then per sibling parity
- * and idle, each once with PVS_READ_ONCE(). A kernel passes
- * `lppaca_of(cpu)` of the core's threads, `is_shared_processor()` and
- * `!is_kvm_guest()`.
+ * and idle, each once with PVS_READ_ONCE(). The sibling arithmetic is done
+ * only when the rule reaches step 4, as in the kernel.
  *
- * Bad input (NULL @p lppaca, @p nthreads > PVS_MAX_SMT, @p target >=
- * @p nthreads, @p caller_thread outside -1..nthreads-1, unknown @p policy)
- * returns false, like pvs_is_preempted().
+ * It validates nothing (this is the hot path; bench/micro.sh shows it costs
+ * no more instructions than the kernel's code): the caller guarantees the
+ * preconditions below, exactly the ones the kernel's own code relies on.
+ * Pass @p policy as a constant so the unused rule folds away. Use
+ * pvs_ppc64_is_preempted() when the inputs are not trusted.
+ * @param lppaca           lppaca areas indexed by CPU number (a kernel's
+ *                         `lppaca_ptrs`); valid for every thread of the
+ *                         target's core
+ * @param cpu              CPU asked about
+ * @param this_cpu         CPU deciding (smp_processor_id())
+ * @param threads_per_core SMT width, a power of two, 1..PVS_MAX_SMT
+ * @param shared           is_shared_processor()
+ * @param powervm          !is_kvm_guest()
+ * @param policy           rule to apply
+ * @return true if @p cpu is preempted
+ */
+static inline bool pvs_ppc64_vcpu_is_preempted(const void *const lppaca[],
+					       unsigned int cpu,
+					       unsigned int this_cpu,
+					       unsigned int threads_per_core,
+					       bool shared, bool powervm,
+					       enum pvs_preempt_policy policy)
+{
+	unsigned int mask = ~(threads_per_core - 1);
+
+	return pvs_ppc64_rule_(lppaca, cpu, cpu & mask, threads_per_core,
+			       (this_cpu & mask) == (cpu & mask), shared,
+			       powervm, policy);
+}
+
+/**
+ * @brief Checked fast path of vcpu_is_preempted() over one core's live
+ *        lppaca areas.
+ *
+ * The rule of pvs_ppc64_vcpu_is_preempted(), with the core given as its
+ * own array and every argument validated first. Bad input (NULL @p lppaca,
+ * @p nthreads 0 or > PVS_MAX_SMT, @p target >= @p nthreads,
+ * @p caller_thread outside -1..nthreads-1, unknown @p policy) returns
+ * false, like pvs_is_preempted().
  * @param lppaca        the core's lppaca areas, thread 0 first; entries
  *                      0..nthreads-1 must be valid
  * @param nthreads      threads in the core (1..PVS_MAX_SMT)
@@ -249,36 +329,15 @@ static inline bool pvs_ppc64_is_preempted(const void *const lppaca[],
 					  bool powervm,
 					  enum pvs_preempt_policy policy)
 {
-	unsigned int i;
-
 	if (!lppaca || nthreads > PVS_MAX_SMT || target >= nthreads ||
 	    caller_thread < PVS_CALLER_OTHER_CORE ||
 	    caller_thread >= (int)nthreads)
 		return false;
 	if (policy != PVS_PREEMPT_IDLE_HINT && policy != PVS_PREEMPT_PARITY)
 		return false;
-	if (!shared)
-		return false;
-	if (policy == PVS_PREEMPT_PARITY) {
-		if (powervm && caller_thread != PVS_CALLER_OTHER_CORE)
-			return false;
-		return pvs_ppc64_yielded(lppaca[target]);
-	}
-	if (!pvs_ppc64_yielded(lppaca[target]))
-		return false;
-	if (!pvs_ppc64_idle(lppaca[target]))
-		return true;
-	if (!powervm || caller_thread != PVS_CALLER_OTHER_CORE)
-		return false;
-	for (i = 0; i < PVS_MAX_SMT && i < nthreads; i++) {
-		if (i == target)
-			continue;
-		if (!pvs_ppc64_yielded(lppaca[i]))
-			return false;
-		if (!pvs_ppc64_idle(lppaca[i]))
-			return true;
-	}
-	return false;
+	return pvs_ppc64_rule_(lppaca, target, 0, nthreads,
+			       caller_thread != PVS_CALLER_OTHER_CORE, shared,
+			       powervm, policy);
 }
 
 #ifdef __cplusplus
