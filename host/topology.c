@@ -6,6 +6,7 @@
  * fixtures give the same answer on every host.
  */
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,20 +92,18 @@ out:
 	return rc;
 }
 
-/* Read a cpulist file under the sysroot into @bitmap; returns the count. */
-static int pvs_read_cpulist(struct pvs_probe_ctx *ctx, const char *path,
+static int pvs_cpulist_cb(const char *buf, size_t len, void *bitmap,
+			  unsigned int *line)
+{
+	*line = 1;
+	return pvs_cpulist_parse(buf, len, bitmap);
+}
+
+/* Read the cpulist file sysroot + @rel into @bitmap; returns the count. */
+static int pvs_read_cpulist(struct pvs_probe_ctx *ctx, const char *rel,
 			    uint8_t *bitmap)
 {
-	char *buf;
-	size_t len;
-	int rc;
-
-	rc = pvs_pu_load(ctx, path, &buf, &len);
-	if (rc < 0)
-		return rc;
-	rc = pvs_cpulist_parse(buf, len, bitmap);
-	free(buf);
-	return rc < 0 ? pvs_pu_fail(ctx, path, 1, rc) : rc;
+	return pvs_pu_read_parse(ctx, rel, pvs_cpulist_cb, bitmap);
 }
 
 /* A signed topology id ("-1" = not known). */
@@ -168,10 +167,9 @@ static int pvs_count_nodes(struct pvs_probe_ctx *ctx, unsigned int *nodes)
 		if (strncmp(name, "node", 4) != 0 ||
 		    pvs_pu_parse_u64(name + 4, name + strlen(name), &id) < 0)
 			continue;
-		rc = pvs_pu_path(ctx, path, "/sys/devices/system/node/%s/cpulist",
-				 name);
-		if (rc == 0)
-			rc = pvs_read_cpulist(ctx, path, NULL);
+		snprintf(path, sizeof(path), "/sys/devices/system/node/%s/cpulist",
+			 name);
+		rc = pvs_read_cpulist(ctx, path, NULL);
 		if (rc == -PVS_ENOENT)
 			continue;
 		if (rc < 0) {
@@ -201,15 +199,11 @@ static int pvs_topology_sysfs(struct pvs_probe_ctx *ctx, struct pvs_topology *t)
 		rc = -PVS_ENOMEM;
 		goto out;
 	}
-	rc = pvs_pu_path(ctx, path, "/sys/devices/system/cpu/online");
-	if (rc == 0)
-		rc = pvs_read_cpulist(ctx, path, online);
+	rc = pvs_read_cpulist(ctx, "/sys/devices/system/cpu/online", online);
 	if (rc < 0)
 		goto out;
 	t->nr_online = (unsigned int)rc;
-	rc = pvs_pu_path(ctx, path, "/sys/devices/system/cpu/possible");
-	if (rc == 0)
-		rc = pvs_read_cpulist(ctx, path, NULL);
+	rc = pvs_read_cpulist(ctx, "/sys/devices/system/cpu/possible", NULL);
 	if (rc == -PVS_ENOENT)
 		rc = (int)t->nr_online;
 	if (rc < 0)
@@ -228,11 +222,10 @@ static int pvs_topology_sysfs(struct pvs_probe_ctx *ctx, struct pvs_topology *t)
 		if (rc < 0)
 			goto out;
 		memset(sib, 0, PVS_BITMAP_BYTES);
-		rc = pvs_pu_path(ctx, path,
-				 "/sys/devices/system/cpu/cpu%u/topology/thread_siblings_list",
-				 cpu);
-		if (rc == 0)
-			rc = pvs_pu_secondary(pvs_read_cpulist(ctx, path, sib));
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%u/topology/thread_siblings_list",
+			 cpu);
+		rc = pvs_pu_secondary(pvs_read_cpulist(ctx, path, sib));
 		if (rc < 0)
 			goto out;
 		if (!pvs_bit(sib, cpu)) {

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,16 +246,20 @@ int pvs_thread_groups_parse(const void *buf, size_t len,
 	return 0;
 }
 
+static int pvs_thread_groups_cb(const char *buf, size_t len, void *tg,
+				unsigned int *line)
+{
+	(void)line; /* binary: no lines */
+	return pvs_thread_groups_parse(buf, len, tg);
+}
+
 /* The first /proc/device-tree/cpus/PowerPC,* node's ibm,thread-groups. */
 static int pvs_read_thread_groups(struct pvs_probe_ctx *ctx,
 				  struct pvs_thread_groups *tg)
 {
-	char path[PVS_PROBE_PATH_MAX], best[256] = "";
+	char rel[PVS_PROBE_PATH_MAX], best[256] = "";
 	struct dirent *de;
-	char *buf;
-	size_t len;
 	DIR *d;
-	int rc;
 
 	d = pvs_pu_opendir(ctx, "/proc/device-tree/cpus");
 	if (d == NULL)
@@ -269,16 +274,9 @@ static int pvs_read_thread_groups(struct pvs_probe_ctx *ctx,
 	closedir(d);
 	if (best[0] == '\0')
 		return -PVS_ENOENT;
-	rc = pvs_pu_path(ctx, path, "/proc/device-tree/cpus/%s/ibm,thread-groups",
-			 best);
-	if (rc < 0)
-		return rc;
-	rc = pvs_pu_load(ctx, path, &buf, &len);
-	if (rc < 0)
-		return rc;
-	rc = pvs_thread_groups_parse(buf, len, tg);
-	free(buf);
-	return rc < 0 ? pvs_pu_fail(ctx, path, 0, rc) : 0;
+	snprintf(rel, sizeof(rel), "/proc/device-tree/cpus/%s/ibm,thread-groups",
+		 best);
+	return pvs_pu_read_parse(ctx, rel, pvs_thread_groups_cb, tg);
 }
 
 /* Whether a device-tree "compatible" list (NUL-separated) holds @want. */
