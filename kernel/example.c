@@ -47,13 +47,18 @@ static bool pvs_example_vcpu_is_preempted(int cpu, bool kvm)
 	int me = raw_smp_processor_id();
 	unsigned int i, n = min_t(unsigned int, threads_per_core, PVS_MAX_SMT);
 
+	/*
+	 * In-tree code passes the kernel's per-CPU lppaca_ptrs with cpu and
+	 * me as they are; a module gathers the target core's lppaca_of()
+	 * pointers and numbers CPUs from the core's first thread (a deciding
+	 * CPU on another core then lands outside 0..n-1, as it should).
+	 */
 	for (i = 0; i < n; i++)
 		lppaca[i] = &lppaca_of(first + i);
-	return pvs_ppc64_is_preempted(lppaca, n, cpu - first,
-				      cpu_first_thread_sibling(me) == first ?
-				      me - first : PVS_CALLER_OTHER_CORE,
-				      is_shared_processor(), !kvm,
-				      PVS_PREEMPT_IDLE_HINT);
+	return pvs_ppc64_vcpu_is_preempted(lppaca, cpu - first,
+					   (unsigned int)(me - first), n,
+					   is_shared_processor(), !kvm,
+					   PVS_PREEMPT_IDLE_HINT);
 }
 
 static void pvs_example_guest(struct pvs_vec_result *r)

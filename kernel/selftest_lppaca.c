@@ -130,7 +130,7 @@ static void pvs_live_sample(int cpu, bool kvm, struct pvs_live_core *k,
 	struct pvs_core_state cs = { 0 };
 	const void *lp[PVS_MAX_SMT];
 	struct pvs_lppaca d = { 0 };
-	bool snap[2], fast[2];
+	bool snap[2], fast[2], kfast[2];
 	unsigned int t, target = cpu - k->first, p;
 	int me = smp_processor_id(), bad = 0;
 
@@ -159,6 +159,15 @@ static void pvs_live_sample(int cpu, bool kvm, struct pvs_live_core *k,
 						 cs.caller_thread,
 						 is_shared_processor(), !kvm,
 						 pol[p]);
+		/*
+		 * The kernel-shaped entry point on the same core slice: CPU
+		 * numbers relative to k->first, "another core" as k->n.
+		 */
+		kfast[p] = pvs_ppc64_vcpu_is_preempted(
+			lp, target,
+			cs.caller_thread == PVS_CALLER_OTHER_CORE ?
+				k->n : (unsigned int)cs.caller_thread,
+			k->n, is_shared_processor(), !kvm, pol[p]);
 	}
 	barrier();
 	pvs_live_read(&after);
@@ -178,7 +187,7 @@ static void pvs_live_sample(int cpu, bool kvm, struct pvs_live_core *k,
 			    pvs_live_rule_idle_hint(k, cpu, me, kvm);
 
 		c->bad_snapshot += snap[p] != rule;
-		c->bad_fast += fast[p] != rule;
+		c->bad_fast += (fast[p] != rule) + (kfast[p] != rule);
 		c->preempted[p] += rule;
 	}
 	c->ceded += (k->yc[target] & 1) && k->idle[target];

@@ -15,29 +15,12 @@
 
 #define MAX64 UINT64_MAX
 
-/* ---- deterministic PRNG (xorshift64*) ---------------------------------- */
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
-}
-
-static uint64_t rnd_below(uint64_t n)
-{
-	return n ? rnd() % n : 0;
-}
-
 /* A value "near" interesting points, or anywhere, up to limit. */
 static uint64_t rnd_near(uint64_t limit, uint64_t a, uint64_t b)
 {
 	uint64_t base, d;
 
-	switch (rnd_below(6)) {
+	switch (pvs_test_rand_below(6)) {
 	case 0:
 		return 0;
 	case 1:
@@ -50,10 +33,11 @@ static uint64_t rnd_near(uint64_t limit, uint64_t a, uint64_t b)
 		base = limit;
 		break;
 	default:
-		return limit == MAX64 ? rnd() : rnd_below(limit + 1);
+		return limit == MAX64 ? pvs_test_rand() :
+					pvs_test_rand_below(limit + 1);
 	}
 	/* base - 4 ... base + 4, within 0 ... limit */
-	d = rnd_below(9);
+	d = pvs_test_rand_below(9);
 	if (d < 4)
 		return base >= 4 - d ? base - (4 - d) : 0;
 	if (base > limit)
@@ -264,17 +248,18 @@ static struct kparams rnd_kparams(void)
 					      0x7fffffffu, 0xffffffffu };
 	struct kparams k;
 
-	k.max = rnd_below(4) ? maxes[rnd_below(7)] : (unsigned int)rnd();
+	k.max = pvs_test_rand_below(4) ? maxes[pvs_test_rand_below(7)] :
+					 (unsigned int)pvs_test_rand();
 	/* mostly small factors, so the kernel's product fits in 32 bits */
-	if (rnd_below(4))
-		k.grow = (unsigned int)rnd_below(5);
+	if (pvs_test_rand_below(4))
+		k.grow = (unsigned int)pvs_test_rand_below(5);
 	else
 		k.grow = (unsigned int)rnd_near(0xffffffffu, 2, 0x10000);
 	k.grow_start = (unsigned int)rnd_near(0xffffffffu, 10000, 50000);
-	if (rnd_below(2))
-		k.grow_start = (unsigned int)rnd_below(k.max / 2 + 2);
+	if (pvs_test_rand_below(2))
+		k.grow_start = (unsigned int)pvs_test_rand_below(k.max / 2 + 2);
 	k.shrink = (unsigned int)rnd_near(0xffffffffu, 0, 2);
-	k.allow_shrink = rnd_below(4) != 0;
+	k.allow_shrink = pvs_test_rand_below(4) != 0;
 	return k;
 }
 
@@ -296,7 +281,7 @@ static void test_host_matches_kernel_u32(void **state)
 		unsigned int kw = (unsigned int)rnd_near(0xffffffffu, k.max,
 							 k.grow_start);
 		uint64_t block = rnd_near(MAX64, k.max, kw);
-		bool valid = rnd_below(8) != 0;
+		bool valid = pvs_test_rand_below(8) != 0;
 		struct pvs_halt_poll_state st;
 		unsigned int clamped = kw > k.max ? k.max : kw;
 		char branch;
@@ -342,7 +327,7 @@ static void test_guest_matches_kernel_u32(void **state)
 			continue;
 		st.window_ns = kw;
 		assert_int_equal(pvs_halt_poll_window_ns(&p, &st), kw);
-		ev = pvs_halt_poll_step(&p, &st, block, rnd_below(2));
+		ev = pvs_halt_poll_step(&p, &st, block, pvs_test_rand_below(2));
 		branch = kern_guest_adjust(&kw, &k, block);
 		if (st.window_ns != kw || ev != event_of(branch, kw))
 			fail_msg("guest max %u grow %u start %u shrink %u "
@@ -386,14 +371,16 @@ static void test_kernel_copy_wraps(void **state)
 static struct pvs_halt_poll_params rnd_params64(void)
 {
 	struct pvs_halt_poll_params p;
-	uint64_t top = rnd_below(2) ? MAX64 : (MAX64 >> rnd_below(64));
+	uint64_t top = pvs_test_rand_below(2) ?
+		       MAX64 : (MAX64 >> pvs_test_rand_below(64));
 
-	p.flavour = rnd_below(2) ? PVS_HALT_POLL_KVM_HOST : PVS_HALT_POLL_GUEST;
+	p.flavour = pvs_test_rand_below(2) ? PVS_HALT_POLL_KVM_HOST :
+					      PVS_HALT_POLL_GUEST;
 	p.max_ns = rnd_near(MAX64, top, 0xffffffffu);
 	p.grow_start_ns = rnd_near(MAX64, 10000, p.max_ns / 2);
 	p.grow = (uint32_t)rnd_near(0xffffffffu, 2, 0x80000000u);
 	p.shrink = (uint32_t)rnd_near(0xffffffffu, 0, 2);
-	p.allow_shrink = rnd_below(4) != 0;
+	p.allow_shrink = pvs_test_rand_below(4) != 0;
 	return p;
 }
 
@@ -407,7 +394,7 @@ static void test_any_input_matches_wide_reference(void **state)
 		struct pvs_halt_poll_params p = rnd_params64();
 		uint64_t w = rnd_near(MAX64, p.max_ns, MAX64 / (p.grow | 1));
 		uint64_t block = rnd_near(MAX64, p.max_ns, w);
-		bool valid = rnd_below(8) != 0;
+		bool valid = pvs_test_rand_below(8) != 0;
 		struct pvs_halt_poll_state st = { w };
 		uint64_t rw = w;
 		int ev = pvs_halt_poll_step(&p, &st, block, valid);
@@ -436,8 +423,9 @@ static void test_mul_sat(void **state)
 
 	(void)state;
 	for (i = 0; i < 1000000; i++) {
-		uint64_t a = rnd() >> rnd_below(64);
-		uint32_t b = (uint32_t)(rnd() >> rnd_below(33));
+		uint64_t a = pvs_test_rand() >> pvs_test_rand_below(64);
+		uint32_t b = (uint32_t)(pvs_test_rand() >>
+					 pvs_test_rand_below(33));
 		u128 exact = (u128)a * b;
 
 		assert_true(pvs_halt_poll_mul_sat(a, b) == sat64(exact));
@@ -461,11 +449,11 @@ static void test_grow_monotonic(void **state)
 		struct pvs_halt_poll_state a, b;
 		int ea, eb;
 
-		p.max_ns = MAX64 - rnd_below(1000);
-		w = rnd() >> rnd_below(64);
+		p.max_ns = MAX64 - pvs_test_rand_below(1000);
+		w = pvs_test_rand() >> pvs_test_rand_below(64);
 		if (w > p.max_ns - 2)
 			w = p.max_ns - 2;
-		block = w + 1 + rnd_below(p.max_ns - w - 1);
+		block = w + 1 + pvs_test_rand_below(p.max_ns - w - 1);
 		if (p.grow == 0 || p.grow == 0xffffffffu)
 			p.grow = 2;
 		a.window_ns = w;
@@ -508,16 +496,16 @@ static void run_sequence(enum pvs_halt_poll_preset preset,
 		/* phases of short, mixed and long halts */
 		uint64_t phase = (i / 500) % 3;
 		uint64_t block;
-		bool valid = rnd_below(20) != 0;
+		bool valid = pvs_test_rand_below(20) != 0;
 		char branch;
 		int ev;
 
 		if (phase == 0)
-			block = rnd_below(p.max_ns);
+			block = pvs_test_rand_below(p.max_ns);
 		else if (phase == 1)
-			block = rnd_below(3 * p.max_ns);
+			block = pvs_test_rand_below(3 * p.max_ns);
 		else
-			block = p.max_ns + rnd_below(1000000);
+			block = p.max_ns + pvs_test_rand_below(1000000);
 		ev = pvs_halt_poll_step(&p, &st, block, valid);
 		assert_true(ev >= 0 && ev < PVS_HALT_POLL_NR_EVENTS);
 		counts[ev]++;

@@ -12,22 +12,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rng(void)
-{
-	/* xorshift64*: deterministic, so a failure reproduces. */
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
-}
-
-static uint32_t rng_below(uint32_t n)
-{
-	return (uint32_t)(rng() % n);
-}
-
 /* Cores with a busy thread, counted the obvious way. */
 static int count_cores(const uint32_t *nr, uint32_t nr_cpus, uint32_t tpc)
 {
@@ -341,28 +325,30 @@ static void random_state(struct ref_in *in)
 {
 	uint32_t cpu, w, busy_pct, allow_pct;
 
-	in->tpc = 1 + rng_below(PVS_MAX_SMT);
+	in->tpc = 1 + pvs_test_rand_below(PVS_MAX_SMT);
 	/* Mostly small machines (more collisions), sometimes the largest. */
-	if (rng_below(8) == 0)
+	if (pvs_test_rand_below(8) == 0)
 		in->nr_cpus = PVS_MAX_CPUS - PVS_MAX_CPUS % in->tpc;
 	else
-		in->nr_cpus = in->tpc * (1 + rng_below(12));
-	busy_pct = rng_below(101);
-	allow_pct = 30 + rng_below(71);
+		in->nr_cpus = in->tpc * (1 + pvs_test_rand_below(12));
+	busy_pct = pvs_test_rand_below(101);
+	allow_pct = 30 + pvs_test_rand_below(71);
 	for (cpu = 0; cpu < in->nr_cpus; cpu++) {
 		in->nr[cpu] = 0;
-		if (rng_below(100) < busy_pct)
-			in->nr[cpu] = 1 + rng_below(3);
+		if (pvs_test_rand_below(100) < busy_pct)
+			in->nr[cpu] = 1 + pvs_test_rand_below(3);
 	}
-	in->prev = rng_below(3) ? (int32_t)rng_below(in->nr_cpus) : NO;
-	in->waker = rng_below(3) ? (int32_t)rng_below(in->nr_cpus) : NO;
-	in->use_mask = rng_below(3) == 0;
+	in->prev = pvs_test_rand_below(3) ?
+		   (int32_t)pvs_test_rand_below(in->nr_cpus) : NO;
+	in->waker = pvs_test_rand_below(3) ?
+		    (int32_t)pvs_test_rand_below(in->nr_cpus) : NO;
+	in->use_mask = pvs_test_rand_below(3) == 0;
 	for (w = 0; w < PVS_PACK_MASK_WORDS; w++)
 		in->mask[w] = 0;
 	for (cpu = 0; in->use_mask && cpu < in->nr_cpus; cpu++)
-		if (rng_below(100) < allow_pct)
+		if (pvs_test_rand_below(100) < allow_pct)
 			in->mask[cpu / 64] |= 1ull << (cpu % 64);
-	in->idle_only = rng_below(4) == 0;
+	in->idle_only = pvs_test_rand_below(4) == 0;
 }
 
 /* A random state and the library's view of it. */

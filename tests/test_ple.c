@@ -7,28 +7,18 @@
  */
 #include "pvs_test.h"
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint32_t rnd32(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
-}
-
 /* A value biased towards the interesting edges. */
 static uint32_t rnd_edge(void)
 {
-	switch (rnd32() % 8) {
+	switch (pvs_test_rand32() % 8) {
 	case 0: return 0;
 	case 1: return 1;
 	case 2: return UINT32_MAX;
-	case 3: return UINT32_MAX - rnd32() % 16;
-	case 4: return rnd32() % 16;
+	case 3: return UINT32_MAX - pvs_test_rand32() % 16;
+	case 4: return pvs_test_rand32() % 16;
 	case 5: return 4096;
-	case 6: return rnd32() % 70000;
-	default: return rnd32();
+	case 6: return pvs_test_rand32() % 70000;
+	default: return pvs_test_rand32();
 	}
 }
 
@@ -165,7 +155,7 @@ static void test_ple_long_sequences(void **state)
 	(void)state;
 	for (run = 0; run < 2000; run++) {
 		struct pvs_ple_params p;
-		bool svm = rnd32() & 1;
+		bool svm = pvs_test_rand32() & 1;
 		uint32_t lim = svm ? 0xffff : UINT32_MAX;
 		uint32_t w, ref;
 
@@ -174,15 +164,22 @@ static void test_ple_long_sequences(void **state)
 		else
 			pvs_ple_params_default(&p, PVS_PLE_VMX);
 		if (run % 2) {	/* random parameters within the field widths */
-			p.gap = rnd32() % 4 ? (rnd32() & lim) : 0;
-			p.window = rnd32() & (svm ? 0xffff : 0xfffff);
-			p.grow = rnd32() % 3 ? rnd32() % 5 : rnd32() & lim;
-			p.shrink = rnd32() % 3 ? rnd32() % 5 : rnd32() & lim;
-			p.window_max = rnd32() % 2 ? lim : rnd32() & lim;
+			p.gap = pvs_test_rand32() % 4 ?
+				(pvs_test_rand32() & lim) : 0;
+			p.window = pvs_test_rand32() & (svm ? 0xffff : 0xfffff);
+			p.grow = pvs_test_rand32() % 3 ?
+				 pvs_test_rand32() % 5 :
+				 pvs_test_rand32() & lim;
+			p.shrink = pvs_test_rand32() % 3 ?
+				   pvs_test_rand32() % 5 :
+				   pvs_test_rand32() & lim;
+			p.window_max = pvs_test_rand32() % 2 ?
+				       lim : pvs_test_rand32() & lim;
 		}
 		w = ref = p.window;
 		for (i = 0; i < 500; i++) {
-			bool ex = rnd32() % 4 != 0; /* exits outnumber sched-ins */
+			/* exits outnumber sched-ins */
+			bool ex = pvs_test_rand32() % 4 != 0;
 			uint32_t before = w;
 			int ret = pvs_ple_step(&p, ex ? PVS_PLE_EXIT :
 					       PVS_PLE_SCHED_IN, &w);

@@ -13,30 +13,6 @@ void test_preempt_read_order(void **state);
 
 /* ---- an independent model of the rules -------------------------------- */
 
-/* xorshift64*: deterministic pseudo-random numbers for the property tests. */
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
-}
-
-static unsigned int rng_below(unsigned int n)
-{
-	return (unsigned int)(rng() % n);
-}
-
-static void rng_fill(void *p, size_t n)
-{
-	size_t k;
-
-	for (k = 0; k < n; k++)
-		((uint8_t *)p)[k] = (uint8_t)rng();
-}
-
 /* The hypervisor has not dispatched the thread. */
 static bool model_off_cpu(const struct pvs_thread_state *t)
 {
@@ -101,7 +77,7 @@ static uint8_t images[PVS_MAX_SMT][PVS_LPPACA_SIZE];
 
 static void images_noise(void)
 {
-	rng_fill(images, sizeof(images));
+	pvs_test_rand_fill(images, sizeof(images));
 }
 
 /* Write the thread's idle byte and big-endian yield_count into its image. */
@@ -242,35 +218,39 @@ static void test_exhaustive_smt1_2(void **state)
 /* A random core: valid most of the time, sometimes each field out of range. */
 static void random_core(struct pvs_core_state *cs, unsigned int *target)
 {
-	unsigned int i, smt = 1 + rng_below(PVS_MAX_SMT);
+	unsigned int i, smt = 1 + pvs_test_rand_below(PVS_MAX_SMT);
 
 	for (i = 0; i < PVS_MAX_SMT; i++) {
-		cs->threads[i].yield_count = (uint32_t)rng();
-		cs->threads[i].idle = rng_below(2) ? (uint8_t)rng() : 0;
-		cs->threads[i].preempted = rng_below(2) ? (uint8_t)rng() : 0;
+		cs->threads[i].yield_count = (uint32_t)pvs_test_rand();
+		cs->threads[i].idle = pvs_test_rand_below(2) ?
+				      (uint8_t)pvs_test_rand() : 0;
+		cs->threads[i].preempted = pvs_test_rand_below(2) ?
+					   (uint8_t)pvs_test_rand() : 0;
 	}
-	cs->hv = (enum pvs_hv_kind)rng_below(4);
-	cs->policy = (enum pvs_preempt_policy)rng_below(2);
-	cs->shared = rng_below(4) != 0;
+	cs->hv = (enum pvs_hv_kind)pvs_test_rand_below(4);
+	cs->policy = (enum pvs_preempt_policy)pvs_test_rand_below(2);
+	cs->shared = pvs_test_rand_below(4) != 0;
 	cs->smt = smt;
-	cs->caller_thread = (int)rng_below(smt + 1) - 1;
-	*target = rng_below(smt);
-	switch (rng_below(16)) {
+	cs->caller_thread = (int)pvs_test_rand_below(smt + 1) - 1;
+	*target = pvs_test_rand_below(smt);
+	switch (pvs_test_rand_below(16)) {
 	case 0:
-		cs->hv = (enum pvs_hv_kind)(4 + rng_below(100));
+		cs->hv = (enum pvs_hv_kind)(4 + pvs_test_rand_below(100));
 		break;
 	case 1:
-		cs->policy = (enum pvs_preempt_policy)(2 + rng_below(100));
+		cs->policy = (enum pvs_preempt_policy)
+			     (2 + pvs_test_rand_below(100));
 		break;
 	case 2:
-		cs->smt = rng_below(2) ? 0 : 9 + rng_below(100);
+		cs->smt = pvs_test_rand_below(2) ? 0 :
+						  9 + pvs_test_rand_below(100);
 		break;
 	case 3:
-		*target = smt + rng_below(100);
+		*target = smt + pvs_test_rand_below(100);
 		break;
 	case 4:
-		cs->caller_thread = rng_below(2) ? (int)smt :
-						   -2 - (int)rng_below(100);
+		cs->caller_thread = pvs_test_rand_below(2) ?
+			(int)smt : -2 - (int)pvs_test_rand_below(100);
 		break;
 	default:
 		break;
@@ -283,7 +263,7 @@ static void test_property_model(void **state)
 	unsigned int n, target, invalid = 0, yes = 0;
 
 	(void)state;
-	rng_state = 0x0123456789abcdefull;
+	pvs_test_rand_seed(0x0123456789abcdefull);
 	images_noise();
 	for (n = 0; n < 400000; n++) {
 		bool valid, want;
@@ -348,26 +328,28 @@ static void test_lppaca_random(void **state)
 	unsigned int n, good = 0;
 
 	(void)state;
-	rng_state = 0xfeedfacecafebeefull;
+	pvs_test_rand_seed(0xfeedfacecafebeefull);
 	memset(&canary, 0x6b, sizeof(canary));
 	for (n = 0; n < 20000; n++) {
-		unsigned int off = rng_below(8), size;
+		unsigned int off = pvs_test_rand_below(8), size;
 		uint8_t *b = img + off;
 		size_t len = PVS_LPPACA_SIZE;
 		int want = 0, rc;
 
-		rng_fill(img, sizeof(img));
+		pvs_test_rand_fill(img, sizeof(img));
 		b[0] = 0xd3; b[1] = 0x97; b[2] = 0xd7; b[3] = 0x81;
-		size = PVS_LPPACA_SIZE + rng_below(65536 - PVS_LPPACA_SIZE);
+		size = PVS_LPPACA_SIZE +
+		       pvs_test_rand_below(65536 - PVS_LPPACA_SIZE);
 		b[4] = (uint8_t)(size >> 8);
 		b[5] = (uint8_t)size;
-		switch (rng_below(8)) {
-		case 0: b[rng_below(4)] ^= (uint8_t)(1 + rng_below(255));
+		switch (pvs_test_rand_below(8)) {
+		case 0: b[pvs_test_rand_below(4)] ^=
+				(uint8_t)(1 + pvs_test_rand_below(255));
 			want = -PVS_EBADMSG; break;
-		case 1: size = rng_below(PVS_LPPACA_SIZE);
+		case 1: size = pvs_test_rand_below(PVS_LPPACA_SIZE);
 			b[4] = (uint8_t)(size >> 8); b[5] = (uint8_t)size;
 			want = -PVS_EBADMSG; break;
-		case 2: len = rng_below(PVS_LPPACA_SIZE);
+		case 2: len = pvs_test_rand_below(PVS_LPPACA_SIZE);
 			want = -PVS_EBADMSG; break;
 		default: break;
 		}
@@ -405,13 +387,13 @@ static void test_dtl_random(void **state)
 	unsigned int n;
 
 	(void)state;
-	rng_state = 0x1111222233334444ull;
+	pvs_test_rand_seed(0x1111222233334444ull);
 	memset(&canary, 0x6b, sizeof(canary));
 	for (n = 0; n < 20000; n++) {
-		size_t len = rng_below(4) ? PVS_DTL_ENTRY_SIZE :
-					    rng_below(PVS_DTL_ENTRY_SIZE);
+		size_t len = pvs_test_rand_below(4) ? PVS_DTL_ENTRY_SIZE :
+			     pvs_test_rand_below(PVS_DTL_ENTRY_SIZE);
 
-		rng_fill(e, sizeof(e));
+		pvs_test_rand_fill(e, sizeof(e));
 		d = canary;
 		if (len < PVS_DTL_ENTRY_SIZE) {
 			assert_int_equal(pvs_dtl_entry_decode(e, len, &d),
@@ -440,14 +422,14 @@ static void test_steal_time_random(void **state)
 	unsigned int n, again = 0, good = 0;
 
 	(void)state;
-	rng_state = 0x5555666677778888ull;
+	pvs_test_rand_seed(0x5555666677778888ull);
 	memset(&canary, 0x6b, sizeof(canary));
 	for (n = 0; n < 20000; n++) {
-		size_t len = rng_below(8) ? PVS_KVM_STEAL_TIME_SIZE :
-					    rng_below(PVS_KVM_STEAL_TIME_SIZE);
+		size_t len = pvs_test_rand_below(8) ? PVS_KVM_STEAL_TIME_SIZE :
+			     pvs_test_rand_below(PVS_KVM_STEAL_TIME_SIZE);
 		int want = 0, rc;
 
-		rng_fill(st, sizeof(st));
+		pvs_test_rand_fill(st, sizeof(st));
 		if (len < PVS_KVM_STEAL_TIME_SIZE)
 			want = -PVS_EBADMSG;
 		else if (st[8] & 1)

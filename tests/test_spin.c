@@ -104,64 +104,55 @@ static enum pvs_spin_action ref_decide(const struct pvs_spin_in *in,
 
 /* ---- random inputs ------------------------------------------------------- */
 
-static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-
-static uint64_t rnd(void)
-{
-	rng_state ^= rng_state >> 12;
-	rng_state ^= rng_state << 25;
-	rng_state ^= rng_state >> 27;
-	return rng_state * 0x2545f4914f6cdd1dull;
-}
-
 /* A u64 biased to the interesting places: 0, 1, around the budgets, max. */
 static uint64_t rnd_u64(void)
 {
-	switch (rnd() % 8) {
+	switch (pvs_test_rand() % 8) {
 	case 0:
 		return 0;
 	case 1:
-		return 1 + rnd() % 2;
+		return 1 + pvs_test_rand() % 2;
 	case 2:
-		return rnd() % 20000;
+		return pvs_test_rand() % 20000;
 	case 3:
-		return rnd() % 2000000;
+		return pvs_test_rand() % 2000000;
 	case 4:
-		return U64M - rnd() % 3;
+		return U64M - pvs_test_rand() % 3;
 	case 5:
-		return 9000 + rnd() % 3 - 1;
+		return 9000 + pvs_test_rand() % 3 - 1;
 	default:
-		return rnd() >> (rnd() % 64);
+		return pvs_test_rand() >> (pvs_test_rand() % 64);
 	}
 }
 
 static uint32_t rnd_u32(void)
 {
-	switch (rnd() % 6) {
+	switch (pvs_test_rand() % 6) {
 	case 0:
 		return 0;
 	case 1:
-		return UINT32_MAX - (uint32_t)(rnd() % 3);
+		return UINT32_MAX - (uint32_t)(pvs_test_rand() % 3);
 	case 2:
-		return (uint32_t)(rnd() % 10);
+		return (uint32_t)(pvs_test_rand() % 10);
 	default:
-		return (uint32_t)(rnd() >> (32 + rnd() % 32));
+		return (uint32_t)(pvs_test_rand() >>
+				  (32 + pvs_test_rand() % 32));
 	}
 }
 
 static uint32_t rnd_ppm(void)
 {
-	switch (rnd() % 5) {
+	switch (pvs_test_rand() % 5) {
 	case 0:
 		return 0;
 	case 1:
-		return 1000000 + (uint32_t)(rnd() % 2);
+		return 1000000 + (uint32_t)(pvs_test_rand() % 2);
 	case 2:
-		return (uint32_t)(rnd() % 200000);
+		return (uint32_t)(pvs_test_rand() % 200000);
 	case 3:
 		return rnd_u32();
 	default:
-		return (uint32_t)(rnd() % 1000001);
+		return (uint32_t)(pvs_test_rand() % 1000001);
 	}
 }
 
@@ -169,18 +160,21 @@ static void rnd_in(struct pvs_spin_in *in, bool valid)
 {
 	memset(in, 0, sizeof(*in));
 	in->ctxsw_ns = rnd_u64();
-	in->held_ns = rnd() % 3 ? rnd() % 12000 : rnd_u64();
-	in->spun_ns = rnd() % 3 ? rnd() % 12000 : rnd_u64();
-	in->pause_ps = rnd() % 2 ? (uint32_t)(rnd() % 50000) : rnd_u32();
+	in->held_ns = pvs_test_rand() % 3 ? pvs_test_rand() % 12000 : rnd_u64();
+	in->spun_ns = pvs_test_rand() % 3 ? pvs_test_rand() % 12000 : rnd_u64();
+	in->pause_ps = pvs_test_rand() % 2 ?
+		       (uint32_t)(pvs_test_rand() % 50000) : rnd_u32();
 	in->owner_steal_ppm = rnd_ppm();
 	in->self_steal_ppm = rnd_ppm();
-	in->nr_spinning = rnd() % 2 ? (uint32_t)(rnd() % 10) : rnd_u32();
+	in->nr_spinning = pvs_test_rand() % 2 ?
+			  (uint32_t)(pvs_test_rand() % 10) : rnd_u32();
 	in->nr_waiters = rnd_u32();
-	in->nr_cpus = rnd() % 2 ? (uint32_t)(rnd() % 10) : rnd_u32();
-	in->owner = (enum pvs_spin_owner)(rnd() % (valid ? 5 : 7));
-	in->policy = (enum pvs_spin_policy)(rnd() % (valid ? 2 : 3));
-	in->dedicated = rnd() % 4 == 0;
-	in->yield_to_owner = rnd() % 2;
+	in->nr_cpus = pvs_test_rand() % 2 ?
+		      (uint32_t)(pvs_test_rand() % 10) : rnd_u32();
+	in->owner = (enum pvs_spin_owner)(pvs_test_rand() % (valid ? 5 : 7));
+	in->policy = (enum pvs_spin_policy)(pvs_test_rand() % (valid ? 2 : 3));
+	in->dedicated = pvs_test_rand() % 4 == 0;
+	in->yield_to_owner = pvs_test_rand() % 2;
 }
 
 static void fill_canary(struct pvs_spin_out *o)
@@ -330,8 +324,8 @@ static void test_spin_monotone(void **state)
 		in.policy = PVS_SPIN_POLICY_PV;
 		in2 = in;
 		which = i % 3;
-		lo = which == 2 ? (uint32_t)(rnd() % 12) : rnd_ppm();
-		hi = which == 2 ? (uint32_t)(rnd() % 12) : rnd_ppm();
+		lo = which == 2 ? (uint32_t)(pvs_test_rand() % 12) : rnd_ppm();
+		hi = which == 2 ? (uint32_t)(pvs_test_rand() % 12) : rnd_ppm();
 		if (lo > hi) {
 			uint32_t t = lo;
 
@@ -404,7 +398,8 @@ static void test_spin_units(void **state)
 	(void)state;
 	for (i = 0; i < NSTEP; i++) {
 		ns = rnd_u64();
-		ps = rnd() % 2 ? (uint32_t)(rnd() % 100000) : rnd_u32();
+		ps = pvs_test_rand() % 2 ?
+		     (uint32_t)(pvs_test_rand() % 100000) : rnd_u32();
 		st = rnd_ppm();
 		assert_int_equal(pvs_spin_ns_to_pauses(ns, ps),
 				 ref_ns_to_pauses(ns, ps));

@@ -11,20 +11,10 @@
  */
 #include "pvs_test.h"
 
-static uint64_t rng_state = 0x2545f4914f6cdd1dull;
-
-static uint32_t rnd32(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
-}
-
 /* true with probability pct/100 */
 static bool chance(unsigned int pct)
 {
-	return rnd32() % 100 < pct;
+	return pvs_test_rand32() % 100 < pct;
 }
 
 static void test_yield_vectors(void **state)
@@ -228,9 +218,10 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 	static struct pvs_vcpu_snap snap[PVS_MAX_VCPUS];
 	static struct script sa, sb;
 	static int answers[64];
-	unsigned int runnable_pct = rnd32() % 101, i, k;
-	unsigned int boost_pct = rnd32() % 30, fail_pct = rnd32() % 60;
-	int last = (int)(rnd32() % n);
+	unsigned int runnable_pct = pvs_test_rand32() % 101, i, k;
+	unsigned int boost_pct = pvs_test_rand32() % 30;
+	unsigned int fail_pct = pvs_test_rand32() % 60;
+	int last = (int)(pvs_test_rand32() % n);
 	struct pvs_dy_vm vm;
 
 	for (i = 0; i < n; i++) {
@@ -242,7 +233,7 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 		struct pvs_dy_spinner sp;
 		struct pvs_dy_result res;
 		struct ref_stats st;
-		unsigned int me = rnd32() % n;
+		unsigned int me = pvs_test_rand32() % n;
 		int bailout = chance(60), kmode = chance(70), ret;
 
 		setup_pass(&vm, &sp, snap, n, me,
@@ -251,7 +242,8 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 		sp.yield_to_kernel_mode = kmode;
 
 		for (i = 0; i < 64; i++)
-			answers[i] = chance(boost_pct) ? 1 + (int)(rnd32() % 3) :
+			answers[i] = chance(boost_pct) ?
+				     1 + (int)(pvs_test_rand32() % 3) :
 				     chance(fail_pct) ? -PVS_ESRCH : 0;
 		sa.answers = sb.answers = answers;
 		sa.n = sb.n = 64;
@@ -297,7 +289,7 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 		}
 		/* the world moves on: some vCPUs change state */
 		for (i = 0; i < n / 8 + 1; i++) {
-			unsigned int j = rnd32() % n;
+			unsigned int j = pvs_test_rand32() % n;
 			int spin = ref[j].spin, elig = ref[j].elig;
 
 			random_vcpu(&ref[j], runnable_pct);
@@ -314,8 +306,9 @@ static void test_pass_random_vs_reference(void **state)
 
 	(void)state;
 	for (vm = 0; vm < 3000; vm++) {
-		unsigned int n = vm % 10 == 0 ? 1 + rnd32() % PVS_MAX_VCPUS :
-				 1 + rnd32() % 48;
+		unsigned int n = vm % 10 == 0 ?
+				 1 + pvs_test_rand32() % PVS_MAX_VCPUS :
+				 1 + pvs_test_rand32() % 48;
 
 		run_random_vm(n, 40);
 	}
