@@ -84,7 +84,8 @@ int main(int argc, char **argv)
 		a = 3;
 	}
 	if (a >= argc || runs == 0) {
-		fprintf(stderr, "usage: probe_bench [-n RUNS] PVSCHED [SYSROOT]\n");
+		fprintf(stderr,
+			"usage: probe_bench [-n RUNS] PVSCHED [SYSROOT]\n");
 		return 2;
 	}
 	pvsched = argv[a];
@@ -124,7 +125,8 @@ int main(int argc, char **argv)
 	/* Warm the page cache and the dynamic loader. */
 	for (i = 0; i < n; i++)
 		if (pvs_run(cmd[i].argv, &cmd[i].us[0]) < 0) {
-			fprintf(stderr, "probe_bench: '%s' failed\n", cmd[i].name);
+			fprintf(stderr, "probe_bench: '%s' failed\n",
+				cmd[i].name);
 			return 1;
 		}
 	for (r = 0; r < runs; r++)

@@ -29,8 +29,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rc < 0 && memcmp(&s, &t, sizeof(s)) != 0)
 		abort();
 	if (rc == 0) {
-		n = snprintf(buf, sizeof(buf), "%" PRIu64 " %" PRIu64 " %" PRIu64
-			     "\n", s.run_ns, s.wait_ns, s.timeslices);
+		n = snprintf(buf, sizeof(buf),
+			     "%" PRIu64 " %" PRIu64 " %" PRIu64 "\n", s.run_ns,
+			     s.wait_ns, s.timeslices);
 		if (pvs_schedstat_parse(buf, (size_t)n, &t) != 0 ||
 		    memcmp(&s, &t, sizeof(s)) != 0)
 			abort();

@@ -21,7 +21,8 @@ static size_t render(const struct pvs_stat *st, char *buf, size_t cap)
 	unsigned int i;
 
 	for (i = 0; i <= st->nr_cpus && off < cap; i++) {
-		const struct pvs_cpu_times *t = i ? &st->cpus[i - 1] : &st->total;
+		const struct pvs_cpu_times *t =
+			i ? &st->cpus[i - 1] : &st->total;
 		const uint64_t v[10] = { t->user, t->nice, t->system, t->idle,
 					 t->iowait, t->irq, t->softirq,
 					 t->steal, t->guest, t->guest_nice };

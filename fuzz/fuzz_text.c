@@ -25,7 +25,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	rc = pvs_cpuid_dump_parse((const char *)data, size, &dump);
 	if (rc >= 0) {
-		if ((unsigned int)rc != dump.nr || rc > PVS_PROBE_MAX_CPUID_LEAVES)
+		if ((unsigned int)rc != dump.nr ||
+		    rc > PVS_PROBE_MAX_CPUID_LEAVES)
 			abort();
 		if (pvs_x86_hv_decode(pvs_cpuid_from_dump, &dump, &hv) != 0 ||
 		    hv.signature[12] != '\0')

@@ -27,7 +27,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			abort();
 		return 0;
 	}
-	if ((uint32_t)rc != t.nr_records || t.nr_records > PVS_XCEDE_MAX_RECORDS)
+	if ((uint32_t)rc != t.nr_records ||
+	    t.nr_records > PVS_XCEDE_MAX_RECORDS)
 		abort();
 	for (cpu = 0; cpu < PVS_IDLE_CPU_COUNT; cpu++)
 		for (part = 0; part < PVS_IDLE_PARTITION_COUNT; part++)
@@ -49,7 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					abort();
 				if (out.source != PVS_IDLE_SRC_DEFAULT &&
 				    out.target_residency_us !=
-				    out.exit_latency_us * PVS_IDLE_RESIDENCY_FACTOR)
+					    out.exit_latency_us *
+						    PVS_IDLE_RESIDENCY_FACTOR)
 					abort();
 			}
 	return 0;

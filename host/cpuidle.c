@@ -28,7 +28,8 @@ int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
 {
 	static const enum pvs_cpuidle_attr num_attr[] = {
 		PVS_CPUIDLE_ATTR_LATENCY, PVS_CPUIDLE_ATTR_RESIDENCY,
-		PVS_CPUIDLE_ATTR_USAGE, PVS_CPUIDLE_ATTR_TIME, PVS_CPUIDLE_ATTR_DISABLE
+		PVS_CPUIDLE_ATTR_USAGE, PVS_CPUIDLE_ATTR_TIME,
+		PVS_CPUIDLE_ATTR_DISABLE
 	};
 	uint64_t num[sizeof(num_attr) / sizeof(num_attr[0])] = { 0 };
 	struct pvs_cpuidle_state s;
@@ -83,9 +84,10 @@ static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
 	int rc;
 
 	for (a = 0; a < PVS_CPUIDLE_ATTR_COUNT; a++) {
-		rc = pvs_pu_path(ctx, path,
-				 "/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s",
-				 cpu, k, pvs_cpuidle_attr_file[a]);
+		rc = pvs_pu_path(
+			ctx, path,
+			"/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s", cpu,
+			k, pvs_cpuidle_attr_file[a]);
 		if (rc < 0)
 			return rc;
 		rc = pvs_pu_load_small(ctx, path, buf[a], sizeof(buf[a]), NULL);
@@ -94,8 +96,9 @@ static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
 			continue;
 		}
 		if (rc < 0)
-			return rc == -PVS_ERANGE ? pvs_pu_fail(ctx, path, 1,
-							      -PVS_EBADMSG) : rc;
+			return rc == -PVS_ERANGE
+				       ? pvs_pu_fail(ctx, path, 1, -PVS_EBADMSG)
+				       : rc;
 		text[a] = buf[a];
 	}
 	if (text[PVS_CPUIDLE_ATTR_NAME] == NULL)

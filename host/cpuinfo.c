@@ -165,7 +165,8 @@ static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
 			ci.nr_processors++;
 		} else if (pvs_pu_eq(ks, ke, "vendor_id")) {
 			x86 = true;
-			rc = pvs_copy_once(ci.vendor, sizeof(ci.vendor), vs, ve);
+			rc = pvs_copy_once(ci.vendor, sizeof(ci.vendor), vs,
+					   ve);
 		} else if (pvs_pu_eq(ks, ke, "model name")) {
 			rc = pvs_copy_once(ci.model, sizeof(ci.model), vs, ve);
 		} else if (pvs_pu_eq(ks, ke, "flags")) {
@@ -185,7 +186,8 @@ static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
 			rc = pvs_copy_once(ci.platform, sizeof(ci.platform), vs,
 					   ve);
 		} else if (pvs_pu_eq(ks, ke, "machine")) {
-			rc = pvs_copy_once(ci.machine, sizeof(ci.machine), vs, ve);
+			rc = pvs_copy_once(ci.machine, sizeof(ci.machine), vs,
+					   ve);
 		} else {
 			continue;
 		}

@@ -26,10 +26,12 @@ int pvs_probe_rseq_slice(struct pvs_probe_ctx *ctx,
 	memset(&r, 0, sizeof(r));
 	if (pvs_probe_ctx_live(ctx)) {
 		r.prctl_checked = true;
-		r.available = prctl(PVS_PR_RSEQ_SLICE_EXTENSION,
-				    PVS_PR_RSEQ_SLICE_EXTENSION_GET, 0, 0, 0) >= 0;
+		r.available =
+			prctl(PVS_PR_RSEQ_SLICE_EXTENSION,
+			      PVS_PR_RSEQ_SLICE_EXTENSION_GET, 0, 0, 0) >= 0;
 	}
-	rc = pvs_pu_path(ctx, path, "/proc/sys/kernel/rseq_slice_extension_nsec");
+	rc = pvs_pu_path(ctx, path,
+			 "/proc/sys/kernel/rseq_slice_extension_nsec");
 	if (rc < 0)
 		return rc;
 	rc = pvs_pu_load_small(ctx, path, buf, sizeof(buf), NULL);

@@ -67,7 +67,8 @@ int pvs_probe_schedstat(struct pvs_probe_ctx *ctx, int pid, int tid,
 	if (pid == 0 && tid == 0)
 		rc = pvs_pu_path(ctx, path, "/proc/self/schedstat");
 	else if (pid == 0)
-		rc = pvs_pu_path(ctx, path, "/proc/self/task/%d/schedstat", tid);
+		rc = pvs_pu_path(ctx, path, "/proc/self/task/%d/schedstat",
+				 tid);
 	else if (tid == 0)
 		rc = pvs_pu_path(ctx, path, "/proc/%d/schedstat", pid);
 	else

@@ -167,8 +167,8 @@ static int pvs_count_nodes(struct pvs_probe_ctx *ctx, unsigned int *nodes)
 		if (strncmp(name, "node", 4) != 0 ||
 		    pvs_pu_parse_u64(name + 4, name + strlen(name), &id) < 0)
 			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/node/%s/cpulist",
-			 name);
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/node/%s/cpulist", name);
 		rc = pvs_read_cpulist(ctx, path, NULL);
 		if (rc == -PVS_ENOENT)
 			continue;
@@ -214,17 +214,19 @@ static int pvs_topology_sysfs(struct pvs_probe_ctx *ctx, struct pvs_topology *t)
 
 		if (!pvs_bit(online, cpu))
 			continue;
-		rc = pvs_pu_path(ctx, path,
-				 "/sys/devices/system/cpu/cpu%u/topology/physical_package_id",
-				 cpu);
+		rc = pvs_pu_path(
+			ctx, path,
+			"/sys/devices/system/cpu/cpu%u/topology/physical_package_id",
+			cpu);
 		if (rc == 0)
 			rc = pvs_pu_secondary(pvs_read_id(ctx, path, &pkg[n]));
 		if (rc < 0)
 			goto out;
 		memset(sib, 0, PVS_BITMAP_BYTES);
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%u/topology/thread_siblings_list",
-			 cpu);
+		snprintf(
+			path, sizeof(path),
+			"/sys/devices/system/cpu/cpu%u/topology/thread_siblings_list",
+			cpu);
 		rc = pvs_pu_secondary(pvs_read_cpulist(ctx, path, sib));
 		if (rc < 0)
 			goto out;

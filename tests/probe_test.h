@@ -18,4 +18,10 @@
 		assert_memory_equal(&(obj), _c, sizeof(obj));                \
 	} while (0)
 
+/* A non-negative 31-bit value from the shared deterministic PRNG. */
+static inline int pvs_test_rand31(void)
+{
+	return (int)(pvs_test_rand32() >> 1);
+}
+
 #endif /* PVSCHED_TESTS_PROBE_TEST_H */

@@ -55,7 +55,8 @@ static void cpuinfo_facts(unsigned int *nproc, bool *hvflag)
 		if (strncmp(line, "processor", 9) == 0)
 			(*nproc)++;
 		if (strncmp(line, "flags", 5) == 0 &&
-		    (strstr(line, " hypervisor ") || strstr(line, " hypervisor\n")))
+		    (strstr(line, " hypervisor ") ||
+		     strstr(line, " hypervisor\n")))
 			*hvflag = true;
 	}
 	fclose(f);
@@ -147,7 +148,8 @@ static void test_agreement(void **state)
 	read_line("/sys/devices/system/cpu/cpuidle/current_governor", gov,
 		  sizeof(gov));
 	if (drv[0] == '\0') {
-		assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), -PVS_ENOENT);
+		assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle),
+				 -PVS_ENOENT);
 	} else {
 		assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), 0);
 		assert_string_equal(idle.driver, drv);

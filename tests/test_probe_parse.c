@@ -10,8 +10,7 @@
 
 #include "probe_test.h"
 
-
-/* ---- lparcfg -------------------------------------------------------------- */
+/* ---- lparcfg ------------------------------------------------------------- */
 
 static const char lpar_shared[] =
 	"lparcfg 1.9\n"
@@ -61,9 +60,10 @@ static void test_lparcfg_shared(void **state)
 	assert_int_equal(lp.pool_num_procs, 32);
 	assert_string_equal(lp.system_type, "IBM,9009-42A");
 	assert_int_equal(lp.have, PVS_LPARCFG_HAVE_ENTITLEMENT |
-				  PVS_LPARCFG_HAVE_CAPPED |
-				  PVS_LPARCFG_HAVE_DISPATCH |
-				  PVS_LPARCFG_HAVE_PURR | PVS_LPARCFG_HAVE_POOL);
+					  PVS_LPARCFG_HAVE_CAPPED |
+					  PVS_LPARCFG_HAVE_DISPATCH |
+					  PVS_LPARCFG_HAVE_PURR |
+					  PVS_LPARCFG_HAVE_POOL);
 }
 
 /* What a KVM pseries guest prints: no H_GET_PPP data at all. */
@@ -122,8 +122,10 @@ static void test_lparcfg_errors(void **state)
 			"shared_processor_mode=1\n");
 	expect_lparcfg_err(buf, -PVS_EBADMSG);
 	/* purr without tbr: an incomplete group. */
-	expect_lparcfg_err("lparcfg 1.9\npurr=5\npartition_active_processors=1\n"
-			   "shared_processor_mode=0\n", -PVS_EBADMSG);
+	expect_lparcfg_err(
+		"lparcfg 1.9\npurr=5\npartition_active_processors=1\n"
+		"shared_processor_mode=0\n",
+		-PVS_EBADMSG);
 	expect_lparcfg_err("lparcfg 1.9\ndispatches=12ab\n", -PVS_EBADMSG);
 	expect_lparcfg_err("lparcfg 1.9\ndispatches=-1\n", -PVS_EBADMSG);
 	expect_lparcfg_err("lparcfg 1.9\ndispatches=\n", -PVS_EBADMSG);
@@ -144,7 +146,7 @@ static void test_lparcfg_errors(void **state)
 	assert_int_equal(pvs_lparcfg_parse("x", 1, NULL), -PVS_EINVAL);
 }
 
-/* ---- /proc/stat ------------------------------------------------------------ */
+/* ---- /proc/stat ---------------------------------------------------------- */
 
 static const char stat_text[] =
 	"cpu  100 1 50 1000 7 0 3 40 5 0\n"
@@ -241,28 +243,32 @@ static void test_stat_property(void **state)
 	unsigned int iter;
 
 	(void)state;
-	srand(12345);
+	pvs_test_rand_seed(12345);
 	for (iter = 0; iter < 2000; iter++) {
 		unsigned long long v[17][10];
-		unsigned int nf[17], ncpu = (unsigned int)rand() % 16, i, k;
+		unsigned int nf[17],
+			ncpu = (unsigned int)pvs_test_rand31() % 16, i, k;
 		size_t off = 0;
 
 		for (i = 0; i <= ncpu; i++) {
-			nf[i] = 4 + (unsigned int)rand() % 7;
+			nf[i] = 4 + (unsigned int)pvs_test_rand31() % 7;
 			off += (size_t)snprintf(text + off, sizeof(text) - off,
-						i == 0 ? "cpu" : "cpu%u", i - 1);
+						i == 0 ? "cpu" : "cpu%u",
+						i - 1);
 			for (k = 0; k < nf[i]; k++) {
-				v[i][k] = ((unsigned long long)rand() << 32 |
-					   (unsigned int)rand()) >>
-					  (rand() % 64);
-				off += (size_t)snprintf(text + off,
-							sizeof(text) - off,
-							rand() % 4 ? " %llu" :
-								     "  \t%llu",
-							v[i][k]);
+				v[i][k] = ((unsigned long long)pvs_test_rand31()
+						   << 32 |
+					   (unsigned int)pvs_test_rand31()) >>
+					  (pvs_test_rand31() % 64);
+				off += (size_t)snprintf(
+					text + off, sizeof(text) - off,
+					pvs_test_rand31() % 4 ? " %llu"
+							      : "  \t%llu",
+					v[i][k]);
 			}
 			off += (size_t)snprintf(text + off, sizeof(text) - off,
-						rand() % 3 ? "\n" : " \n");
+						pvs_test_rand31() % 3 ? "\n"
+								      : " \n");
 		}
 		assert_int_equal(pvs_stat_parse(text, off, &st), (int)ncpu);
 		for (i = 0; i <= ncpu; i++) {
@@ -282,7 +288,8 @@ static void test_stat_property(void **state)
 			nl = strchr(ls, '\n');
 			memcpy(line, ls, (size_t)(nl - ls));
 			line[nl - ls] = '\0';
-			n = (unsigned int)sscanf(strchr(line, ' '),
+			n = (unsigned int)sscanf(
+				strchr(line, ' '),
 				"%llu %llu %llu %llu %llu %llu %llu %llu %llu %llu",
 				&ref[0], &ref[1], &ref[2], &ref[3], &ref[4],
 				&ref[5], &ref[6], &ref[7], &ref[8], &ref[9]);
@@ -295,7 +302,7 @@ static void test_stat_property(void **state)
 	}
 }
 
-/* ---- steal rate ---------------------------------------------------------------- */
+/* ---- steal rate ---------------------------------------------------------- */
 
 static void test_steal_rate(void **state)
 {
@@ -348,16 +355,19 @@ static void test_steal_rate_huge(void **state)
 	unsigned int i;
 
 	(void)state;
-	srand(777);
+	pvs_test_rand_seed(777);
 	for (i = 0; i < 10000; i++) {
 		__extension__ typedef unsigned __int128 u128;
 		u128 busy, total;
 		uint64_t ref;
 
-		b.user = (uint64_t)rand() << 40 ^ (uint64_t)rand();
-		b.system = (uint64_t)rand() << 33;
-		b.idle = (uint64_t)rand() << (rand() % 40);
-		b.steal = (uint64_t)rand() << (rand() % 42);
+		b.user = (uint64_t)pvs_test_rand31() << 40 ^
+			 (uint64_t)pvs_test_rand31();
+		b.system = (uint64_t)pvs_test_rand31() << 33;
+		b.idle = (uint64_t)pvs_test_rand31()
+			 << (pvs_test_rand31() % 40);
+		b.steal = (uint64_t)pvs_test_rand31()
+			  << (pvs_test_rand31() % 42);
 		assert_int_equal(pvs_steal_rate(NULL, &b, &r), 0);
 		busy = (u128)b.user + b.system;
 		total = busy + b.idle + b.steal;
@@ -376,7 +386,7 @@ static void test_steal_rate_huge(void **state)
 	assert_int_equal(r.steal_ppm, 1000000);
 }
 
-/* ---- schedstat -------------------------------------------------------------- */
+/* ---- schedstat ----------------------------------------------------------- */
 
 static void test_schedstat(void **state)
 {
@@ -392,11 +402,13 @@ static void test_schedstat(void **state)
 	memset(&s, CANARY, sizeof(s));
 	assert_int_equal(pvs_schedstat_parse("1 2\n", 4, &s), -PVS_EBADMSG);
 	assert_int_equal(pvs_schedstat_parse("1 2 3 4\n", 8, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_schedstat_parse("1 2 3\n4\n", 8, &s), -PVS_EBADMSG);
+	assert_int_equal(pvs_schedstat_parse("1 2 3\n4\n", 8, &s),
+			 -PVS_EBADMSG);
 	assert_int_equal(pvs_schedstat_parse("1 2x 3\n", 7, &s), -PVS_EBADMSG);
 	assert_int_equal(pvs_schedstat_parse("123", 2, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_schedstat_parse("1 18446744073709551616 3", 24, &s),
-			 -PVS_ERANGE);
+	assert_int_equal(
+		pvs_schedstat_parse("1 18446744073709551616 3", 24, &s),
+		-PVS_ERANGE);
 	assert_int_equal(pvs_schedstat_parse("", 0, &s), -PVS_EBADMSG);
 	EXPECT_UNTOUCHED(s);
 	/* Not NUL-terminated: the parser must stop at len ("1 2 3" + junk). */
@@ -435,7 +447,7 @@ static void test_rq_schedstat(void **state)
 	EXPECT_UNTOUCHED(rq);
 }
 
-/* ---- cpuidle state ------------------------------------------------------------ */
+/* ---- cpuidle state ------------------------------------------------------- */
 
 static void test_idle_state(void **state)
 {
@@ -473,7 +485,8 @@ static void test_idle_state(void **state)
 	text[PVS_CPUIDLE_ATTR_LATENCY] = "1";
 	text[PVS_CPUIDLE_ATTR_NAME] = "\n";
 	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_CPUIDLE_ATTR_NAME] = "a-name-much-longer-than-thirty-one-bytes";
+	text[PVS_CPUIDLE_ATTR_NAME] =
+		"a-name-much-longer-than-thirty-one-bytes";
 	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
 	text[PVS_CPUIDLE_ATTR_NAME] = "C\x1b[2J";
 	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
@@ -481,7 +494,7 @@ static void test_idle_state(void **state)
 	EXPECT_UNTOUCHED(s);
 }
 
-/* ---- cpuinfo ------------------------------------------------------------------ */
+/* ---- cpuinfo ------------------------------------------------------------- */
 
 static void test_cpuinfo_x86(void **state)
 {
@@ -522,7 +535,8 @@ static void test_cpuinfo_power(void **state)
 	struct pvs_cpuinfo ci;
 
 	(void)state;
-	assert_int_equal(pvs_cpuinfo_parse(p10_in_p9, strlen(p10_in_p9), &ci), 0);
+	assert_int_equal(pvs_cpuinfo_parse(p10_in_p9, strlen(p10_in_p9), &ci),
+			 0);
 	assert_int_equal(ci.arch, PVS_PROBE_ARCH_PPC64);
 	assert_int_equal(ci.power_gen, 10);
 	assert_true(ci.power_compat);
@@ -548,8 +562,10 @@ static void test_cpuinfo_errors(void **state)
 			 -PVS_EBADMSG);
 	assert_int_equal(pvs_cpuinfo_parse("processor : 0\ntimebase : 5x\n", 28,
 					   &ci), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpuinfo_parse("processor : 0\nrevision : 2 (pvr 4e)\n",
-					   36, &ci), -PVS_EBADMSG);
+	assert_int_equal(
+		pvs_cpuinfo_parse("processor : 0\nrevision : 2 (pvr 4e)\n", 36,
+				  &ci),
+		-PVS_EBADMSG);
 	EXPECT_UNTOUCHED(ci);
 	/* An unknown layout (arm64) is still a cpuinfo. */
 	assert_int_equal(pvs_cpuinfo_parse("processor : 0\nBogoMIPS : 50.00\n",
@@ -557,7 +573,7 @@ static void test_cpuinfo_errors(void **state)
 	assert_int_equal(ci.arch, PVS_PROBE_ARCH_OTHER);
 }
 
-/* ---- CPUID dumps ---------------------------------------------------------------- */
+/* ---- CPUID dumps --------------------------------------------------------- */
 
 static void test_cpuid_dump(void **state)
 {
@@ -602,7 +618,7 @@ static void test_cpuid_dump(void **state)
 	free(d);
 }
 
-/* ---- cpulist, thread groups ------------------------------------------------------- */
+/* ---- cpulist, thread groups ---------------------------------------------- */
 
 static void test_cpulist(void **state)
 {

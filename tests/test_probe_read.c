@@ -286,7 +286,7 @@ static void test_malformed_trees(void **state)
 	EXPECT_UNTOUCHED(hv);
 }
 
-/* ---- trees built here: schedstat, /proc/schedstat, rseq, edge cases -------- */
+/* ---- trees built here: schedstat, /proc/schedstat, rseq, edge cases ------ */
 
 static char tmp_root[64];
 

@@ -194,10 +194,11 @@ static void test_feature_names(void **state)
 		named += pvs_kvm_feature_name(b) != NULL;
 	assert_int_equal(named, 15);
 	assert_string_equal(pvs_probe_hv_name(PVS_PROBE_HV_POWERVM), "powervm");
-	assert_string_equal(pvs_probe_hv_name((enum pvs_probe_hv)77), "invalid");
+	assert_string_equal(pvs_probe_hv_name((enum pvs_probe_hv)77),
+			    "invalid");
 }
 
-/* ---- PAUSE estimate ------------------------------------------------------------ */
+/* ---- PAUSE estimate ------------------------------------------------------ */
 
 static void test_pause_estimate(void **state)
 {
@@ -221,18 +222,21 @@ static void test_pause_estimate_property(void **state)
 	unsigned int iter;
 
 	(void)state;
-	srand(4242);
+	pvs_test_rand_seed(4242);
 	for (iter = 0; iter < 20000; iter++) {
 		uint64_t p[8], e[8], ov = UINT64_MAX, best = UINT64_MAX;
-		unsigned int n = 1 + (unsigned int)rand() % 8, iters =
-			1 + (unsigned int)rand() % 64, i, used = 0;
+		unsigned int n = 1 + (unsigned int)pvs_test_rand31() % 8,
+			     iters = 1 + (unsigned int)pvs_test_rand31() % 64,
+			     i, used = 0;
 		struct pvs_pause_cal cal;
 		int rc;
 
 		for (i = 0; i < n; i++) {
-			e[i] = (uint64_t)(rand() % 100);
-			p[i] = (uint64_t)(rand() % 3 ? rand() % 5000 :
-					  rand() % 100000000);
+			e[i] = (uint64_t)(pvs_test_rand31() % 100);
+			p[i] = (uint64_t)(pvs_test_rand31() % 3
+						  ? pvs_test_rand31() % 5000
+						  : pvs_test_rand31() %
+							    100000000);
 			if (e[i] < ov)
 				ov = e[i];
 		}

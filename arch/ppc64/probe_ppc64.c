@@ -193,7 +193,7 @@ int pvs_probe_lparcfg(struct pvs_probe_ctx *ctx, struct pvs_lparcfg *out)
 				 out);
 }
 
-/* ---- ibm,thread-groups ----------------------------------------------------- */
+/* ---- ibm,thread-groups --------------------------------------------------- */
 
 /* Group property 1: threads sharing an L1 (Linux THREAD_GROUP_SHARE_L1). */
 #define PVS_TG_SHARE_L1 1u
@@ -274,8 +274,8 @@ static int pvs_read_thread_groups(struct pvs_probe_ctx *ctx,
 	closedir(d);
 	if (best[0] == '\0')
 		return -PVS_ENOENT;
-	snprintf(rel, sizeof(rel), "/proc/device-tree/cpus/%s/ibm,thread-groups",
-		 best);
+	snprintf(rel, sizeof(rel),
+		 "/proc/device-tree/cpus/%s/ibm,thread-groups", best);
 	return pvs_pu_read_parse(ctx, rel, pvs_thread_groups_cb, tg);
 }
 

@@ -46,7 +46,7 @@
 extern "C" {
 #endif
 
-/* ---- limits --------------------------------------------------------------- */
+/* ---- limits -------------------------------------------------------------- */
 
 /** @brief Longest path a reader builds (sysroot included), bytes with NUL. */
 #define PVS_PROBE_PATH_MAX 512
@@ -218,7 +218,7 @@ enum pvs_probe_hv {
  */
 const char *pvs_probe_hv_name(enum pvs_probe_hv hv);
 
-/* ---- x86: CPUID ------------------------------------------------------------ */
+/* ---- x86: CPUID ---------------------------------------------------------- */
 
 /** @brief First CPUID leaf of the hypervisor range. */
 #define PVS_CPUID_HV_FIRST 0x40000000u
@@ -411,7 +411,7 @@ int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out);
  */
 int pvs_probe_x86_hv(struct pvs_probe_ctx *ctx, struct pvs_x86_hv *out);
 
-/* ---- PAUSE (cpu_relax) cost ------------------------------------------------ */
+/* ---- PAUSE (cpu_relax) cost ---------------------------------------------- */
 
 /** @brief PAUSEs per calibration window: 16, like MariaDB. 16 PAUSEs of
  *         at most ~140 cycles stay below Intel's default ple_window (4096
@@ -475,7 +475,7 @@ int pvs_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
  */
 int pvs_probe_pause(unsigned int windows, struct pvs_pause_cal *out);
 
-/* ---- KVM host and guest haltpoll parameters ------------------------------- */
+/* ---- KVM host and guest haltpoll parameters ------------------------------ */
 
 /**
  * @brief Host-side KVM parameters (this machine runs KVM guests), in the
@@ -523,7 +523,7 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
 			     struct pvs_halt_poll_params *out);
 
-/* ---- ppc64: lparcfg, big cores, platform ----------------------------------- */
+/* ---- ppc64: lparcfg, big cores, platform --------------------------------- */
 
 /** @brief pvs_lparcfg::have bit: partition_entitled_capacity was present. */
 #define PVS_LPARCFG_HAVE_ENTITLEMENT 0x1u
@@ -760,7 +760,7 @@ int pvs_steal_rate(const struct pvs_cpu_times *before,
 		   const struct pvs_cpu_times *after,
 		   struct pvs_steal_rate *out);
 
-/* ---- schedstat: run delay ------------------------------------------------- */
+/* ---- schedstat: run delay ------------------------------------------------ */
 
 /** @brief /proc/PID/task/TID/schedstat. */
 struct pvs_schedstat {
@@ -831,7 +831,7 @@ int pvs_rq_schedstat_parse(const char *buf, size_t len,
 int pvs_probe_rq_schedstat(struct pvs_probe_ctx *ctx,
 			   struct pvs_rq_schedstat *cpus, unsigned int cap);
 
-/* ---- cpuidle -------------------------------------------------------------- */
+/* ---- cpuidle ------------------------------------------------------------- */
 
 /** @brief Index of each attribute file of a cpuidle state, in the order
  *         pvs_cpuidle_state_parse() takes their texts. */
@@ -915,7 +915,7 @@ int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
 int pvs_probe_cpuidle(struct pvs_probe_ctx *ctx, unsigned int cpu,
 		      struct pvs_cpuidle *out);
 
-/* ---- topology ------------------------------------------------------------- */
+/* ---- topology ------------------------------------------------------------ */
 
 /** @brief Where the topology came from. */
 enum pvs_topo_via {
@@ -968,7 +968,7 @@ int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap);
  */
 int pvs_probe_topology(struct pvs_probe_ctx *ctx, struct pvs_topology *out);
 
-/* ---- rseq time-slice extension --------------------------------------------- */
+/* ---- rseq time-slice extension ------------------------------------------- */
 
 /** @brief rseq time-slice extension (Linux 7.0+). */
 struct pvs_rseq_slice {

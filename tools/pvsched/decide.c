@@ -18,7 +18,7 @@ static const uint64_t pvs_dec_hp_block_ns[PVS_DEC_HP_SAMPLES] = {
 /* Halts are at most this many steps from the window's fixed point. */
 #define PVS_DEC_HP_MAX_STEPS 64u
 
-/* ---- spin ------------------------------------------------------------------- */
+/* ---- spin ---------------------------------------------------------------- */
 
 /* The hypervisor promises the vCPUs are not preempted for long. */
 static bool pvs_dec_dedicated(const struct pvs_report *r)
@@ -82,7 +82,7 @@ static void pvs_dec_spin(const struct pvs_report *r, struct pvs_decisions *d)
 		d->spin_safe = "shortened";
 }
 
-/* ---- halt polling -------------------------------------------------------------- */
+/* ---- halt polling -------------------------------------------------------- */
 
 /* Run the rule on halts of @block_ns until the window stops changing. */
 static void pvs_dec_converge(const struct pvs_halt_poll_params *p,
@@ -142,13 +142,14 @@ static void pvs_dec_halt_poll(const struct pvs_report *r,
 					 &d->guest_tab[i]);
 		if (d->host)
 			pvs_dec_converge(&r->kvm.halt_poll,
-					 pvs_dec_hp_block_ns[i], &d->host_tab[i]);
+					 pvs_dec_hp_block_ns[i],
+					 &d->host_tab[i]);
 	}
 	if (d->guest && d->have_avg_block)
 		pvs_dec_converge(&r->hp, d->avg_block_ns, &d->guest_avg);
 }
 
-/* ---- idle-state latency ------------------------------------------------------- */
+/* ---- idle-state latency -------------------------------------------------- */
 
 static int pvs_dec_idle_platform(const struct pvs_report *r,
 				 struct pvs_idle_platform *p)
@@ -238,7 +239,7 @@ static int pvs_dec_idle(struct pvs_report *r, struct pvs_decisions *d)
 	return 0;
 }
 
-/* ---- packing ----------------------------------------------------------------- */
+/* ---- packing ------------------------------------------------------------- */
 
 /* Cores @tasks new tasks end on under @policy, on an idle machine. */
 static int pvs_dec_place(const struct pvs_pack_topology *t,
@@ -312,7 +313,7 @@ int pvs_decide(struct pvs_report *r)
 	return pvs_dec_idle(r, d);
 }
 
-/* ---- rendering ------------------------------------------------------------------ */
+/* ---- rendering ----------------------------------------------------------- */
 
 static const char *pvs_dec_idle_src(enum pvs_idle_source s)
 {
@@ -393,8 +394,8 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 	fprintf(f, "  %-26s %s", "Spin (first waiter):",
 		pvs_spin_action_str(d->spin_act));
 	if (d->spin_act == PVS_SPIN_SPIN)
-		fprintf(f, " %" PRIu64 " ns = %" PRIu64 " PAUSEs", d->spin_out.budget_ns,
-			d->spin_out.pauses);
+		fprintf(f, " %" PRIu64 " ns = %" PRIu64 " PAUSEs",
+			d->spin_out.budget_ns, d->spin_out.pauses);
 	fprintf(f, " (PV rule; baseline: %s %" PRIu64 " ns)\n",
 		pvs_spin_action_str(d->base_act), d->base_out.budget_ns);
 	fprintf(f, "  %-26s %s: steal %s, %u CPUs, vCPUs %s, PAUSE %s\n",
@@ -412,16 +413,18 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 	fprintf(f, "  %-26s %u (the next one parks)\n", "  spinners at once:",
 		d->herd);
 	if (d->guest)
-		pvs_dec_text_hp(f, "Halt polling (guest):", &r->hp, d->guest_tab,
-				&d->guest_avg, d->have_avg_block);
+		pvs_dec_text_hp(f, "Halt polling (guest):", &r->hp,
+				d->guest_tab, &d->guest_avg, d->have_avg_block);
 	if (d->host)
-		pvs_dec_text_hp(f, "Halt polling (KVM host):", &r->kvm.halt_poll,
+		pvs_dec_text_hp(f,
+				"Halt polling (KVM host):", &r->kvm.halt_poll,
 				d->host_tab, NULL, false);
 	if (!d->guest && !d->host)
 		fprintf(f, "  %-26s %s\n", "Halt polling:",
 			"no haltpoll governor, not a KVM host");
 	if (d->idle_rc == 0) {
-		fprintf(f, "  %-26s \"%s\" exit %u us, target residency %u us (%s)\n",
+		fprintf(f,
+			"  %-26s \"%s\" exit %u us, target residency %u us (%s)\n",
 			"Idle exit latency:", d->idle.name,
 			d->idle.exit_latency_us, d->idle.target_residency_us,
 			pvs_dec_idle_src(d->idle.source));
@@ -432,11 +435,13 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 				d->idle_old.exit_latency_us,
 				pvs_dec_idle_src(d->idle_old.source));
 		if (d->sysfs_match)
-			fprintf(f, "  %-26s sysfs says %" PRIu64 " us / %" PRIu64
-				" us: %s\n", "", d->sysfs_latency_us,
-				d->sysfs_residency_us,
-				d->sysfs_latency_us == d->idle.exit_latency_us ?
-				"agrees" : "differs");
+			fprintf(f,
+				"  %-26s sysfs says %" PRIu64 " us / %" PRIu64
+				" us: %s\n",
+				"", d->sysfs_latency_us, d->sysfs_residency_us,
+				d->sysfs_latency_us == d->idle.exit_latency_us
+					? "agrees"
+					: "differs");
 	} else {
 		fprintf(f, "  %-26s %s\n", "Idle exit latency:",
 			"not modelled here (pseries CEDE and x86 haltpoll only)");
@@ -447,8 +452,9 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 						    "spread over idle cores",
 			pvs_dec_pack_why(d));
 		if (d->pack_tasks)
-			fprintf(f, "  %-26s %u tasks on an idle machine: %u of %u cores busy (spreading: %u)\n",
-				"", d->pack_tasks, d->cores_packed,
+			fprintf(f, "  %-26s %u tasks on an idle machine: "
+				"%u of %u cores busy (spreading: %u)\n", "",
+				d->pack_tasks, d->cores_packed,
 				r->topo.nr_cores, d->cores_spread);
 	}
 }
@@ -528,7 +534,8 @@ void pvs_decide_json(const struct pvs_report *r, struct pvs_json *j)
 			     d->idle.target_residency_us);
 		pvs_json_str(j, "source", pvs_dec_idle_src(d->idle.source));
 		pvs_json_bool(j, "firmware_table", d->have_fw);
-		pvs_json_u64(j, "firmware_min_latency_ns", d->idle.fw_latency_ns);
+		pvs_json_u64(j, "firmware_min_latency_ns",
+			     d->idle.fw_latency_ns);
 		pvs_json_u64(j, "old_rule_exit_latency_us",
 			     d->idle_old.exit_latency_us);
 		if (d->sysfs_match)

@@ -40,21 +40,21 @@ static const char pvs_usage[] =
 	"          heuristics decide here\n"
 	"      --json          machine-readable output (docs/probe-json.md)\n"
 	"      --sysroot DIR   read /proc and /sys under DIR (a fixture tree)\n"
-	"      --cpuid FILE    take CPUID from a dump (`pvsched cpuid` or\n"
-	"                      `cpuid -1 -r`); default DIR/cpuid under --sysroot\n"
+	"      --cpuid FILE    take CPUID from a dump (`pvsched cpuid`,\n"
+	"                      `cpuid -1 -r`); default: DIR/cpuid\n"
 	"      --window MS     steal sampling window, 0 = since boot\n"
 	"                      (default 100, at most 60000)\n"
 	"  watch   live per-CPU steal, runqueue wait and preemption estimate\n"
 	"      --interval MS   refresh period (default 1000, 10..3600000)\n"
 	"      --count N       stop after N refreshes (default: until Ctrl-C)\n"
 	"      --sysroot DIR   as for probe\n"
-	"  cpuid   dump the CPUID leaves the probe reads, in `cpuid -r` format\n"
+	"  cpuid   print the CPUID leaves the probe reads (`cpuid -r` format)\n"
 	"\n"
 	"Options:\n"
 	"  -h, --help      show this help\n"
 	"  -V, --version   show the version\n"
 	"\n"
-	"Exit status: 0 ok, 1 error (the message names the bad file), 2 usage.\n";
+	"Exit status: 0 ok, 1 error (naming the bad file), 2 usage error.\n";
 
 static int pvs_usage_error(const char *fmt, const char *arg)
 {
@@ -159,23 +159,27 @@ static int pvs_parse(int argc, char **argv, const int *allowed,
 		case PVS_OPT_WINDOW:
 			if (!pvs_arg_uint(optarg, 0, PVS_MAX_WINDOW_MS,
 					  &a->window_ms))
-				return pvs_usage_error("bad --window '%s' (0..60000 ms)",
-						       optarg);
+				return pvs_usage_error(
+					"bad --window '%s' (0..60000 ms)",
+					optarg);
 			break;
 		case PVS_OPT_INTERVAL:
 			if (!pvs_arg_uint(optarg, PVS_MIN_INTERVAL_MS,
 					  PVS_MAX_INTERVAL_MS, &a->interval_ms))
-				return pvs_usage_error("bad --interval '%s' (10..3600000 ms)",
-						       optarg);
+				return pvs_usage_error(
+					"bad --interval '%s' (10..3600000 ms)",
+					optarg);
 			break;
 		case PVS_OPT_COUNT:
 			if (!pvs_arg_uint(optarg, 1, 1000000000u, &a->count))
-				return pvs_usage_error("bad --count '%s'", optarg);
+				return pvs_usage_error("bad --count '%s'",
+						       optarg);
 			break;
 		}
 	}
 	if (optind < argc)
-		return pvs_usage_error("unexpected argument '%s'", argv[optind]);
+		return pvs_usage_error("unexpected argument '%s'",
+				       argv[optind]);
 	return 0;
 }
 

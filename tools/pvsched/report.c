@@ -107,9 +107,10 @@ static void pvs_report_hv(struct pvs_report *r)
 	r->hv_source = "none";
 	if (r->cpuinfo.arch == PVS_PROBE_ARCH_X86 && r->x86_rc == 0) {
 		r->hv = r->x86.kind;
-		r->hv_source = r->x86.via == PVS_CPUID_VIA_FILE ? "cpuid-file" :
-			       r->x86.via == PVS_CPUID_VIA_LIBCPUID ? "libcpuid" :
-								       "cpuid";
+		r->hv_source = r->x86.via == PVS_CPUID_VIA_FILE ? "cpuid-file"
+			       : r->x86.via == PVS_CPUID_VIA_LIBCPUID
+				       ? "libcpuid"
+				       : "cpuid";
 	} else if (r->cpuinfo.arch == PVS_PROBE_ARCH_X86) {
 		/* No CPUID source: cpuinfo's flag still tells bare metal. */
 		r->hv = r->cpuinfo.hypervisor_flag ? PVS_PROBE_HV_UNKNOWN :
@@ -213,7 +214,7 @@ static bool pvs_realtime(const struct pvs_report *r)
 	       (r->x86.kvm_hints >> PVS_KVM_HINT_REALTIME) & 1u;
 }
 
-/* ---- text ------------------------------------------------------------------ */
+/* ---- text ---------------------------------------------------------------- */
 
 #define PVS_ROW "  %-26s "
 
@@ -249,7 +250,8 @@ static void pvs_text_hv(const struct pvs_report *r, FILE *f)
 		fprintf(f, PVS_ROW "%s\n", "CPUID hypervisor bit:",
 			r->x86.hypervisor_bit ? "set" : "clear");
 		if (r->x86.base)
-			fprintf(f, PVS_ROW "\"%s\" at 0x%08x (max leaf 0x%08x)\n",
+			fprintf(f,
+				PVS_ROW "\"%s\" at 0x%08x (max leaf 0x%08x)\n",
 				"Signature:", r->x86.signature, r->x86.base,
 				r->x86.max_leaf);
 		if (r->x86.kvm_base) {
@@ -262,7 +264,8 @@ static void pvs_text_hv(const struct pvs_report *r, FILE *f)
 					fprintf(f, " %s", n ? n : "?");
 			}
 			fprintf(f, "\n" PVS_ROW "%s\n", "KVM_HINTS_REALTIME:",
-				pvs_realtime(r) ? "yes (vCPUs dedicated)" : "no");
+				pvs_realtime(r) ? "yes (vCPUs dedicated)"
+						: "no");
 		}
 	} else if (r->cpuinfo.arch == PVS_PROBE_ARCH_X86) {
 		fprintf(f, PVS_ROW "%s\n", "CPUID:", "not available");
@@ -448,7 +451,7 @@ void pvs_report_text(const struct pvs_report *r, FILE *f)
 	pvs_decide_text(r, f);
 }
 
-/* ---- JSON -------------------------------------------------------------------- */
+/* ---- JSON ---------------------------------------------------------------- */
 
 static void pvs_json_platform(const struct pvs_report *r, struct pvs_json *j)
 {
@@ -668,7 +671,8 @@ static void pvs_json_polling(const struct pvs_report *r, struct pvs_json *j)
 				     r->kvm.ple.grow);
 			pvs_json_u64(j, "ple_window_shrink",
 				     r->kvm.ple.shrink);
-			pvs_json_u64(j, "ple_window_max", r->kvm.ple.window_max);
+			pvs_json_u64(j, "ple_window_max",
+				     r->kvm.ple.window_max);
 		}
 		pvs_json_end_obj(j);
 	} else {

@@ -197,13 +197,15 @@ static void pvs_tasks_delta(const struct pvs_tasks *a,
 /* @wait_ns: waited during @interval_ns, or NULL if unknown. Several tasks
  * can wait at once, so the share may pass 100%. */
 static void pvs_watch_row(FILE *f, const char *name,
-			  const struct pvs_steal_rate *s, const uint64_t *wait_ns,
-			  uint64_t interval_ns)
+			  const struct pvs_steal_rate *s,
+			  const uint64_t *wait_ns, uint64_t interval_ns)
 {
 	char a[16], b[16], c[16];
-	uint64_t ppm = wait_ns && interval_ns ?
-		*wait_ns / (interval_ns / 1000000u ? interval_ns / 1000000u : 1) :
-		UINT64_MAX;
+	uint64_t ppm = wait_ns && interval_ns
+			       ? *wait_ns / (interval_ns / 1000000u
+						     ? interval_ns / 1000000u
+						     : 1)
+			       : UINT64_MAX;
 
 	if (ppm <= UINT32_MAX)
 		pvs_fmt_ppm(c, (uint32_t)ppm);
@@ -297,7 +299,8 @@ int pvs_watch(const char *sysroot, unsigned int interval_ms,
 		}
 		fflush(f);
 		/* This sample is the next round's "before". */
-		memcpy(st[0].cpus, st[1].cpus, st[1].nr_cpus * sizeof(*st[1].cpus));
+		memcpy(st[0].cpus, st[1].cpus,
+		       st[1].nr_cpus * sizeof(*st[1].cpus));
 		st[0].nr_cpus = st[1].nr_cpus;
 		st[0].total = st[1].total;
 		memcpy(rq[0], rq[1], nrq[1] * sizeof(*rq[1]));
