@@ -315,19 +315,6 @@ int pvs_decide(struct pvs_report *r)
 
 /* ---- rendering ----------------------------------------------------------- */
 
-static const char *pvs_dec_idle_src(enum pvs_idle_source s)
-{
-	switch (s) {
-	case PVS_IDLE_SRC_DEFAULT:
-		return "default";
-	case PVS_IDLE_SRC_FIRMWARE:
-		return "firmware";
-	case PVS_IDLE_SRC_COMPENSATED:
-		return "compensated";
-	}
-	return "invalid";
-}
-
 /* "150 us", "2 ms", "27.71 ms" from ns. */
 static const char *pvs_dec_dur(char buf[32], uint64_t ns)
 {
@@ -427,13 +414,13 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 			"  %-26s \"%s\" exit %u us, target residency %u us (%s)\n",
 			"Idle exit latency:", d->idle.name,
 			d->idle.exit_latency_us, d->idle.target_residency_us,
-			pvs_dec_idle_src(d->idle.source));
+			pvs_idle_source_name(d->idle.source));
 		if (d->have_fw)
 			fprintf(f, "  %-26s firmware minimum %" PRIu64
 				" ns; before the fix: %u us (%s)\n", "",
 				d->idle.fw_latency_ns,
 				d->idle_old.exit_latency_us,
-				pvs_dec_idle_src(d->idle_old.source));
+				pvs_idle_source_name(d->idle_old.source));
 		if (d->sysfs_match)
 			fprintf(f,
 				"  %-26s sysfs says %" PRIu64 " us / %" PRIu64
@@ -532,7 +519,7 @@ void pvs_decide_json(const struct pvs_report *r, struct pvs_json *j)
 		pvs_json_u64(j, "exit_latency_us", d->idle.exit_latency_us);
 		pvs_json_u64(j, "target_residency_us",
 			     d->idle.target_residency_us);
-		pvs_json_str(j, "source", pvs_dec_idle_src(d->idle.source));
+		pvs_json_str(j, "source", pvs_idle_source_name(d->idle.source));
 		pvs_json_bool(j, "firmware_table", d->have_fw);
 		pvs_json_u64(j, "firmware_min_latency_ns",
 			     d->idle.fw_latency_ns);
