@@ -14,9 +14,8 @@
  * Guest: per-vCPU FIFO run queue, no wake-up preemption, a slice when tasks
  * wait, new-idle balance (an idle vCPU pulls the oldest waiting task of the
  * vCPU with most waiting), idle = snooze (dispatched, polling) then cede.
- * Wake-up placement is select_idle_sibling() reduced to its core: the
- * task's previous vCPU if idle and not preempted, else the first such vCPU
- * scanning onwards, else the previous vCPU anyway; "preempted" is
+ * Wake-up placement is select_task_rq_fair() reduced to its core (see
+ * select_cpu()); an idle vCPU is usable when not preempted, which is
  * pvs_is_preempted() over a pvs_core_state built from the simulated lppaca
  * fields, with the run's policy.
  *
@@ -47,7 +46,7 @@ enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
 enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
 enum { MSG_TOP, MSG_AFTER_WAIT };
 
-/* At most this many vCPU threads share a host thread (benchmark + noise). */
+/* Most threads sharing a hardware thread: benchmark, noise, kernel. */
 #define HT_QMAX 4
 
 struct task {
@@ -75,6 +74,7 @@ struct vcpu {
 	uint8_t hstate;
 	uint8_t gidle;
 	bool noise;
+	bool kthread;		/* host kernel activity, not a vCPU */
 	bool exec;
 	bool noise_busy;
 	uint32_t enter_epoch, slice_epoch, snooze_epoch;
@@ -118,6 +118,10 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 	p->noise_busy_max_ns = 20000000;
 	p->noise_idle_min_ns = 200000;
 	p->noise_idle_max_ns = 5000000;
+	p->hnoise_gap_min_ns = 2000000;
+	p->hnoise_gap_max_ns = 20000000;
+	p->hnoise_min_ns = 20000;
+	p->hnoise_max_ns = 200000;
 	p->msg_threads = 20;
 	p->workers = 2;
 	p->cputime_ns = 10000000;
@@ -125,13 +129,13 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 	p->runtime_ns = 5000000000ull;
 	p->warmup_ns = 200000000;
 	p->guest_slice_ns = 3000000;
-	p->snooze_ns = 100000;
+	p->snooze_ns = 2000;
 	p->snooze_wake_ns = 2000;
 	p->ipi_ns = 5000;
 	p->cede_exit_ns = 20000;
 	p->resume_ns = 5000;
 	p->host_slice_ns = 3000000;
-	p->host_wakeup_gran_ns = 1000000;
+	p->host_wakeup_gran_ns = 50000;
 	p->policy = PVS_PREEMPT_IDLE_HINT;
 }
 
@@ -213,6 +217,14 @@ static void host_wake(struct kvm *k, uint32_t vi)
 		host_dispatch(k, v->ht, vi);
 		return;
 	}
+	if (v->kthread) {
+		/* kernel work runs at once: queue it first, preempt */
+		memmove(&ht->q[1], &ht->q[0], ht->nq * sizeof(ht->q[0]));
+		ht->q[0] = (int32_t)vi;
+		ht->nq++;
+		host_undispatch(k, (uint32_t)ht->cur, false);
+		return;
+	}
 	ht->q[ht->nq++] = (int32_t)vi;
 	due = ht->picked_ns + k->p->host_wakeup_gran_ns;
 	ht->epoch++;
@@ -245,25 +257,33 @@ static void host_block_runnable(struct kvm *k, uint32_t vi)
 
 /* ---- noise guest -------------------------------------------------------- */
 
+/* Noise vCPUs and host kernel threads alternate busy and blocked. */
 static void noise_event(struct kvm *k, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
 	const struct pvs_kvm_params *p = k->p;
+	bool kt = v->kthread;
 
 	v->noise_busy = !v->noise_busy;
 	if (v->noise_busy) {
 		v->lp_idle = 0;
 		host_wake(k, vi);
-		at(k, pvs_sim_rand_range(&k->s, p->noise_busy_min_ns,
-					 p->noise_busy_max_ns), EV_NOISE, vi, 0);
+		at(k, kt ? pvs_sim_rand_range(&k->s, p->hnoise_min_ns,
+					      p->hnoise_max_ns) :
+			   pvs_sim_rand_range(&k->s, p->noise_busy_min_ns,
+					      p->noise_busy_max_ns),
+		   EV_NOISE, vi, 0);
 	} else {
 		v->lp_idle = 1;
 		if (v->hstate == HS_RUNNING)
 			host_undispatch(k, vi, true);
 		else if (v->hstate == HS_RUNNABLE)
 			host_block_runnable(k, vi);
-		at(k, pvs_sim_rand_range(&k->s, p->noise_idle_min_ns,
-					 p->noise_idle_max_ns), EV_NOISE, vi, 0);
+		at(k, kt ? pvs_sim_rand_range(&k->s, p->hnoise_gap_min_ns,
+					      p->hnoise_gap_max_ns) :
+			   pvs_sim_rand_range(&k->s, p->noise_idle_min_ns,
+					      p->noise_idle_max_ns),
+		   EV_NOISE, vi, 0);
 	}
 }
 
@@ -424,12 +444,24 @@ static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
 	return !pvs_is_preempted(&cs, th);
 }
 
+/*
+ * select_task_rq_fair(): wake_affine() keeps the previous vCPU unless it
+ * is busy and the waker's is not loaded beyond the waker (which is about
+ * to sleep: wake_affine_weight() then prefers the waker's vCPU); then
+ * select_idle_sibling(): target, previous vCPU, first available idle vCPU
+ * scanning onwards, else the target.
+ */
 static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 {
-	uint32_t target = (uint32_t)k->t[ti].vcpu, i, c;
+	uint32_t prev = (uint32_t)k->t[ti].vcpu, target = prev, i, c;
 
+	if ((k->v[prev].cur >= 0 || k->v[prev].qlen) && waker >= 0 &&
+	    !k->v[waker].qlen)
+		target = (uint32_t)waker;
 	if (avail_idle(k, target, waker))
 		return target;
+	if (target != prev && avail_idle(k, prev, waker))
+		return prev;
 	for (i = 1; i < k->p->vcpus; i++) {
 		c = (target + i) % k->p->vcpus;
 		if (avail_idle(k, c, waker)) {
@@ -619,7 +651,7 @@ static int setup(struct kvm *k)
 	uint32_t i, nmsg = p->msg_threads;
 
 	k->nht = p->cores * p->smt;
-	k->nv = p->vcpus + p->noise_vcpus;
+	k->nv = p->vcpus + p->noise_vcpus + (p->hnoise_max_ns ? k->nht : 0);
 	k->nt = p->msg_threads * (1 + p->workers);
 	if (!k->nht || k->nht > PVS_KVM_MAX_HTHREADS || !p->vcpus ||
 	    p->vcpus > k->nht || p->noise_vcpus > k->nht ||
@@ -640,7 +672,9 @@ static int setup(struct kvm *k)
 
 		memset(v, 0, sizeof(*v));
 		v->noise = i >= p->vcpus;
-		v->ht = v->noise ? i - p->vcpus : i;
+		v->kthread = i >= p->vcpus + p->noise_vcpus;
+		v->ht = v->kthread ? i - p->vcpus - p->noise_vcpus :
+			v->noise ? i - p->vcpus : i;
 		v->yield_count = 1;	/* starts ceded */
 		v->lp_idle = 1;
 		v->hstate = HS_BLOCKED;
@@ -649,7 +683,8 @@ static int setup(struct kvm *k)
 		v->qhead = -1;
 		v->qtail = -1;
 		if (v->noise)
-			at(k, pvs_sim_rand_range(&k->s, 0,
+			at(k, pvs_sim_rand_range(&k->s, 0, v->kthread ?
+						 p->hnoise_gap_max_ns :
 						 p->noise_idle_max_ns),
 			   EV_NOISE, i, 0);
 	}

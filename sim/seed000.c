@@ -4,7 +4,8 @@
  * POWER9 cores; no noise, a noise guest on the same 40 CPUs, or on 20 of
  * them; wake-up placement with the parity rule (baseline) against the
  * idle-hint rule (patched). Printed like the seed: per percentile the
- * compare% = (baseline - patched) / baseline x 100, averaged over the
+ * compare% = (baseline - patched) / patched x 100 (the seed's +512 %
+ * is only possible relative to the patched value), averaged over the
  * iterations; both policies of an iteration share its seed.
  */
 #include <stdlib.h>
@@ -137,8 +138,12 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 		for (i = 0; i < PVS_SEED000_NPCT; i++) {
 			int64_t b = (int64_t)v[0][i], a = (int64_t)v[1][i];
 
-			/* hundredths of a percent, per iteration */
-			out->compare_centi[i] += b ? (b - a) * 10000 / b : 0;
+			/*
+			 * hundredths of a percent, per iteration, relative
+			 * to the patched value: the seed's +512 % cannot be
+			 * a fraction of the baseline
+			 */
+			out->compare_centi[i] += a ? (b - a) * 10000 / a : 0;
 		}
 	}
 	if (!ret && iters)

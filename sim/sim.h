@@ -250,6 +250,16 @@ struct pvs_kvm_params {
 	uint64_t noise_idle_min_ns;
 	/** @brief See noise_idle_min_ns. */
 	uint64_t noise_idle_max_ns;
+	/** @brief Host kernel activity per hardware thread: gap between
+	 *         bursts, uniform in [min, max] ns (0 = none). */
+	uint64_t hnoise_gap_min_ns;
+	/** @brief See hnoise_gap_min_ns. */
+	uint64_t hnoise_gap_max_ns;
+	/** @brief Host kernel burst, uniform in [min, max] ns; it preempts
+	 *         the vCPU thread at once. */
+	uint64_t hnoise_min_ns;
+	/** @brief See hnoise_min_ns. */
+	uint64_t hnoise_max_ns;
 	/** @brief schbench -m: message threads. */
 	uint32_t msg_threads;
 	/** @brief schbench -t: workers per message thread. */
