@@ -11,6 +11,7 @@
 
 static const struct pvs_sim_scenario *const table[] = {
 	&pvs_sim_seed000,
+	&pvs_sim_seed004,
 };
 
 #define NSCEN (sizeof(table) / sizeof(table[0]))

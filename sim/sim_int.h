@@ -34,5 +34,6 @@ uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
 void pvs_sim_print_centi(FILE *f, int64_t centi);
 
 extern const struct pvs_sim_scenario pvs_sim_seed000;
+extern const struct pvs_sim_scenario pvs_sim_seed004;
 
 #endif /* PVSCHED_SIM_INT_H */

@@ -258,6 +258,7 @@ static void test_cli(void **state)
 	assert_int_equal(pvs_sim_main(4, badopt, out, err), 2);
 	assert_int_equal(pvs_sim_main(1, list, out, err), 2);
 	assert_non_null(pvs_sim_find("seed000"));
+	assert_non_null(pvs_sim_find("seed004"));
 	assert_null(pvs_sim_find("seed999"));
 	assert_non_null(pvs_sim_scenario_at(0));
 	fclose(out);
