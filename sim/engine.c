@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The simulator's engine: a bounded binary min-heap of events ordered by
+ * (time, insertion sequence), so two runs with the same seed pop the same
+ * events in the same order; a seeded xorshift64* PRNG; and schbench's
+ * latency histogram (fio's plat buckets). Integer time only.
+ */
+#include <stdlib.h>
+
+#include "sim.h"
+
+int pvs_sim_init(struct pvs_sim *s, uint32_t cap, uint64_t seed)
+{
+	uint64_t z = seed + 0x9e3779b97f4a7c15ull;
+
+	s->heap = calloc(cap ? cap : 1, sizeof(*s->heap));
+	if (!s->heap)
+		return -1;
+	s->now_ns = 0;
+	s->n = 0;
+	s->cap = cap;
+	s->seq = 0;
+	s->events = 0;
+	/* splitmix64 of the seed: nearby seeds give unrelated streams */
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	s->rng = z ? z : 0x9e3779b97f4a7c15ull;
+	s->debug = false;
+	s->failures = 0;
+	s->first_failure = NULL;
+	return 0;
+}
+
+void pvs_sim_destroy(struct pvs_sim *s)
+{
+	free(s->heap);
+	s->heap = NULL;
+	s->n = 0;
+	s->cap = 0;
+}
+
+void pvs_sim_fail(struct pvs_sim *s, const char *what)
+{
+	if (!s->failures)
+		s->first_failure = what;
+	s->failures++;
+}
+
+static bool ev_before(const struct pvs_sim_event *a,
+		      const struct pvs_sim_event *b)
+{
+	return a->t_ns < b->t_ns || (a->t_ns == b->t_ns && a->seq < b->seq);
+}
+
+int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
+	       uint32_t epoch)
+{
+	struct pvs_sim_event ev;
+	uint32_t i;
+
+	if (s->n >= s->cap) {
+		pvs_sim_fail(s, "event queue full");
+		return -1;
+	}
+	if (t_ns < s->now_ns) {
+		pvs_sim_fail(s, "event scheduled in the past");
+		return -1;
+	}
+	ev.t_ns = t_ns;
+	ev.seq = s->seq++;
+	ev.kind = kind;
+	ev.obj = obj;
+	ev.epoch = epoch;
+	/* sift up */
+	i = s->n++;
+	while (i > 0) {
+		uint32_t parent = (i - 1) / 2;
+
+		if (!ev_before(&ev, &s->heap[parent]))
+			break;
+		s->heap[i] = s->heap[parent];
+		i = parent;
+	}
+	s->heap[i] = ev;
+	return 0;
+}
+
+bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *out)
+{
+	struct pvs_sim_event last;
+	uint32_t i = 0, n;
+
+	if (!s->n)
+		return false;
+	*out = s->heap[0];
+	n = --s->n;
+	last = s->heap[n];
+	/* sift the last element down from the root */
+	for (;;) {
+		uint32_t c = 2 * i + 1;
+
+		if (c >= n)
+			break;
+		if (c + 1 < n && ev_before(&s->heap[c + 1], &s->heap[c]))
+			c++;
+		if (!ev_before(&s->heap[c], &last))
+			break;
+		s->heap[i] = s->heap[c];
+		i = c;
+	}
+	if (n)
+		s->heap[i] = last;
+	if (out->t_ns < s->now_ns)
+		pvs_sim_fail(s, "time went backwards");
+	s->now_ns = out->t_ns;
+	s->events++;
+	return true;
+}
+
+/* ---- schbench / fio latency histogram ----------------------------------- */
+
+static unsigned int msb64(uint64_t v)
+{
+	unsigned int m = 0;
+
+	while (v >>= 1)
+		m++;
+	return m;
+}
+
+unsigned int pvs_sim_hist_idx(uint64_t us)
+{
+	unsigned int msb, error_bits, base, offset, idx;
+
+	msb = us ? msb64(us) : 0;
+	if (msb <= PVS_SIM_PLAT_BITS)
+		return (unsigned int)us;
+	error_bits = msb - PVS_SIM_PLAT_BITS;
+	base = (error_bits + 1) << PVS_SIM_PLAT_BITS;
+	offset = (unsigned int)((PVS_SIM_PLAT_VAL - 1) & (us >> error_bits));
+	idx = base + offset;
+	return idx < PVS_SIM_PLAT_NR - 1 ? idx : PVS_SIM_PLAT_NR - 1;
+}
+
+uint64_t pvs_sim_hist_val(unsigned int idx)
+{
+	unsigned int error_bits, k;
+	uint64_t base;
+
+	if (idx < (PVS_SIM_PLAT_VAL << 1))
+		return idx;
+	error_bits = (idx >> PVS_SIM_PLAT_BITS) - 1;
+	base = (uint64_t)1 << (error_bits + PVS_SIM_PLAT_BITS);
+	k = idx % PVS_SIM_PLAT_VAL;
+	/* base + (k + 0.5) * 2^error_bits, exact since error_bits >= 1 */
+	return base + ((uint64_t)k << error_bits) +
+	       ((uint64_t)1 << (error_bits - 1));
+}
+
+void pvs_sim_hist_clear(struct pvs_sim_hist *h)
+{
+	unsigned int i;
+
+	for (i = 0; i < PVS_SIM_PLAT_NR; i++)
+		h->buckets[i] = 0;
+	h->n = 0;
+	h->min_us = UINT64_MAX;
+	h->max_us = 0;
+}
+
+void pvs_sim_hist_add(struct pvs_sim_hist *h, uint64_t us)
+{
+	h->buckets[pvs_sim_hist_idx(us)]++;
+	h->n++;
+	if (us < h->min_us)
+		h->min_us = us;
+	if (us > h->max_us)
+		h->max_us = us;
+}
+
+void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
+			const struct pvs_sim_hist *src)
+{
+	unsigned int i;
+
+	for (i = 0; i < PVS_SIM_PLAT_NR; i++)
+		dst->buckets[i] += src->buckets[i];
+	dst->n += src->n;
+	if (src->min_us < dst->min_us)
+		dst->min_us = src->min_us;
+	if (src->max_us > dst->max_us)
+		dst->max_us = src->max_us;
+}
+
+uint64_t pvs_sim_hist_pct(const struct pvs_sim_hist *h, unsigned int per_mille)
+{
+	uint64_t sum = 0;
+	unsigned int i;
+
+	if (!h->n)
+		return 0;
+	for (i = 0; i < PVS_SIM_PLAT_NR; i++) {
+		sum += h->buckets[i];
+		/* sum >= per_mille / 1000 * n, in integers */
+		if (sum * 1000 >= (uint64_t)per_mille * h->n)
+			return pvs_sim_hist_val(i);
+	}
+	return pvs_sim_hist_val(PVS_SIM_PLAT_NR - 1);
+}

@@ -1,0 +1,810 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The KVM model of seed 000: a POWER host whose hardware threads time-slice
+ * vCPU threads, a 40-vCPU guest running schbench, optionally a noise guest.
+ *
+ * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
+ * vCPU h, noise vCPU h). A woken vCPU thread waits for the current one to
+ * have run host_wakeup_gran_ns (run-to-parity), runnable vCPU threads
+ * round-robin every host_slice_ns. Per vCPU the lppaca is kept exactly:
+ * yield_count is incremented at every dispatch and undispatch (odd = not
+ * dispatched), the guest sets idle for its whole idle period (snooze and
+ * cede, as pseries_idle_prolog/epilog do); steal = runnable, not running.
+ *
+ * Guest: per-vCPU FIFO run queue, no wake-up preemption, a slice when tasks
+ * wait, new-idle balance (an idle vCPU pulls the oldest waiting task of the
+ * vCPU with most waiting), idle = snooze (dispatched, polling) then cede.
+ * Wake-up placement is select_task_rq_fair() reduced to its core (see
+ * select_cpu()); an idle vCPU is usable when not preempted, which is
+ * pvs_is_preempted() over a pvs_core_state built from the simulated lppaca
+ * fields, with the run's policy.
+ *
+ * schbench (classic, as seed 000 ran it): a message thread wakes the
+ * workers queued on it (stamping the wake time), waits for a post, sleeps
+ * sleeptime + jitter, loops; a worker, once running, records its wake-up
+ * latency, spins cputime of wall-clock time, queues itself on its message
+ * thread, posts it and waits. Message threads cost no CPU time.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim.h"
+
+enum kvm_ev {
+	EV_SPIN_END,	/* obj = task */
+	EV_MSG_TIMER,	/* obj = task */
+	EV_ENTER,	/* obj = vcpu: guest code starts executing */
+	EV_SNOOZE_END,	/* obj = vcpu */
+	EV_GSLICE,	/* obj = vcpu */
+	EV_KICK,	/* obj = vcpu: IPI reached the host */
+	EV_HRESCHED,	/* obj = host thread */
+	EV_NOISE,	/* obj = vcpu */
+	EV_END
+};
+
+enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
+enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
+enum { MSG_TOP, MSG_AFTER_WAIT };
+
+/* Most threads sharing a hardware thread: benchmark, noise, kernel. */
+#define HT_QMAX 4
+
+struct task {
+	int32_t vcpu;		/* queued/current on, or previous vCPU */
+	int32_t qnext;		/* run-queue link */
+	int32_t lnext;		/* message-list link (workers) */
+	int32_t list;		/* message threads: queued workers */
+	uint32_t msg;		/* workers: their message thread */
+	uint32_t epoch;
+	uint64_t wake_ns;
+	bool is_msg;
+	bool blocked;
+	bool measure;
+	bool spinning;
+	bool done_pending;
+	bool posted;		/* message threads: futex posted */
+	bool in_fwait;		/* message threads: blocked in fwait */
+	uint8_t phase;
+};
+
+struct vcpu {
+	uint32_t ht;
+	uint32_t yield_count;
+	uint8_t lp_idle;
+	uint8_t hstate;
+	uint8_t gidle;
+	bool noise;
+	bool kthread;		/* host kernel activity, not a vCPU */
+	bool exec;
+	bool noise_busy;
+	uint32_t enter_epoch, slice_epoch, snooze_epoch;
+	uint64_t since_ns;	/* start of the current host state */
+	uint64_t run_ns, steal_ns;
+	/* guest */
+	int32_t cur;
+	int32_t qhead, qtail;
+	uint32_t qlen;
+	uint64_t cur_since_ns;
+};
+
+struct hthread {
+	int32_t cur;
+	int32_t q[HT_QMAX];
+	uint32_t nq;
+	uint64_t picked_ns;
+	uint32_t epoch;
+};
+
+struct kvm {
+	struct pvs_sim s;
+	const struct pvs_kvm_params *p;
+	struct pvs_kvm_result *r;
+	uint32_t nht, nv, nt;
+	uint64_t t_begin, t_end;
+	struct hthread ht[PVS_KVM_MAX_HTHREADS];
+	struct vcpu v[PVS_KVM_MAX_VCPUS];
+	struct task t[PVS_KVM_MAX_TASKS];
+};
+
+void pvs_kvm_defaults(struct pvs_kvm_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->cores = 10;
+	p->smt = 4;
+	p->vcpus = 40;
+	p->guest_smt = 4;
+	p->noise_vcpus = 0;
+	p->noise_busy_min_ns = 1000000;
+	p->noise_busy_max_ns = 20000000;
+	p->noise_idle_min_ns = 200000;
+	p->noise_idle_max_ns = 5000000;
+	p->hnoise_gap_min_ns = 2000000;
+	p->hnoise_gap_max_ns = 20000000;
+	p->hnoise_min_ns = 20000;
+	p->hnoise_max_ns = 200000;
+	p->msg_threads = 20;
+	p->workers = 2;
+	p->cputime_ns = 10000000;
+	p->sleeptime_ns = 10000000;
+	p->runtime_ns = 5000000000ull;
+	p->warmup_ns = 200000000;
+	p->guest_slice_ns = 3000000;
+	p->snooze_ns = 2000;
+	p->snooze_wake_ns = 2000;
+	p->ipi_ns = 5000;
+	p->cede_exit_ns = 20000;
+	p->resume_ns = 5000;
+	p->host_slice_ns = 3000000;
+	p->host_wakeup_gran_ns = 50000;
+	p->policy = PVS_PREEMPT_IDLE_HINT;
+}
+
+static void at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj,
+	       uint32_t epoch)
+{
+	pvs_sim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
+}
+
+/* ---- host --------------------------------------------------------------- */
+
+static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
+{
+	struct hthread *ht = &k->ht[h];
+	struct vcpu *v = &k->v[vi];
+	uint64_t now = k->s.now_ns;
+
+	ht->cur = (int32_t)vi;
+	ht->picked_ns = now;
+	ht->epoch++;
+	v->steal_ns += now - v->since_ns;
+	v->since_ns = now;
+	v->hstate = HS_RUNNING;
+	v->yield_count++;
+	v->enter_epoch++;
+	at(k, v->gidle == GI_CEDED ? k->p->cede_exit_ns : k->p->resume_ns,
+	   EV_ENTER, vi, v->enter_epoch);
+	if (ht->nq)
+		at(k, k->p->host_slice_ns, EV_HRESCHED, h, ht->epoch);
+}
+
+static void host_next(struct kvm *k, uint32_t h)
+{
+	struct hthread *ht = &k->ht[h];
+	uint32_t i, vi;
+
+	ht->cur = -1;
+	if (!ht->nq)
+		return;
+	vi = (uint32_t)ht->q[0];
+	for (i = 1; i < ht->nq; i++)
+		ht->q[i - 1] = ht->q[i];
+	ht->nq--;
+	host_dispatch(k, h, vi);
+}
+
+/* vCPU vi leaves its hardware thread: ceded (blocked) or preempted. */
+static void host_undispatch(struct kvm *k, uint32_t vi, bool blocked)
+{
+	struct vcpu *v = &k->v[vi];
+	struct hthread *ht = &k->ht[v->ht];
+	uint64_t now = k->s.now_ns;
+
+	v->run_ns += now - v->since_ns;
+	v->since_ns = now;
+	v->yield_count++;
+	v->exec = false;
+	v->enter_epoch++;
+	if (blocked) {
+		v->hstate = HS_BLOCKED;
+	} else {
+		v->hstate = HS_RUNNABLE;
+		ht->q[ht->nq++] = (int32_t)vi;
+	}
+	host_next(k, v->ht);
+}
+
+static void host_wake(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	struct hthread *ht = &k->ht[v->ht];
+	uint64_t now = k->s.now_ns, due;
+
+	if (v->hstate != HS_BLOCKED)
+		return;
+	v->hstate = HS_RUNNABLE;
+	v->since_ns = now;
+	if (ht->cur < 0) {
+		host_dispatch(k, v->ht, vi);
+		return;
+	}
+	if (v->kthread) {
+		/* kernel work runs at once: queue it first, preempt */
+		memmove(&ht->q[1], &ht->q[0], ht->nq * sizeof(ht->q[0]));
+		ht->q[0] = (int32_t)vi;
+		ht->nq++;
+		host_undispatch(k, (uint32_t)ht->cur, false);
+		return;
+	}
+	ht->q[ht->nq++] = (int32_t)vi;
+	due = ht->picked_ns + k->p->host_wakeup_gran_ns;
+	ht->epoch++;
+	at(k, due > now ? due - now : 0, EV_HRESCHED, v->ht, ht->epoch);
+}
+
+static void host_resched(struct kvm *k, uint32_t h)
+{
+	struct hthread *ht = &k->ht[h];
+
+	if (ht->cur >= 0 && ht->nq)
+		host_undispatch(k, (uint32_t)ht->cur, false);
+}
+
+/* A vCPU going idle in the host: a blocked one leaves any host queue. */
+static void host_block_runnable(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	struct hthread *ht = &k->ht[v->ht];
+	uint32_t i, j = 0;
+
+	for (i = 0; i < ht->nq; i++)
+		if (ht->q[i] != (int32_t)vi)
+			ht->q[j++] = ht->q[i];
+	ht->nq = j;
+	v->steal_ns += k->s.now_ns - v->since_ns;
+	v->since_ns = k->s.now_ns;
+	v->hstate = HS_BLOCKED;
+}
+
+/* ---- noise guest -------------------------------------------------------- */
+
+/* Noise vCPUs and host kernel threads alternate busy and blocked. */
+static void noise_event(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	const struct pvs_kvm_params *p = k->p;
+	bool kt = v->kthread;
+
+	v->noise_busy = !v->noise_busy;
+	if (v->noise_busy) {
+		v->lp_idle = 0;
+		host_wake(k, vi);
+		at(k, kt ? pvs_sim_rand_range(&k->s, p->hnoise_min_ns,
+					      p->hnoise_max_ns) :
+			   pvs_sim_rand_range(&k->s, p->noise_busy_min_ns,
+					      p->noise_busy_max_ns),
+		   EV_NOISE, vi, 0);
+	} else {
+		v->lp_idle = 1;
+		if (v->hstate == HS_RUNNING)
+			host_undispatch(k, vi, true);
+		else if (v->hstate == HS_RUNNABLE)
+			host_block_runnable(k, vi);
+		at(k, kt ? pvs_sim_rand_range(&k->s, p->hnoise_gap_min_ns,
+					      p->hnoise_gap_max_ns) :
+			   pvs_sim_rand_range(&k->s, p->noise_idle_min_ns,
+					      p->noise_idle_max_ns),
+		   EV_NOISE, vi, 0);
+	}
+}
+
+/* ---- guest scheduler ---------------------------------------------------- */
+
+static void task_run(struct kvm *k, uint32_t ti);
+static void vcpu_schedule(struct kvm *k, uint32_t vi);
+
+static void rq_push(struct kvm *k, uint32_t vi, uint32_t ti)
+{
+	struct vcpu *v = &k->v[vi];
+
+	k->t[ti].qnext = -1;
+	if (v->qtail >= 0)
+		k->t[v->qtail].qnext = (int32_t)ti;
+	else
+		v->qhead = (int32_t)ti;
+	v->qtail = (int32_t)ti;
+	v->qlen++;
+}
+
+static int32_t rq_pop(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	int32_t ti = v->qhead;
+
+	if (ti < 0)
+		return -1;
+	v->qhead = k->t[ti].qnext;
+	if (v->qhead < 0)
+		v->qtail = -1;
+	v->qlen--;
+	return ti;
+}
+
+static void arm_slice(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	uint64_t due = v->cur_since_ns + k->p->guest_slice_ns;
+
+	v->slice_epoch++;
+	at(k, due > k->s.now_ns ? due - k->s.now_ns : 0, EV_GSLICE, vi,
+	   v->slice_epoch);
+}
+
+/* Make ti current on the executing vCPU vi and run it. */
+static void vcpu_set_cur(struct kvm *k, uint32_t vi, uint32_t ti)
+{
+	struct vcpu *v = &k->v[vi];
+
+	v->cur = (int32_t)ti;
+	v->cur_since_ns = k->s.now_ns;
+	k->t[ti].vcpu = (int32_t)vi;
+	if (v->qlen)
+		arm_slice(k, vi);
+	task_run(k, ti);
+}
+
+/* The current task left executing vCPU vi: pick the next one. */
+static void vcpu_schedule(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	uint32_t best = 0, most = 0, u, i;
+	int32_t ti;
+
+	v->cur = -1;
+	ti = rq_pop(k, vi);
+	if (ti < 0) {
+		/* new-idle balance: pull from the vCPU with most waiting */
+		for (i = 1; i < k->p->vcpus; i++) {
+			u = (vi + i) % k->p->vcpus;
+			if (k->v[u].qlen > most) {
+				most = k->v[u].qlen;
+				best = u;
+			}
+		}
+		if (most)
+			ti = rq_pop(k, best);
+	}
+	if (ti >= 0) {
+		vcpu_set_cur(k, vi, (uint32_t)ti);
+		return;
+	}
+	/* idle: pseries_idle_prolog sets lppaca idle, then snooze */
+	v->gidle = GI_SNOOZE;
+	v->lp_idle = 1;
+	v->snooze_epoch++;
+	at(k, k->p->snooze_ns, EV_SNOOZE_END, vi, v->snooze_epoch);
+}
+
+/* Guest code starts executing on vi (after dispatch or a snooze wake). */
+static void vcpu_enter(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+
+	v->exec = true;
+	if (v->cur >= 0) {
+		v->gidle = GI_BUSY;
+		v->lp_idle = 0;
+		if (v->qlen)
+			arm_slice(k, vi);
+		task_run(k, (uint32_t)v->cur);
+		return;
+	}
+	if (v->qlen) {
+		v->gidle = GI_BUSY;
+		v->lp_idle = 0;
+		vcpu_schedule(k, vi);
+		return;
+	}
+	/* nothing to do (preempted while snoozing): snooze again */
+	v->gidle = GI_SNOOZE;
+	v->lp_idle = 1;
+	v->snooze_epoch++;
+	at(k, k->p->snooze_ns, EV_SNOOZE_END, vi, v->snooze_epoch);
+}
+
+static void snooze_end(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+
+	if (!v->exec || v->gidle != GI_SNOOZE || v->cur >= 0)
+		return;
+	v->gidle = GI_CEDED;	/* H_CEDE: the vCPU thread blocks */
+	host_undispatch(k, vi, true);
+}
+
+/* Build the lppaca snapshot of vi's guest core, as seen from caller. */
+static void core_state(const struct kvm *k, uint32_t vi, int32_t caller,
+		       struct pvs_core_state *cs, unsigned int *thread)
+{
+	uint32_t smt = k->p->guest_smt, first = vi - vi % smt, i;
+
+	cs->hv = PVS_HV_KVM_PPC;
+	cs->policy = k->p->policy;
+	cs->shared = true;
+	cs->smt = smt;
+	cs->caller_thread = caller >= 0 && (uint32_t)caller / smt == vi / smt ?
+			    (int)((uint32_t)caller % smt) :
+			    PVS_CALLER_OTHER_CORE;
+	for (i = 0; i < smt; i++) {
+		cs->threads[i].yield_count = k->v[first + i].yield_count;
+		cs->threads[i].idle = k->v[first + i].lp_idle;
+		cs->threads[i].preempted = 0;
+	}
+	*thread = vi % smt;
+}
+
+/* available_idle_cpu(): idle in the guest and not preempted. */
+static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
+{
+	struct pvs_core_state cs;
+	unsigned int th;
+
+	if (k->v[vi].cur >= 0 || k->v[vi].qlen)
+		return false;
+	core_state(k, vi, caller, &cs, &th);
+	return !pvs_is_preempted(&cs, th);
+}
+
+/*
+ * select_task_rq_fair(): wake_affine() keeps the previous vCPU unless it
+ * is busy and the waker's is not loaded beyond the waker (which is about
+ * to sleep: wake_affine_weight() then prefers the waker's vCPU); then
+ * select_idle_sibling(): target, previous vCPU, first available idle vCPU
+ * scanning onwards, else the target.
+ */
+static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
+{
+	uint32_t prev = (uint32_t)k->t[ti].vcpu, target = prev, i, c;
+
+	if ((k->v[prev].cur >= 0 || k->v[prev].qlen) && waker >= 0 &&
+	    !k->v[waker].qlen)
+		target = (uint32_t)waker;
+	if (avail_idle(k, target, waker))
+		return target;
+	if (target != prev && avail_idle(k, prev, waker))
+		return prev;
+	for (i = 1; i < k->p->vcpus; i++) {
+		c = (target + i) % k->p->vcpus;
+		if (avail_idle(k, c, waker)) {
+			k->r->wake_idle++;
+			return c;
+		}
+	}
+	return target;
+}
+
+static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+
+	k->t[ti].vcpu = (int32_t)vi;
+	if (v->cur >= 0 || v->qlen) {
+		k->r->wake_queued++;
+		rq_push(k, vi, ti);
+		if (v->exec && v->cur >= 0 && v->qlen == 1)
+			arm_slice(k, vi);
+		return;
+	}
+	v->cur = (int32_t)ti;
+	v->cur_since_ns = k->s.now_ns;
+	if (v->gidle == GI_SNOOZE) {
+		/* polling vCPU notices need_resched */
+		v->snooze_epoch++;
+		if (v->exec) {
+			v->exec = false;
+			v->enter_epoch++;
+			at(k, k->p->snooze_wake_ns, EV_ENTER, vi,
+			   v->enter_epoch);
+		}
+	} else if (v->gidle == GI_CEDED && v->hstate == HS_BLOCKED) {
+		k->r->wake_ceded++;
+		at(k, k->p->ipi_ns, EV_KICK, vi, 0);
+	}
+}
+
+static void task_wake(struct kvm *k, uint32_t ti, int32_t waker)
+{
+	struct task *t = &k->t[ti];
+
+	t->blocked = false;
+	t->wake_ns = k->s.now_ns;
+	t->measure = !t->is_msg;
+	enqueue(k, ti, select_cpu(k, ti, waker));
+}
+
+static void task_block(struct kvm *k, uint32_t ti)
+{
+	struct task *t = &k->t[ti];
+
+	t->blocked = true;
+	vcpu_schedule(k, (uint32_t)t->vcpu);
+}
+
+/* Worker finished its spin: msg_and_wait(). */
+static void worker_post(struct kvm *k, uint32_t ti)
+{
+	struct task *t = &k->t[ti], *m = &k->t[t->msg];
+
+	t->spinning = false;
+	t->done_pending = false;
+	t->epoch++;
+	t->lnext = m->list;
+	m->list = (int32_t)ti;
+	if (m->in_fwait) {
+		m->in_fwait = false;
+		m->phase = MSG_AFTER_WAIT;
+		task_wake(k, t->msg, t->vcpu);
+	} else {
+		m->posted = true;
+	}
+	task_block(k, ti);
+}
+
+static void task_run(struct kvm *k, uint32_t ti)
+{
+	struct task *t = &k->t[ti];
+	const struct pvs_kvm_params *p = k->p;
+	uint64_t now = k->s.now_ns;
+	int32_t w;
+
+	if (t->measure) {
+		t->measure = false;
+		if (t->wake_ns >= k->t_begin && t->wake_ns < k->t_end)
+			pvs_sim_hist_add(&k->r->wake,
+					 (now - t->wake_ns) / 1000);
+	}
+	if (!t->is_msg) {
+		if (t->done_pending) {
+			worker_post(k, ti);
+		} else if (!t->spinning) {
+			t->spinning = true;
+			at(k, p->cputime_ns, EV_SPIN_END, ti, t->epoch);
+		}
+		return;
+	}
+	if (t->phase == MSG_TOP) {
+		/* xlist_wake_all(), then fwait() */
+		t->posted = false;
+		while ((w = t->list) >= 0) {
+			t->list = k->t[w].lnext;
+			task_wake(k, (uint32_t)w, t->vcpu);
+		}
+		if (t->posted) {
+			t->phase = MSG_AFTER_WAIT;
+			task_run(k, ti);
+			return;
+		}
+		t->in_fwait = true;
+		task_block(k, ti);
+		return;
+	}
+	/* usleep(sleeptime + jitter) */
+	t->phase = MSG_TOP;
+	at(k, p->sleeptime_ns + pvs_sim_rand_range(&k->s, 0,
+						   p->sleeptime_ns / 4 - 1),
+	   EV_MSG_TIMER, ti, 0);
+	task_block(k, ti);
+}
+
+static void spin_end(struct kvm *k, uint32_t ti)
+{
+	struct task *t = &k->t[ti];
+	struct vcpu *v = &k->v[t->vcpu];
+
+	if (v->cur == (int32_t)ti && v->exec)
+		worker_post(k, ti);
+	else
+		t->done_pending = true;	/* posts when it next runs */
+}
+
+static void guest_slice(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+	int32_t ti = v->cur;
+
+	if (!v->exec || ti < 0 || !v->qlen)
+		return;
+	rq_push(k, vi, (uint32_t)ti);
+	vcpu_schedule(k, vi);
+}
+
+/* ---- invariants --------------------------------------------------------- */
+
+static void check(struct kvm *k)
+{
+	uint64_t now = k->s.now_ns;
+	uint64_t used[PVS_KVM_MAX_HTHREADS];
+	uint32_t i;
+
+	for (i = 0; i < k->nht; i++) {
+		used[i] = 0;
+		if (k->ht[i].cur >= 0 &&
+		    k->v[k->ht[i].cur].hstate != HS_RUNNING)
+			pvs_sim_fail(&k->s, "host thread runs a non-running vCPU");
+	}
+	for (i = 0; i < k->nv; i++) {
+		const struct vcpu *v = &k->v[i];
+		uint64_t run = v->run_ns;
+
+		if ((v->yield_count & 1) != (v->hstate != HS_RUNNING))
+			pvs_sim_fail(&k->s, "yield_count parity != dispatch");
+		if (v->hstate == HS_RUNNING) {
+			run += now - v->since_ns;
+			if (k->ht[v->ht].cur != (int32_t)i)
+				pvs_sim_fail(&k->s, "running vCPU not current");
+		}
+		if (v->exec && v->hstate != HS_RUNNING)
+			pvs_sim_fail(&k->s, "guest executes undispatched");
+		if (!v->noise && v->cur < 0 && v->qlen)
+			pvs_sim_fail(&k->s, "idle vCPU with waiting tasks");
+		used[v->ht] += run;
+	}
+	for (i = 0; i < k->nht; i++)
+		if (used[i] > now)
+			pvs_sim_fail(&k->s, "dispatched time exceeds capacity");
+}
+
+/* ---- run ---------------------------------------------------------------- */
+
+static int setup(struct kvm *k)
+{
+	const struct pvs_kvm_params *p = k->p;
+	uint32_t i, nmsg = p->msg_threads;
+
+	k->nht = p->cores * p->smt;
+	k->nv = p->vcpus + p->noise_vcpus + (p->hnoise_max_ns ? k->nht : 0);
+	k->nt = p->msg_threads * (1 + p->workers);
+	if (!k->nht || k->nht > PVS_KVM_MAX_HTHREADS || !p->vcpus ||
+	    p->vcpus > k->nht || p->noise_vcpus > k->nht ||
+	    k->nv > PVS_KVM_MAX_VCPUS || !nmsg || k->nt > PVS_KVM_MAX_TASKS ||
+	    !p->guest_smt || p->guest_smt > PVS_MAX_SMT ||
+	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
+	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
+	     p->policy != PVS_PREEMPT_PARITY))
+		return -1;
+	for (i = 0; i < k->nht; i++) {
+		k->ht[i].cur = -1;
+		k->ht[i].nq = 0;
+		k->ht[i].picked_ns = 0;
+		k->ht[i].epoch = 0;
+	}
+	for (i = 0; i < k->nv; i++) {
+		struct vcpu *v = &k->v[i];
+
+		memset(v, 0, sizeof(*v));
+		v->noise = i >= p->vcpus;
+		v->kthread = i >= p->vcpus + p->noise_vcpus;
+		v->ht = v->kthread ? i - p->vcpus - p->noise_vcpus :
+			v->noise ? i - p->vcpus : i;
+		v->yield_count = 1;	/* starts ceded */
+		v->lp_idle = 1;
+		v->hstate = HS_BLOCKED;
+		v->gidle = GI_CEDED;
+		v->cur = -1;
+		v->qhead = -1;
+		v->qtail = -1;
+		if (v->noise)
+			at(k, pvs_sim_rand_range(&k->s, 0, v->kthread ?
+						 p->hnoise_gap_max_ns :
+						 p->noise_idle_max_ns),
+			   EV_NOISE, i, 0);
+	}
+	for (i = 0; i < k->nt; i++) {
+		struct task *t = &k->t[i];
+
+		memset(t, 0, sizeof(*t));
+		t->is_msg = i < nmsg;
+		t->msg = t->is_msg ? i : (i - nmsg) % nmsg;
+		t->vcpu = (int32_t)(i % p->vcpus);
+		t->qnext = -1;
+		t->lnext = -1;
+		t->list = -1;
+		t->blocked = true;
+		t->phase = MSG_TOP;
+	}
+	/* workers start queued on their message thread (msg_and_wait) */
+	for (i = nmsg; i < k->nt; i++) {
+		struct task *m = &k->t[k->t[i].msg];
+
+		k->t[i].lnext = m->list;
+		m->list = (int32_t)i;
+	}
+	for (i = 0; i < nmsg; i++)
+		at(k, pvs_sim_rand_range(&k->s, 0, p->sleeptime_ns), EV_MSG_TIMER,
+		   i, 0);
+	k->t_begin = p->warmup_ns;
+	k->t_end = p->warmup_ns + p->runtime_ns;
+	pvs_sim_at(&k->s, k->t_end, EV_END, 0, 0);
+	return 0;
+}
+
+static void dispatch_event(struct kvm *k, const struct pvs_sim_event *ev)
+{
+	struct vcpu *v;
+
+	switch (ev->kind) {
+	case EV_SPIN_END:
+		if (ev->epoch == k->t[ev->obj].epoch)
+			spin_end(k, ev->obj);
+		break;
+	case EV_MSG_TIMER:
+		task_wake(k, ev->obj, k->t[ev->obj].vcpu);
+		break;
+	case EV_ENTER:
+		v = &k->v[ev->obj];
+		if (ev->epoch != v->enter_epoch || v->hstate != HS_RUNNING)
+			break;
+		if (v->noise)
+			v->exec = true;
+		else
+			vcpu_enter(k, ev->obj);
+		break;
+	case EV_SNOOZE_END:
+		if (ev->epoch == k->v[ev->obj].snooze_epoch)
+			snooze_end(k, ev->obj);
+		break;
+	case EV_GSLICE:
+		if (ev->epoch == k->v[ev->obj].slice_epoch)
+			guest_slice(k, ev->obj);
+		break;
+	case EV_KICK:
+		host_wake(k, ev->obj);
+		break;
+	case EV_HRESCHED:
+		if (ev->epoch == k->ht[ev->obj].epoch)
+			host_resched(k, ev->obj);
+		break;
+	case EV_NOISE:
+		noise_event(k, ev->obj);
+		break;
+	default:
+		break;
+	}
+}
+
+int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
+		struct pvs_kvm_result *out)
+{
+	struct pvs_sim_event ev;
+	struct kvm *k;
+	uint32_t i;
+	int ret = 0;
+
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		return -1;
+	k->p = p;
+	k->r = out;
+	memset(out, 0, sizeof(*out));
+	pvs_sim_hist_clear(&out->wake);
+	if (pvs_sim_init(&k->s, 8 * PVS_KVM_MAX_VCPUS + 2 * PVS_KVM_MAX_TASKS,
+			 seed)) {
+		free(k);
+		return -1;
+	}
+	k->s.debug = debug;
+	if (setup(k)) {
+		ret = -1;
+		goto out;
+	}
+	while (pvs_sim_next(&k->s, &ev)) {
+		if (ev.kind == EV_END)
+			break;
+		dispatch_event(k, &ev);
+		if (debug)
+			check(k);
+	}
+	for (i = 0; i < p->vcpus; i++) {
+		out->steal_ns += k->v[i].steal_ns;
+		if (k->v[i].hstate == HS_RUNNABLE)
+			out->steal_ns += k->s.now_ns - k->v[i].since_ns;
+	}
+	out->events = k->s.events;
+	out->failures = k->s.failures;
+	out->first_failure = k->s.first_failure;
+	if (k->s.failures && !debug)
+		ret = -1;
+out:
+	pvs_sim_destroy(&k->s);
+	free(k);
+	return ret;
+}

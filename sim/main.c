@@ -1,0 +1,8 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* pvsched-sim: run the simulator's scenarios (see sim/sim.h). */
+#include "sim.h"
+
+int main(int argc, char **argv)
+{
+	return pvs_sim_main(argc, argv, stdout, stderr);
+}

@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/**
+ * @file sim.h
+ * @brief pvsched_sim: a deterministic discrete-event simulator of a
+ *        virtualized host that evaluates libpvsched's own heuristics.
+ *
+ * Userspace C11 (allocates, prints), not part of the kernel-safe core.
+ * Time is integer nanoseconds everywhere; there is no floating point in the
+ * engine. All state lives in a context (struct pvs_sim and the models'
+ * structs): no global mutable state, so runs are reentrant and the same
+ * seed and configuration give the same output.
+ *
+ * Pieces:
+ *  - the engine: a bounded binary-heap event queue ordered by (time,
+ *    insertion sequence), a seeded xorshift64* PRNG, invariant bookkeeping;
+ *  - schbench's latency histogram (fio's "plat" buckets);
+ *  - the KVM model (seed 000): host SMT threads time-sliced between vCPU
+ *    threads, guests with lppaca-like state and a small scheduler whose
+ *    wake-up placement asks pvs_is_preempted();
+ *  - the PowerVM model (seed 004): whole cores dispatched to a
+ *    shared-processor partition against its entitlement, placement through
+ *    pvs_pack_pick_cpu(), ebizzy-like throughput and lparstat accounting;
+ *  - scenarios (seed000, seed004) with `list`, `show` and `run`.
+ */
+#ifndef PVSCHED_SIM_H
+#define PVSCHED_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <pvsched/pvsched.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- engine ------------------------------------------------------------- */
+
+/** @brief One scheduled event. */
+struct pvs_sim_event {
+	/** @brief When it fires, ns of simulated time. */
+	uint64_t t_ns;
+	/** @brief Insertion order: breaks ties so that runs are reproducible. */
+	uint64_t seq;
+	/** @brief Model-defined event kind. */
+	uint32_t kind;
+	/** @brief Model-defined object index (a vCPU, a task, a core). */
+	uint32_t obj;
+	/** @brief Object epoch at scheduling time: a stale event is skipped. */
+	uint32_t epoch;
+};
+
+/** @brief The engine: clock, event queue, PRNG and invariant bookkeeping. */
+struct pvs_sim {
+	/** @brief Current simulated time, ns (never decreases). */
+	uint64_t now_ns;
+	/** @brief Binary min-heap of pending events (cap entries). */
+	struct pvs_sim_event *heap;
+	/** @brief Pending events. */
+	uint32_t n;
+	/** @brief Heap capacity: scheduling beyond it fails. */
+	uint32_t cap;
+	/** @brief Next insertion sequence number. */
+	uint64_t seq;
+	/** @brief Events popped so far. */
+	uint64_t events;
+	/** @brief xorshift64* state (never 0). */
+	uint64_t rng;
+	/** @brief Check the models' invariants after every event. */
+	bool debug;
+	/** @brief Invariant violations (and engine misuse) seen. */
+	uint64_t failures;
+	/** @brief Description of the first violation, or NULL. */
+	const char *first_failure;
+};
+
+/**
+ * @brief Initialise an engine.
+ * @param s    the engine
+ * @param cap  most pending events (the heap is allocated once)
+ * @param seed PRNG seed (mixed with splitmix64; any value is fine)
+ * @return 0, or -1 when the allocation fails
+ */
+int pvs_sim_init(struct pvs_sim *s, uint32_t cap, uint64_t seed);
+
+/**
+ * @brief Free an engine's queue.
+ * @param s the engine
+ */
+void pvs_sim_destroy(struct pvs_sim *s);
+
+/**
+ * @brief Schedule an event.
+ * @param s     the engine
+ * @param t_ns  firing time, not before now_ns
+ * @param kind  model event kind
+ * @param obj   model object index
+ * @param epoch object epoch (see pvs_sim_event::epoch)
+ * @return 0, or -1 (recorded as a failure) when the queue is full or
+ *         @p t_ns is in the past
+ */
+int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
+	       uint32_t epoch);
+
+/**
+ * @brief Pop the earliest event and advance the clock to it.
+ * @param s  the engine
+ * @param ev where to store the event
+ * @return true when an event was popped, false when the queue is empty
+ */
+bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *ev);
+
+/**
+ * @brief Record an invariant violation.
+ * @param s    the engine
+ * @param what static description of the violated invariant
+ */
+void pvs_sim_fail(struct pvs_sim *s, const char *what);
+
+/**
+ * @brief The next 64 pseudo-random bits (xorshift64*).
+ * @param s the engine
+ * @return the bits
+ */
+static inline uint64_t pvs_sim_rand(struct pvs_sim *s)
+{
+	s->rng ^= s->rng >> 12;
+	s->rng ^= s->rng << 25;
+	s->rng ^= s->rng >> 27;
+	return s->rng * 0x2545f4914f6cdd1dull;
+}
+
+/**
+ * @brief A pseudo-random value in lo .. hi inclusive (lo when hi <= lo).
+ * @param s  the engine
+ * @param lo smallest value
+ * @param hi largest value
+ * @return the value
+ */
+static inline uint64_t pvs_sim_rand_range(struct pvs_sim *s, uint64_t lo,
+					  uint64_t hi)
+{
+	if (hi <= lo)
+		return lo;
+	return lo + (pvs_sim_rand(s) >> 1) % (hi - lo + 1);
+}
+
+/* ---- schbench latency histogram ----------------------------------------- */
+
+/** @brief fio/schbench: significant bits kept per bucket group. */
+#define PVS_SIM_PLAT_BITS 8
+/** @brief Buckets per group (2^PLAT_BITS). */
+#define PVS_SIM_PLAT_VAL (1u << PVS_SIM_PLAT_BITS)
+/** @brief Bucket groups. */
+#define PVS_SIM_PLAT_GROUP_NR 19
+/** @brief Buckets in all (4864). */
+#define PVS_SIM_PLAT_NR (PVS_SIM_PLAT_GROUP_NR * PVS_SIM_PLAT_VAL)
+
+/**
+ * @brief A schbench wake-up latency histogram, in microseconds.
+ *
+ * Values below 512 us are exact; above, a value whose top bit is m keeps
+ * its top 8 bits after it (m - 8 low bits dropped); values from 2^26 us
+ * land in the last bucket. min and max are exact.
+ */
+struct pvs_sim_hist {
+	/** @brief Count per bucket. */
+	uint64_t buckets[PVS_SIM_PLAT_NR];
+	/** @brief Samples. */
+	uint64_t n;
+	/** @brief Smallest sample, us (UINT64_MAX when empty). */
+	uint64_t min_us;
+	/** @brief Largest sample, us. */
+	uint64_t max_us;
+};
+
+/**
+ * @brief Bucket index of a value (fio's plat_val_to_idx()).
+ * @param us the value, us
+ * @return 0 .. PVS_SIM_PLAT_NR - 1
+ */
+unsigned int pvs_sim_hist_idx(uint64_t us);
+
+/**
+ * @brief Value reported for a bucket (fio's plat_idx_to_val()): the value
+ *        itself below 512, else the bucket's midpoint.
+ * @param idx bucket index, below PVS_SIM_PLAT_NR
+ * @return the value, us
+ */
+uint64_t pvs_sim_hist_val(unsigned int idx);
+
+/**
+ * @brief Empty a histogram.
+ * @param h the histogram
+ */
+void pvs_sim_hist_clear(struct pvs_sim_hist *h);
+
+/**
+ * @brief Add one sample.
+ * @param h  the histogram
+ * @param us the sample, us
+ */
+void pvs_sim_hist_add(struct pvs_sim_hist *h, uint64_t us);
+
+/**
+ * @brief Merge @p src into @p dst (bucket-wise sum, min of mins, max of maxes).
+ * @param dst accumulating histogram
+ * @param src histogram to add
+ */
+void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
+			const struct pvs_sim_hist *src);
+
+/**
+ * @brief schbench's percentile: the reported value of the first bucket
+ *        whose cumulative count reaches per_mille / 1000 x n.
+ * @param h         the histogram
+ * @param per_mille percentile in thousandths (500, 750, 900, 950, 990,
+ *                  995, 999)
+ * @return the value, us (0 for an empty histogram)
+ */
+uint64_t pvs_sim_hist_pct(const struct pvs_sim_hist *h, unsigned int per_mille);
+
+/* ---- KVM model (seed 000) ----------------------------------------------- */
+
+/** @brief Largest host (hardware threads) the KVM model accepts. */
+#define PVS_KVM_MAX_HTHREADS 256
+/** @brief Largest number of vCPUs over both guests. */
+#define PVS_KVM_MAX_VCPUS 512
+/** @brief Largest number of guest tasks (schbench threads). */
+#define PVS_KVM_MAX_TASKS 1024
+
+/** @brief Parameters of a KVM-like host, its guests and schbench. */
+struct pvs_kvm_params {
+	/** @brief Host physical cores. */
+	uint32_t cores;
+	/** @brief Hardware threads per core. */
+	uint32_t smt;
+	/** @brief Benchmark guest vCPUs; vCPU i runs on host thread i. */
+	uint32_t vcpus;
+	/** @brief Guest threads per core (the lppaca core snapshot's smt). */
+	uint32_t guest_smt;
+	/** @brief Noise guest vCPUs; noise vCPU j runs on host thread j. */
+	uint32_t noise_vcpus;
+	/** @brief Noise vCPU busy burst, uniform in [min, max] ns. */
+	uint64_t noise_busy_min_ns;
+	/** @brief See noise_busy_min_ns. */
+	uint64_t noise_busy_max_ns;
+	/** @brief Noise vCPU idle (ceded) gap, uniform in [min, max] ns. */
+	uint64_t noise_idle_min_ns;
+	/** @brief See noise_idle_min_ns. */
+	uint64_t noise_idle_max_ns;
+	/** @brief Host kernel activity per hardware thread: gap between
+	 *         bursts, uniform in [min, max] ns (0 = none). */
+	uint64_t hnoise_gap_min_ns;
+	/** @brief See hnoise_gap_min_ns. */
+	uint64_t hnoise_gap_max_ns;
+	/** @brief Host kernel burst, uniform in [min, max] ns; it preempts
+	 *         the vCPU thread at once. */
+	uint64_t hnoise_min_ns;
+	/** @brief See hnoise_min_ns. */
+	uint64_t hnoise_max_ns;
+	/** @brief schbench -m: message threads. */
+	uint32_t msg_threads;
+	/** @brief schbench -t: workers per message thread. */
+	uint32_t workers;
+	/** @brief schbench -c: worker spin per request, wall-clock ns. */
+	uint64_t cputime_ns;
+	/** @brief schbench -s: message thread sleep, ns (+ jitter < 1/4). */
+	uint64_t sleeptime_ns;
+	/** @brief Measured run time, ns (schbench -r). */
+	uint64_t runtime_ns;
+	/** @brief Warm-up before measuring, ns. */
+	uint64_t warmup_ns;
+	/** @brief Guest scheduler slice when tasks wait on a vCPU, ns. */
+	uint64_t guest_slice_ns;
+	/** @brief Guest idle polls (snooze, dispatched) this long before ceding. */
+	uint64_t snooze_ns;
+	/** @brief Wake-up of a snoozing vCPU (it polls need_resched), ns. */
+	uint64_t snooze_wake_ns;
+	/** @brief IPI from the waker to a ceded vCPU until its host thread wakes, ns. */
+	uint64_t ipi_ns;
+	/** @brief Host wake-up and guest entry after dispatch of a ceded vCPU, ns. */
+	uint64_t cede_exit_ns;
+	/** @brief Guest re-entry after a host preemption ends, ns. */
+	uint64_t resume_ns;
+	/** @brief Host scheduler slice between runnable vCPU threads, ns. */
+	uint64_t host_slice_ns;
+	/** @brief A woken vCPU thread preempts the host thread's current one
+	 *         once that has run this long (run-to-parity), ns. */
+	uint64_t host_wakeup_gran_ns;
+	/** @brief Wake-up placement rule of the benchmark guest. */
+	enum pvs_preempt_policy policy;
+};
+
+/** @brief What one KVM run measured. */
+struct pvs_kvm_result {
+	/** @brief Worker wake-up latencies (merged over workers). */
+	struct pvs_sim_hist wake;
+	/** @brief Events processed. */
+	uint64_t events;
+	/** @brief Benchmark vCPUs' steal time (runnable, not running), ns. */
+	uint64_t steal_ns;
+	/** @brief Wake-ups that found an idle, non-preempted vCPU. */
+	uint64_t wake_idle;
+	/** @brief Wake-ups queued behind a busy vCPU (no idle one accepted). */
+	uint64_t wake_queued;
+	/** @brief Wake-ups whose target vCPU had ceded (needed an IPI). */
+	uint64_t wake_ceded;
+	/** @brief Invariant violations seen (debug runs check every event). */
+	uint64_t failures;
+	/** @brief First violation, or NULL. */
+	const char *first_failure;
+};
+
+/**
+ * @brief Fill @p p with the seed000 calibration (no noise, idle-hint).
+ * @param p parameters
+ */
+void pvs_kvm_defaults(struct pvs_kvm_params *p);
+
+/**
+ * @brief Run the KVM model once.
+ * @param p     parameters
+ * @param seed  PRNG seed
+ * @param debug check invariants after every event
+ * @param out   result
+ * @return 0, or -1 on bad parameters or an exhausted event queue
+ */
+int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
+		struct pvs_kvm_result *out);
+
+/* ---- scenarios ---------------------------------------------------------- */
+
+/** @brief Options of `pvsched-sim run`. */
+struct pvs_sim_opts {
+	/** @brief Base seed; iteration i uses a seed derived from it and i. */
+	uint64_t seed;
+	/** @brief Iterations (0 = the scenario's default). */
+	uint32_t iterations;
+	/** @brief Measured run time per iteration, ns (0 = default). */
+	uint64_t runtime_ns;
+	/** @brief Print JSON instead of the seed's text tables. */
+	bool json;
+	/** @brief Check invariants at every event. */
+	bool debug;
+};
+
+/** @brief Totals of a scenario run (for tests and the benchmark). */
+struct pvs_sim_totals {
+	/** @brief Events processed over all runs. */
+	uint64_t events;
+	/** @brief Invariant violations over all runs. */
+	uint64_t failures;
+	/** @brief Model runs. */
+	uint32_t runs;
+};
+
+/** @brief A named scenario. */
+struct pvs_sim_scenario {
+	/** @brief Name used on the command line. */
+	const char *name;
+	/** @brief One-line summary for `list`. */
+	const char *summary;
+	/**
+	 * @brief Print the model assumptions and parameters.
+	 * @param f output stream
+	 */
+	void (*show)(FILE *f);
+	/**
+	 * @brief Run every case, iteration and policy and print the tables.
+	 * @param o   options
+	 * @param f   output stream
+	 * @param tot totals (may be NULL)
+	 * @return 0, or -1 on failure
+	 */
+	int (*run)(const struct pvs_sim_opts *o, FILE *f,
+		   struct pvs_sim_totals *tot);
+};
+
+/**
+ * @brief The scenario table, entry by entry.
+ * @param i index, from 0
+ * @return the scenario, or NULL past the last one
+ */
+const struct pvs_sim_scenario *pvs_sim_scenario_at(unsigned int i);
+
+/**
+ * @brief Look a scenario up by name.
+ * @param name scenario name
+ * @return the scenario, or NULL
+ */
+const struct pvs_sim_scenario *pvs_sim_find(const char *name);
+
+/**
+ * @brief The `pvsched-sim` command line: list | show NAME | run NAME
+ *        [--seed N] [--iterations K] [--runtime-ms MS] [--json] [--debug].
+ * @param argc argument count (argv[0] is the program or sub-command name)
+ * @param argv arguments
+ * @param out  normal output
+ * @param err  diagnostics
+ * @return process exit status
+ */
+int pvs_sim_main(int argc, char **argv, FILE *out, FILE *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PVSCHED_SIM_H */

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Internal interface between the simulator's scenario files (also used by
+ * the tests, which run reduced cases).
+ */
+#ifndef PVSCHED_SIM_INT_H
+#define PVSCHED_SIM_INT_H
+
+#include "sim.h"
+
+/* seed000: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
+#define PVS_SEED000_NPCT 7
+#define PVS_SEED000_NCASES 3
+#define PVS_SEED000_ITERS 20
+
+/* One seed000 case over all iterations, both policies. */
+struct pvs_seed000_case {
+	/* index 0 = baseline (parity), 1 = patched (idle hint) */
+	struct pvs_sim_hist hist[2];
+	uint64_t steal_ns[2];
+	/* compare% in hundredths per percentile, averaged over iterations */
+	int64_t compare_centi[PVS_SEED000_NPCT];
+	uint32_t iterations;
+};
+
+void pvs_seed000_params(struct pvs_kvm_params *p, unsigned int c,
+			enum pvs_preempt_policy policy);
+int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
+		     struct pvs_seed000_case *out, struct pvs_sim_totals *tot);
+
+/* Seed of iteration iter of a run with base seed seed. */
+uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
+/* Print hundredths as +12.34 / -0.05. */
+void pvs_sim_print_centi(FILE *f, int64_t centi);
+
+extern const struct pvs_sim_scenario pvs_sim_seed000;
+extern const struct pvs_sim_scenario pvs_sim_seed004;
+
+#endif /* PVSCHED_SIM_INT_H */
