@@ -43,6 +43,7 @@ build: configure
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
 demo: build
+	$(BUILD)/tools/pvsched probe
 	$(BUILD)/examples/pvs_demo
 
 check: build

@@ -16,4 +16,11 @@ pcdir=$(dirname "$(find "$tmp/prefix" -name pvsched.pc | head -1)")
 cc tests/consumer/main.c -o "$tmp/pc-consumer" \
    $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched)
 "$tmp/pc-consumer"
+if [ -x "$tmp/consumer/probe_consumer" ]; then
+  "$tmp/consumer/probe_consumer" >/dev/null
+  # shellcheck disable=SC2046
+  cc tests/consumer/probe.c -o "$tmp/pc-probe" \
+     $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched-probe)
+  "$tmp/pc-probe" >/dev/null
+fi
 echo "package: find_package and pkg-config consumers ok"

@@ -7,6 +7,8 @@
 # Instructions/call = (Ir at 2N calls - Ir at N calls) / N, so start-up cost
 # cancels; 'net' subtracts the 'empty' case (loop + call overhead).
 # Usage: bench/micro.sh [BUILD_DIR]   (default: build; builds the target)
+# With CHECK=1 it exits 1 when the fast path executes more instructions than
+# the kernel's code in any scenario (instruction counts, not time: exact).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -32,9 +34,19 @@ for c in "${cases[@]}"; do
   per[$c]=$(( (b - a) / N ))
 done
 printf '%-16s %8s %8s %s\n' case Ir/call net "vs kernel reference (net)"
+worse=0
 for c in "${cases[@]}"; do
   net=$(( per[$c] - per[empty] ))
   ref=""
-  case $c in fast_*|snap_*) r=ref_${c#*_}; ref="$(( per[$c] - per[empty] )) vs $(( per[$r] - per[empty] ))";; esac
+  case $c in fast_*|snap_*)
+    r=ref_${c#*_}; rnet=$(( per[$r] - per[empty] ))
+    ref="$net vs $rnet"
+    if [ "${c%%_*}" = fast ] && [ "$net" -gt "$rnet" ]; then
+      ref="$ref  <-- more than the kernel's code"; worse=1
+    fi;;
+  esac
   printf '%-16s %8d %8d %s\n' "$c" "${per[$c]}" "$net" "$ref"
 done
+if [ "${CHECK:-0}" = 1 ] && [ "$worse" = 1 ]; then
+  echo "micro: the fast path executes more instructions than the kernel's code"; exit 1
+fi

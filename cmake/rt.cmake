@@ -6,7 +6,8 @@ add_library(pvsched_rt STATIC
   host/spin_rt.c
   host/spin_rt_host.c)
 add_library(pvsched::rt ALIAS pvsched_rt)
-target_link_libraries(pvsched_rt PUBLIC pvsched Threads::Threads)
+target_link_libraries(pvsched_rt PUBLIC pvsched Threads::Threads
+  PRIVATE pvsched_probe)
 target_include_directories(pvsched_rt PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/host)
 target_compile_options(pvsched_rt PRIVATE ${PVS_WARNINGS})
 set_target_properties(pvsched_rt PROPERTIES

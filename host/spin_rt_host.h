@@ -4,10 +4,8 @@
  * cost, per-CPU steal and total ticks from /proc/stat, and whether the rseq
  * time-slice extension exists. Internal to pvsched_rt.
  *
- * TEMPORARY: spin_rt_host.c implements these minimally until the probe
- * library (include/pvsched/probe.h, branch mod/probe) is on main; then this
- * file's functions become thin calls to pvs_probe_pause(),
- * pvs_probe_stat() and pvs_probe_rseq_slice(), and the parsing goes away.
+ * spin_rt_host.c answers them with the probe library (probe.h):
+ * pvs_probe_pause(), pvs_probe_stat() and pvs_probe_rseq_slice().
  */
 #ifndef PVSCHED_HOST_SPIN_RT_HOST_H
 #define PVSCHED_HOST_SPIN_RT_HOST_H
@@ -15,13 +13,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* One PAUSE (cpu_relax()) of this architecture. */
-#if defined(__x86_64__) || defined(__i386__)
-#define PVS_RT_RELAX() __builtin_ia32_pause()
-#elif defined(__aarch64__)
-#define PVS_RT_RELAX() __asm__ __volatile__("yield" ::: "memory")
-#elif defined(__powerpc64__)
-#define PVS_RT_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
+/* One PAUSE: probe_util.h's PVS_RELAX(), a compiler barrier where none. */
+#include "probe_util.h"
+#ifdef PVS_RELAX
+#define PVS_RT_RELAX() PVS_RELAX()
 #else
 #define PVS_RT_RELAX() __asm__ __volatile__("" ::: "memory")
 #endif
@@ -33,7 +28,8 @@ int pvs_rt_host_pause_ps(uint32_t *pause_ps);
 typedef void (*pvs_rt_host_cpu_fn)(void *arg, unsigned int cpu,
 				   uint64_t steal, uint64_t total);
 
-/* Read /proc/stat once; number of CPU lines reported, or negative PVS_E*. */
+/* Read /proc/stat once; number of CPU lines reported, or negative PVS_E*
+ * (CPUs at or above PVS_MAX_CPUS make the read fail: -PVS_ERANGE). */
 int pvs_rt_host_stat(pvs_rt_host_cpu_fn fn, void *arg);
 
 /* The kernel offers the rseq time-slice extension. */

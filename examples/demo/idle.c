@@ -8,18 +8,6 @@
 
 #include "demo.h"
 
-static const char *idle_src_name(enum pvs_idle_source s)
-{
-	switch (s) {
-	case PVS_IDLE_SRC_FIRMWARE:
-		return "firmware";
-	case PVS_IDLE_SRC_COMPENSATED:
-		return "compensated";
-	default:
-		return "default";
-	}
-}
-
 static const char *idle_policy_name(enum pvs_idle_policy p)
 {
 	switch (p) {
@@ -136,7 +124,7 @@ void pvs_demo_idle(void)
 			printf("  %-8s %-20s %8u %10u  %s\n",
 			       cpus[c] == PVS_IDLE_CPU_POWER9 ? "POWER9" : "POWER10",
 			       idle_policy_name(pols[p]), lat.exit_latency_us,
-			       lat.target_residency_us, idle_src_name(lat.source));
+			       lat.target_residency_us, pvs_idle_source_name(lat.source));
 		}
 	}
 	printf("    why: today only ISA 3.1 trusts firmware; before the fix POWER9\n"
@@ -149,12 +137,12 @@ void pvs_demo_idle(void)
 	pvs_idle_state_latency(&plat, &fw, PVS_IDLE_KERNEL, &lat);
 	printf("  POWER10 shared: \"%s\" %u us / %u us (%s)\n", lat.name,
 	       lat.exit_latency_us, lat.target_residency_us,
-	       idle_src_name(lat.source));
+	       pvs_idle_source_name(lat.source));
 	printf("    why: shared partitions never read the extended CEDE records\n");
 	plat.cpu = PVS_IDLE_CPU_X86_KVM;
 	pvs_idle_state_latency(&plat, NULL, PVS_IDLE_KERNEL, &lat);
 	printf("  x86 KVM guest: \"%s\" %u us / %u us (%s)\n", lat.name,
 	       lat.exit_latency_us, lat.target_residency_us,
-	       idle_src_name(lat.source));
+	       pvs_idle_source_name(lat.source));
 	printf("    why: cpuidle-haltpoll's HLT state; no firmware table on x86\n");
 }

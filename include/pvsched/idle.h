@@ -205,6 +205,14 @@ enum pvs_idle_source {
 	PVS_IDLE_SRC_COMPENSATED
 };
 
+/**
+ * @brief Short lower-case name of a latency source, for reports.
+ * @param s the source
+ * @return "default", "firmware", "compensated", or "invalid" for a value
+ *         outside the enum (never NULL)
+ */
+const char *pvs_idle_source_name(enum pvs_idle_source s);
+
 /** @brief The machine the decision is for. */
 struct pvs_idle_platform {
 	/** @brief Processor family (the PVR, not the compatibility mode). */

@@ -652,6 +652,29 @@ static void idle_percentiles(struct pvs_vec_result *r)
 				  v == 10);
 }
 
+/* Source names: first and last letters pin each string without libc. */
+static bool idle_name_is(const char *got, char first, char last,
+			 unsigned int len)
+{
+	unsigned int i;
+
+	for (i = 0; i < 32 && got[i]; i++)
+		;
+	return i == len && got[0] == first && got[len - 1] == last;
+}
+
+static void idle_source_names(struct pvs_vec_result *r)
+{
+	PVS_VEC_EXPECT(r, S, 530, idle_name_is(
+		pvs_idle_source_name(PVS_IDLE_SRC_DEFAULT), 'd', 't', 7));
+	PVS_VEC_EXPECT(r, S, 531, idle_name_is(
+		pvs_idle_source_name(PVS_IDLE_SRC_FIRMWARE), 'f', 'e', 8));
+	PVS_VEC_EXPECT(r, S, 532, idle_name_is(
+		pvs_idle_source_name(PVS_IDLE_SRC_COMPENSATED), 'c', 'd', 11));
+	PVS_VEC_EXPECT(r, S, 533, idle_name_is(
+		pvs_idle_source_name((enum pvs_idle_source)3), 'i', 'd', 7));
+}
+
 void pvs_vec_idle(struct pvs_vec_result *r)
 {
 	idle_parse_good(r);
@@ -661,4 +684,5 @@ void pvs_vec_idle(struct pvs_vec_result *r)
 	idle_stats_known(r);
 	idle_stats_errors(r);
 	idle_percentiles(r);
+	idle_source_names(r);
 }

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# libFuzzer (clang, ASan + UBSan) over the probe parsers and the firmware
+# decoder they hand dumps to (pvs_xcede_parse): each target in
+# fuzz/ runs for FUZZ_SECONDS (default 60) from its seed corpus; any crash,
+# sanitizer report, leak, timeout or failed invariant fails the job, with
+# the reproducer in $FUZZ_OUT/artifacts.
+#   FUZZ_SECONDS=10 FUZZ_TARGETS="fuzz_stat fuzz_lparcfg" .ci/fuzz.sh
+# FUZZ_JOBS (default 1) runs that many fuzzing processes per target.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+secs=${FUZZ_SECONDS:-60}
+jobs=${FUZZ_JOBS:-1}
+out=${FUZZ_OUT:-build-fuzz}
+cc=${FUZZ_CC:-clang}
+command -v "$cc" >/dev/null || { echo "fuzz: $cc not installed"; exit 1; }
+
+# The probe library and the kernel-safe core (xcede, decisions) it uses.
+mapfile -t lib < <(grep -hv '^#' probe-sources.txt core-sources.txt | sed '/^$/d')
+if [ -z "${FUZZ_TARGETS:-}" ]; then
+  FUZZ_TARGETS=$(cd fuzz && ls fuzz_*.c | sed 's/\.c$//' | tr '\n' ' ')
+fi
+flags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+       -fno-omit-frame-pointer -Iinclude -Wall -Wextra -Werror)
+mkdir -p "$out/artifacts"
+status=0
+for t in $FUZZ_TARGETS; do
+  "$cc" "${flags[@]}" "fuzz/$t.c" "${lib[@]}" -o "$out/$t"
+  work=$out/corpus/$t
+  mkdir -p "$work"
+  rm -f "$out"/fuzz-*.log
+  cp -n fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
+  echo "fuzz: $t for ${secs}s"
+  par=()
+  # Parallel workers write fuzz-N.log into the current directory.
+  [ "$jobs" -gt 1 ] && par=(-jobs="$jobs" -workers="$jobs")
+  if (cd "$out" && "./$t" -max_total_time="$secs" -timeout=10 \
+       -rss_limit_mb=2048 "${par[@]}" -print_final_stats=1 \
+       -artifact_prefix="artifacts/$t-" "corpus/$t") >"$out/$t.log" 2>&1; then
+    runs=$( (cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null || true) \
+           | grep -o 'stat::number_of_executed_units: *[0-9]*' \
+           | awk '{s += $2} END {print s + 0}')
+    echo "fuzz: $t ok ($runs runs, corpus $(ls "$work" | wc -l))"
+  else
+    echo "fuzz: $t FAILED, log $out/$t.log:"
+    (cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null || true) \
+      | grep -E 'ERROR|SUMMARY|runtime error|artifact' | head -20 || true
+    status=1
+  fi
+done
+exit $status

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* Links against an installed pvsched::probe: the live probe of this host. */
+#include <stdio.h>
+#include <pvsched/probe.h>
+
+int main(void)
+{
+	struct pvs_probe_ctx ctx;
+	struct pvs_cpuinfo ci;
+
+	pvs_probe_ctx_init(&ctx, NULL);
+	if (pvs_probe_cpuinfo(&ctx, &ci) < 0)
+		return 1;
+	printf("probe consumer: %u CPUs\n", ci.nr_processors);
+	return 0;
+}

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Tests of the userspace probe (probe.h, the pvsched command): cmocka
+# suites per reader, golden outputs over the fixture trees, and a live
+# check of this machine that skips (exit 77) when it is not a KVM guest.
+set(PVS_FIXTURES ${CMAKE_CURRENT_SOURCE_DIR}/fixtures)
+
+foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live)
+  pvs_add_test(${t})
+  target_link_libraries(test_${t} PRIVATE pvsched_probe)
+  target_compile_definitions(test_${t} PRIVATE
+    PVS_FIXTURES="${PVS_FIXTURES}"
+    PVS_PVSCHED="$<TARGET_FILE:pvsched_cmd>")
+endforeach()
+set_tests_properties(probe_live PROPERTIES SKIP_RETURN_CODE 77)
+
+# One golden test per fixture tree (tests/golden/<name>.{json,txt,err}).
+file(GLOB _pvs_fixtures LIST_DIRECTORIES true RELATIVE ${PVS_FIXTURES}
+     ${PVS_FIXTURES}/*)
+foreach(fx ${_pvs_fixtures})
+  if(IS_DIRECTORY ${PVS_FIXTURES}/${fx})
+    add_test(NAME golden_${fx}
+      COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:pvsched_cmd> ${fx})
+  endif()
+endforeach()
+
+# The command line: usage errors exit 2, --help/--version 0.
+add_test(NAME pvsched_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli.sh
+  $<TARGET_FILE:pvsched_cmd> ${PVS_FIXTURES})
+
+# Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/) with
+# a plain driver, so any compiler keeps every seed and past finding green;
+# .ci/fuzz.sh runs the same targets under libFuzzer.
+set(PVS_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
+file(GLOB _pvs_fuzz_targets RELATIVE ${PVS_FUZZ_DIR} ${PVS_FUZZ_DIR}/fuzz_*.c)
+foreach(src ${_pvs_fuzz_targets})
+  string(REGEX REPLACE "\\.c$" "" t "${src}")
+  add_executable(${t}_replay ${PVS_FUZZ_DIR}/${src} ${PVS_FUZZ_DIR}/standalone.c)
+  target_link_libraries(${t}_replay PRIVATE pvsched_probe)
+  target_compile_options(${t}_replay PRIVATE ${PVS_WARNINGS})
+  file(GLOB _seeds ${PVS_FUZZ_DIR}/corpus/${t}/*)
+  add_test(NAME ${t}_seeds COMMAND ${t}_replay ${_seeds})
+endforeach()

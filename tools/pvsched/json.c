@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/* The pvsched command's JSON writer (see json.h). */
+#include <inttypes.h>
+
+#include "json.h"
+
+void pvs_json_init(struct pvs_json *j, FILE *f)
+{
+	j->f = f;
+	j->depth = 0;
+	j->need_comma[0] = false;
+}
+
+static void pvs_json_escaped(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', f);
+	for (; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			fprintf(f, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", f);
+		else if (*p == '\t')
+			fputs("\\t", f);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(f, "\\u%04x", *p);
+		else
+			fputc(*p, f);
+	}
+	fputc('"', f);
+}
+
+/* Comma, newline, indentation and "key": before a value. */
+static void pvs_json_key(struct pvs_json *j, const char *key)
+{
+	int i;
+
+	if (j->depth > 0) {
+		if (j->need_comma[j->depth])
+			fputc(',', j->f);
+		fputc('\n', j->f);
+		for (i = 0; i < j->depth; i++)
+			fputs("  ", j->f);
+		j->need_comma[j->depth] = true;
+	}
+	if (key != NULL) {
+		pvs_json_escaped(j->f, key);
+		fputs(": ", j->f);
+	}
+}
+
+static void pvs_json_open(struct pvs_json *j, const char *key, char ch)
+{
+	pvs_json_key(j, key);
+	fputc(ch, j->f);
+	if (j->depth + 1 < PVS_JSON_DEPTH)
+		j->depth++;
+	j->need_comma[j->depth] = false;
+}
+
+static void pvs_json_close(struct pvs_json *j, char ch)
+{
+	int i;
+	bool had = j->need_comma[j->depth];
+
+	if (j->depth > 0)
+		j->depth--;
+	if (had) {
+		fputc('\n', j->f);
+		for (i = 0; i < j->depth; i++)
+			fputs("  ", j->f);
+	}
+	fputc(ch, j->f);
+	if (j->depth == 0)
+		fputc('\n', j->f);
+}
+
+void pvs_json_obj(struct pvs_json *j, const char *key)
+{
+	pvs_json_open(j, key, '{');
+}
+
+void pvs_json_arr(struct pvs_json *j, const char *key)
+{
+	pvs_json_open(j, key, '[');
+}
+
+void pvs_json_end_obj(struct pvs_json *j)
+{
+	pvs_json_close(j, '}');
+}
+
+void pvs_json_end_arr(struct pvs_json *j)
+{
+	pvs_json_close(j, ']');
+}
+
+void pvs_json_str(struct pvs_json *j, const char *key, const char *v)
+{
+	pvs_json_key(j, key);
+	pvs_json_escaped(j->f, v);
+}
+
+void pvs_json_u64(struct pvs_json *j, const char *key, uint64_t v)
+{
+	pvs_json_key(j, key);
+	fprintf(j->f, "%" PRIu64, v);
+}
+
+void pvs_json_i64(struct pvs_json *j, const char *key, int64_t v)
+{
+	pvs_json_key(j, key);
+	fprintf(j->f, "%" PRId64, v);
+}
+
+void pvs_json_bool(struct pvs_json *j, const char *key, bool v)
+{
+	pvs_json_key(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void pvs_json_null(struct pvs_json *j, const char *key)
+{
+	pvs_json_key(j, key);
+	fputs("null", j->f);
+}
+
+void pvs_json_hex(struct pvs_json *j, const char *key, uint32_t v)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "0x%08" PRIx32, v);
+	pvs_json_str(j, key, buf);
+}
