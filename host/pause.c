@@ -48,15 +48,6 @@ int pvs_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
 	return 0;
 }
 
-#if defined(__x86_64__) || defined(__i386__)
-#define PVS_RELAX() __builtin_ia32_pause()
-#elif defined(__aarch64__)
-#define PVS_RELAX() __asm__ __volatile__("yield" ::: "memory")
-#elif defined(__powerpc64__)
-/* Linux cpu_relax(): HMT_low(); HMT_medium(). */
-#define PVS_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
-#endif
-
 #ifdef PVS_RELAX
 static uint64_t pvs_now_ns(void)
 {

@@ -105,4 +105,15 @@ bool pvs_pu_starts(const char *s, const char *e, const char *prefix);
  * UINT64_MAX. */
 uint64_t pvs_pu_muldiv(uint64_t a, uint64_t b, uint64_t c);
 
+/* One cpu_relax() of this architecture (undefined where none is known):
+ * the PAUSE that pause.c times and that the spin runtime spins with. */
+#if defined(__x86_64__) || defined(__i386__)
+#define PVS_RELAX() __builtin_ia32_pause()
+#elif defined(__aarch64__)
+#define PVS_RELAX() __asm__ __volatile__("yield" ::: "memory")
+#elif defined(__powerpc64__)
+/* Linux cpu_relax(): HMT_low(); HMT_medium(). */
+#define PVS_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
+#endif
+
 #endif /* PVSCHED_HOST_PROBE_UTIL_H */

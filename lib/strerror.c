@@ -28,6 +28,8 @@ const char *pvs_strerror(int err)
 		return "malformed input data";
 	case PVS_ENOTSUP:
 		return "not supported here";
+	case PVS_ETIMEDOUT:
+		return "deadline passed";
 	default:
 		return "unknown error";
 	}

@@ -12,7 +12,7 @@ static void test_strerror_every_code(void **state)
 {
 	static const int codes[] = { PVS_ESRCH, PVS_ENOENT, PVS_EIO, PVS_EAGAIN,
 				     PVS_ENOMEM, PVS_EINVAL, PVS_ERANGE,
-				     PVS_EBADMSG, PVS_ENOTSUP };
+				     PVS_EBADMSG, PVS_ENOTSUP, PVS_ETIMEDOUT };
 	const char *unknown = pvs_strerror(-9999);
 	size_t i, j;
 

@@ -35,6 +35,8 @@ extern "C" {
 #define PVS_EBADMSG 74
 /** @brief Not supported on this platform or in this configuration. */
 #define PVS_ENOTSUP 95
+/** @brief A deadline passed before the wait ended (userspace waits only). */
+#define PVS_ETIMEDOUT 110
 
 /**
  * @brief Describe an error code in a few words.

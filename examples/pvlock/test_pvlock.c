@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * pvlock stress and semantics tests: N threads x M increments end exact
+ * for 1..16 threads (both spin policies), trylock and timedlock semantics,
+ * waits interrupted by signals. No timing is asserted.
+ * PVLOCK_STRESS_ITERS (environment) scales the increments per thread, for
+ * the ThreadSanitizer and Helgrind runs.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include <cmocka.h>
+
+#include "pvlock.h"
+
+#define MAX_THREADS 16
+
+#ifdef PVLOCK_HELGRIND
+/* Test-side flags are atomics, which Helgrind does not model. */
+#define ATOMIC_FLAG(p) ANNOTATE_BENIGN_RACE_SIZED(p, sizeof(*(p)), "atomic")
+#else
+#define ATOMIC_FLAG(p) ((void)(p))
+#endif
+
+static unsigned int iters = 20000;
+
+struct shared {
+	struct pvlock lock;
+	uint64_t counter;	/* protected by lock */
+	unsigned int iters;
+	int mode;		/* 0 lock, 1 trylock loop, 2 timedlock */
+	int errors;		/* protected by lock */
+	int done;		/* workers finished (atomic) */
+	int release;		/* workers may exit (atomic; 1 when unused) */
+	pthread_barrier_t start;	/* all workers begin together */
+};
+
+static void add_seconds(struct timespec *ts, long s)
+{
+	clock_gettime(CLOCK_REALTIME, ts);
+	ts->tv_sec += s;
+}
+
+static void *worker(void *arg)
+{
+	struct shared *sh = (struct shared *)arg;
+	struct timespec far;
+	unsigned int i;
+	int r;
+
+	add_seconds(&far, 3600);
+	pthread_barrier_wait(&sh->start);
+	for (i = 0; i < sh->iters; i++) {
+		switch ((sh->mode + (int)i) % 3) {
+		case 1:
+			while ((r = pvlock_trylock(&sh->lock)) == EBUSY)
+				sched_yield();
+			break;
+		case 2:
+			r = pvlock_timedlock(&sh->lock, &far);
+			break;
+		default:
+			r = pvlock_lock(&sh->lock);
+			break;
+		}
+		if (r != 0) {
+			__atomic_fetch_add(&sh->errors, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		sh->counter++;
+		pvlock_unlock(&sh->lock);
+	}
+	__atomic_fetch_add(&sh->done, 1, __ATOMIC_RELEASE);
+	/* Stay alive (a signal target) until the signaller has stopped. */
+	while (!__atomic_load_n(&sh->release, __ATOMIC_ACQUIRE))
+		sched_yield();
+	return NULL;
+}
+
+static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
+{
+	pthread_t th[MAX_THREADS];
+	struct shared sh;
+	unsigned int i;
+
+	memset(&sh, 0, sizeof(sh));
+	pvlock_init(&sh.lock, ctx);
+	sh.iters = iters;
+	sh.mode = mode;
+	sh.release = 1;
+	ATOMIC_FLAG(&sh.errors);
+	pthread_barrier_init(&sh.start, NULL, nthreads);
+	for (i = 0; i < nthreads; i++)
+		assert_int_equal(pthread_create(&th[i], NULL, worker, &sh), 0);
+	for (i = 0; i < nthreads; i++)
+		pthread_join(th[i], NULL);
+	pthread_barrier_destroy(&sh.start);
+	assert_int_equal(sh.errors, 0);
+	assert_int_equal(sh.counter, (uint64_t)nthreads * iters);
+	assert_int_equal(sh.lock.state, 0);
+	assert_int_equal(sh.lock.nr_spinning, 0);
+}
+
+static struct pvs_spin ctx_pv, ctx_fixed;
+
+static void test_counter_pv(void **state)
+{
+	unsigned int n;
+
+	(void)state;
+	for (n = 1; n <= MAX_THREADS; n++)
+		run_counter(&ctx_pv, n, 0);
+}
+
+static void test_counter_fixed(void **state)
+{
+	unsigned int n;
+
+	(void)state;
+	for (n = 1; n <= MAX_THREADS; n *= 2)
+		run_counter(&ctx_fixed, n, 0);
+}
+
+static void test_counter_mixed_calls(void **state)
+{
+	(void)state;
+	run_counter(&ctx_pv, 4, 1);	/* trylock, timedlock, lock in turn */
+	run_counter(NULL, 8, 2);	/* the process-wide context */
+}
+
+struct probe_arg {
+	struct pvlock *l;
+	int trylock_ret;
+	int timed_ret;
+	int bad_ret;
+};
+
+static void *contender(void *arg)
+{
+	struct probe_arg *pa = (struct probe_arg *)arg;
+	struct timespec ts;
+
+	pa->trylock_ret = pvlock_trylock(pa->l);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_nsec += 20000000;	/* 20 ms */
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	pa->timed_ret = pvlock_timedlock(pa->l, &ts);
+	ts.tv_nsec = 1000000000L;
+	pa->bad_ret = pvlock_timedlock(pa->l, &ts);
+	return NULL;
+}
+
+static void test_trylock_timedlock(void **state)
+{
+	struct pvlock l = PVLOCK_INITIALIZER;
+	struct probe_arg pa;
+	struct timespec past;
+	pthread_t th;
+
+	(void)state;
+	assert_int_equal(pvlock_trylock(&l), 0);
+	assert_int_equal(l.state, 1);
+	assert_int_equal(pvlock_trylock(&l), EBUSY);	/* not recursive */
+	pa.l = &l;
+	assert_int_equal(pthread_create(&th, NULL, contender, &pa), 0);
+	pthread_join(th, NULL);
+	assert_int_equal(pa.trylock_ret, EBUSY);
+	assert_int_equal(pa.timed_ret, ETIMEDOUT);
+	assert_int_equal(pa.bad_ret, EINVAL);
+	pvlock_unlock(&l);
+	/* A timed-out sleeper may leave state 2; the unlock cleared it. */
+	assert_int_equal(l.state, 0);
+	assert_int_equal(pvlock_trylock(&l), 0);
+	pvlock_unlock(&l);
+	/* A deadline in the past does not matter when the lock is free. */
+	clock_gettime(CLOCK_REALTIME, &past);
+	past.tv_sec -= 10;
+	assert_int_equal(pvlock_timedlock(&l, &past), 0);
+	pvlock_unlock(&l);
+}
+
+/* ---- waits interrupted by signals ------------------------------------- */
+
+static int signals_seen;	/* atomic: handlers run in every worker */
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	__atomic_fetch_add(&signals_seen, 1, __ATOMIC_RELAXED);
+}
+
+struct sig_arg {
+	pthread_t *targets;
+	unsigned int n;
+	int stop;
+};
+
+static void *signaller(void *arg)
+{
+	struct sig_arg *sa = (struct sig_arg *)arg;
+	struct timespec d = { 0, 50000 };
+	unsigned int i = 0;
+
+	while (!__atomic_load_n(&sa->stop, __ATOMIC_ACQUIRE)) {
+		pthread_kill(sa->targets[i++ % sa->n], SIGUSR1);
+		nanosleep(&d, NULL);
+	}
+	return NULL;
+}
+
+static void test_signals_during_waits(void **state)
+{
+	pthread_t th[8], sig;
+	struct sigaction act, old;
+	struct shared sh;
+	struct sig_arg sa;
+	unsigned int i;
+
+	(void)state;
+	memset(&act, 0, sizeof(act));
+	act.sa_handler = on_signal;	/* no SA_RESTART: futex gets EINTR */
+	sigemptyset(&act.sa_mask);
+	assert_int_equal(sigaction(SIGUSR1, &act, &old), 0);
+	memset(&sh, 0, sizeof(sh));
+	pvlock_init(&sh.lock, &ctx_pv);
+	sh.iters = iters;
+	sh.mode = 0;
+	ATOMIC_FLAG(&sh.errors);
+	ATOMIC_FLAG(&sh.done);
+	ATOMIC_FLAG(&sh.release);
+	ATOMIC_FLAG(&sa.stop);
+	ATOMIC_FLAG(&signals_seen);
+	pthread_barrier_init(&sh.start, NULL, 8);
+	for (i = 0; i < 8; i++)
+		assert_int_equal(pthread_create(&th[i], NULL, worker, &sh), 0);
+	sa.targets = th;
+	sa.n = 8;
+	sa.stop = 0;
+	assert_int_equal(pthread_create(&sig, NULL, signaller, &sa), 0);
+	while (__atomic_load_n(&sh.done, __ATOMIC_ACQUIRE) < 8)
+		sched_yield();
+	__atomic_store_n(&sa.stop, 1, __ATOMIC_RELEASE);
+	pthread_join(sig, NULL);
+	__atomic_store_n(&sh.release, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < 8; i++)
+		pthread_join(th[i], NULL);
+	pthread_barrier_destroy(&sh.start);
+	sigaction(SIGUSR1, &old, NULL);
+	assert_int_equal(sh.errors, 0);
+	assert_int_equal(sh.counter, (uint64_t)8 * iters);
+	assert_true(__atomic_load_n(&signals_seen, __ATOMIC_RELAXED) > 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_trylock_timedlock),
+		cmocka_unit_test(test_counter_pv),
+		cmocka_unit_test(test_counter_fixed),
+		cmocka_unit_test(test_counter_mixed_calls),
+		cmocka_unit_test(test_signals_during_waits),
+	};
+	const char *env = getenv("PVLOCK_STRESS_ITERS");
+
+	if (env != NULL && atoi(env) > 0)
+		iters = (unsigned int)atoi(env);
+	if (pvs_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV) != 0 ||
+	    pvs_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED) != 0)
+		return 1;
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Userspace spin runtime: the measured context, the lazily refreshed steal
+ * view and the wait loop around pvs_spin_decide() (include/pvsched/spin_rt.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <pvsched/errors.h>
+#include <pvsched/spin_rt.h>
+
+#include "spin_rt_host.h"
+
+/* prctl(PR_RSEQ_SLICE_EXTENSION, SET, ENABLE): Linux 7.0 uapi. */
+#define PVS_RT_PR_RSEQ_SLICE_EXTENSION 79
+#define PVS_RT_PR_RSEQ_SLICE_EXTENSION_SET 2
+#define PVS_RT_PR_RSEQ_SLICE_EXT_ENABLE 1
+/* struct rseq: slice_ctrl is the u32 at byte 28 (request, granted bytes). */
+#define PVS_RT_RSEQ_SLICE_OFF 28
+#if defined(__x86_64__)
+#define PVS_RT_NR_RSEQ_SLICE_YIELD 471
+#endif
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static uint64_t mono_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+int pvs_spin_this_cpu(void)
+{
+	return sched_getcpu();
+}
+
+/* ---- context-switch round trip: futex ping-pong ------------------------- */
+
+struct pingpong {
+	uint32_t turn;	/* 0: the pinger's turn, 1: the ponger's */
+	unsigned int rounds;
+};
+
+static void futex_wait_u32(uint32_t *addr, uint32_t val)
+{
+	syscall(SYS_futex, addr, FUTEX_WAIT_PRIVATE, val, NULL, NULL, 0);
+}
+
+static void futex_wake_u32(uint32_t *addr)
+{
+	syscall(SYS_futex, addr, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+static void *ponger(void *arg)
+{
+	struct pingpong *pp = (struct pingpong *)arg;
+	unsigned int i;
+
+	for (i = 0; i < pp->rounds; i++) {
+		while (__atomic_load_n(&pp->turn, __ATOMIC_ACQUIRE) != 1)
+			futex_wait_u32(&pp->turn, 0);
+		__atomic_store_n(&pp->turn, 0, __ATOMIC_RELEASE);
+		futex_wake_u32(&pp->turn);
+	}
+	return NULL;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Median time for one thread to wake another and be woken back, ns. */
+static uint64_t measure_ctxsw_ns(void)
+{
+	uint64_t t[PVS_SPIN_CTXSW_ROUNDS], t0;
+	struct pingpong pp;
+	pthread_t th;
+	unsigned int i;
+
+	pp.turn = 0;
+	pp.rounds = PVS_SPIN_CTXSW_ROUNDS;
+	if (pthread_create(&th, NULL, ponger, &pp) != 0)
+		return 0;
+	for (i = 0; i < PVS_SPIN_CTXSW_ROUNDS; i++) {
+		t0 = mono_ns();
+		__atomic_store_n(&pp.turn, 1, __ATOMIC_RELEASE);
+		futex_wake_u32(&pp.turn);
+		while (__atomic_load_n(&pp.turn, __ATOMIC_ACQUIRE) != 0)
+			futex_wait_u32(&pp.turn, 1);
+		t[i] = mono_ns() - t0;
+	}
+	pthread_join(th, NULL);
+	qsort(t, PVS_SPIN_CTXSW_ROUNDS, sizeof(t[0]), cmp_u64);
+	return t[PVS_SPIN_CTXSW_ROUNDS / 2];
+}
+
+/* ---- steal view ---------------------------------------------------------- */
+
+/* /proc/stat line of one CPU: turn the tick deltas into a rate. */
+static void steal_update(void *arg, unsigned int cpu, uint64_t steal,
+			 uint64_t total)
+{
+	struct pvs_spin *s = (struct pvs_spin *)arg;
+	uint64_t ds, dt;
+
+	if (cpu >= PVS_MAX_CPUS)
+		return;
+	ds = steal >= s->steal_prev[cpu] ? steal - s->steal_prev[cpu] : 0;
+	dt = total >= s->total_prev[cpu] ? total - s->total_prev[cpu] : 0;
+	s->steal_prev[cpu] = steal;
+	s->total_prev[cpu] = total;
+	if (cpu >= s->nr_steal_cpus)
+		__atomic_store_n(&s->nr_steal_cpus, cpu + 1, __ATOMIC_RELAXED);
+	if (dt == 0)
+		return;	/* no tick since the last look: keep the old rate */
+	if (ds > dt)
+		ds = dt;
+	__atomic_store_n(&s->steal_ppm[cpu],
+			 (uint32_t)(ds * PVS_SPIN_FULL_PPM / dt),
+			 __ATOMIC_RELAXED);
+}
+
+uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu)
+{
+	uint64_t now, stamp;
+
+	if (s == NULL || cpu < 0 ||
+	    (uint32_t)cpu >= __atomic_load_n(&s->nr_steal_cpus,
+					     __ATOMIC_RELAXED))
+		return 0;
+	now = mono_ns();
+	stamp = __atomic_load_n(&s->steal_stamp_ns, __ATOMIC_RELAXED);
+	if (now - stamp >= s->steal_period_ns &&
+	    !__atomic_exchange_n(&s->steal_busy, 1, __ATOMIC_ACQUIRE)) {
+		/* We won the refresh; the others read the previous rates. */
+		if (mono_ns() - __atomic_load_n(&s->steal_stamp_ns,
+						__ATOMIC_RELAXED) >=
+		    s->steal_period_ns) {
+			pvs_rt_host_stat(steal_update, s);
+			__atomic_store_n(&s->steal_stamp_ns, mono_ns(),
+					 __ATOMIC_RELAXED);
+		}
+		__atomic_store_n(&s->steal_busy, 0, __ATOMIC_RELEASE);
+	}
+	return __atomic_load_n(&s->steal_ppm[cpu], __ATOMIC_RELAXED);
+}
+
+/* ---- init ------------------------------------------------------------------ */
+
+int pvs_spin_init(struct pvs_spin *s, enum pvs_spin_policy policy)
+{
+	cpu_set_t set;
+	long n;
+
+	if (s == NULL || (unsigned int)policy > (unsigned int)PVS_SPIN_POLICY_PV)
+		return -PVS_EINVAL;
+	memset(s, 0, sizeof(*s));
+	s->policy = policy;
+	s->steal_period_ns = PVS_SPIN_STEAL_PERIOD_NS;
+	if (pvs_rt_host_pause_ps(&s->pause_ps) < 0)
+		s->pause_ps = 0;
+	s->ctxsw_ns = measure_ctxsw_ns();
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	s->nr_online = n > 0 ? (uint32_t)n : 1;
+	if (sched_getaffinity(0, sizeof(set), &set) == 0)
+		s->nr_allowed = (uint32_t)CPU_COUNT(&set);
+	if (s->nr_allowed == 0 || s->nr_allowed > s->nr_online)
+		s->nr_allowed = s->nr_online;
+	s->rseq_slice = pvs_rt_host_rseq_slice();
+	/* First sample: rates start at 0 and mean "since this sample". */
+	pvs_rt_host_stat(steal_update, s);
+	s->steal_stamp_ns = mono_ns();
+	return 0;
+}
+
+static struct pvs_spin pvs_spin_process_ctx;
+static pthread_once_t pvs_spin_process_once = PTHREAD_ONCE_INIT;
+
+static void pvs_spin_process_init(void)
+{
+	pvs_spin_init(&pvs_spin_process_ctx, PVS_SPIN_POLICY_PV);
+}
+
+struct pvs_spin *pvs_spin_default(void)
+{
+	pthread_once(&pvs_spin_process_once, pvs_spin_process_init);
+	return &pvs_spin_process_ctx;
+}
+
+/* ---- the wait loop ------------------------------------------------------- */
+
+static bool past_deadline(const struct timespec *deadline)
+{
+	struct timespec now;
+
+	if (deadline == NULL)
+		return false;
+	clock_gettime(CLOCK_REALTIME, &now);
+	return now.tv_sec > deadline->tv_sec ||
+	       (now.tv_sec == deadline->tv_sec &&
+		now.tv_nsec >= deadline->tv_nsec);
+}
+
+static void fill_in(struct pvs_spin *s, const struct pvs_spin_waiter *w,
+		    uint64_t spun_ns, struct pvs_spin_in *in)
+{
+	int me, owner;
+
+	memset(in, 0, sizeof(*in));
+	in->policy = s->policy;
+	in->ctxsw_ns = s->ctxsw_ns;
+	in->pause_ps = s->pause_ps;
+	in->spun_ns = spun_ns;
+	in->nr_cpus = s->nr_allowed;
+	in->dedicated = s->dedicated;
+	if (s->policy != PVS_SPIN_POLICY_PV)
+		return;	/* FIXED reads none of the rest */
+	me = pvs_spin_this_cpu();
+	owner = w->owner_cpu != NULL ? w->owner_cpu(w->arg) : -1;
+	/* The owner recorded our CPU: it cannot be running, we are. */
+	if (owner >= 0 && owner == me)
+		in->owner = PVS_SPIN_OWNER_PREEMPTED;
+	in->owner_steal_ppm = pvs_spin_steal_ppm(s, owner);
+	in->self_steal_ppm = pvs_spin_steal_ppm(s, me);
+	if (w->nr_spinning != NULL)
+		in->nr_spinning = __atomic_load_n(w->nr_spinning,
+						  __ATOMIC_RELAXED);
+}
+
+/* Poll ready() between up to @pauses PAUSEs; true if it said so. */
+static bool spin_round(const struct pvs_spin_waiter *w, uint64_t pauses)
+{
+	uint64_t i;
+	bool done = false;
+
+	if (w->nr_spinning != NULL)
+		__atomic_fetch_add(w->nr_spinning, 1, __ATOMIC_RELAXED);
+	for (i = 0; i < pauses; i++) {
+		if (w->ready(w->arg)) {
+			done = true;
+			break;
+		}
+		PVS_RT_RELAX();
+	}
+	if (w->nr_spinning != NULL)
+		__atomic_fetch_sub(w->nr_spinning, 1, __ATOMIC_RELAXED);
+	return done;
+}
+
+int pvs_spin_wait(struct pvs_spin *s, const struct pvs_spin_waiter *w,
+		  const struct timespec *deadline,
+		  struct pvs_spin_wait_stats *st)
+{
+	struct pvs_spin_wait_stats loc;
+	struct pvs_spin_in in;
+	struct pvs_spin_out out;
+	uint64_t spun = 0, t0;
+	int ret;
+
+	if (w == NULL || w->ready == NULL || w->park == NULL)
+		return -PVS_EINVAL;
+	if (s == NULL)
+		s = pvs_spin_default();
+	memset(&loc, 0, sizeof(loc));
+	memset(&out, 0, sizeof(out));
+	for (;;) {
+		if (w->ready(w->arg)) {
+			ret = 0;
+			break;
+		}
+		if (past_deadline(deadline)) {
+			ret = -PVS_ETIMEDOUT;
+			break;
+		}
+		fill_in(s, w, spun, &in);
+		switch (pvs_spin_decide(&in, &out)) {
+		case PVS_SPIN_SPIN:
+			loc.spins++;
+			t0 = mono_ns();
+			ret = spin_round(w, out.pauses);
+			t0 = mono_ns() - t0;
+			spun += t0;
+			loc.spun_ns += t0;
+			break;
+		case PVS_SPIN_YIELD:
+			loc.yields++;
+			t0 = mono_ns();
+			sched_yield();
+			spun += mono_ns() - t0;
+			ret = 0;
+			break;
+		case PVS_SPIN_PARK:
+		default:
+			loc.parks++;
+			ret = w->park(w->arg, deadline);
+			if (ret < 0)
+				goto out;
+			spun = 0;	/* woken: a fresh arrival */
+			break;
+		}
+		loc.last_reason = out.reason;
+		if (ret > 0) {
+			ret = 0;
+			break;
+		}
+	}
+out:
+	if (st != NULL)
+		*st = loc;
+	return ret;
+}
+
+/* ---- rseq time-slice extension ------------------------------------------- */
+
+#if defined(PVS_RT_NR_RSEQ_SLICE_YIELD) && defined(__GLIBC__) && \
+	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
+#include <sys/rseq.h>
+#define PVS_RT_HAVE_RSEQ_AREA 1
+
+static __thread int pvs_rt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
+
+static uint8_t *slice_ctrl(void)
+{
+	if (__rseq_size < PVS_RT_RSEQ_SLICE_OFF + 4)
+		return NULL;
+	return (uint8_t *)__builtin_thread_pointer() + __rseq_offset +
+	       PVS_RT_RSEQ_SLICE_OFF;
+}
+#endif
+
+bool pvs_spin_slice_begin(const struct pvs_spin *s)
+{
+	if (s == NULL || !s->rseq_slice)
+		return false;
+#ifdef PVS_RT_HAVE_RSEQ_AREA
+	if (pvs_rt_slice_state == 0)
+		pvs_rt_slice_state =
+			slice_ctrl() != NULL &&
+					prctl(PVS_RT_PR_RSEQ_SLICE_EXTENSION,
+					      PVS_RT_PR_RSEQ_SLICE_EXTENSION_SET,
+					      PVS_RT_PR_RSEQ_SLICE_EXT_ENABLE, 0,
+					      0) == 0 ?
+				1 :
+				-1;
+	if (pvs_rt_slice_state < 0)
+		return false;
+	__atomic_store_n(slice_ctrl(), 1, __ATOMIC_RELAXED);
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	return true;
+#else
+	return false;
+#endif
+}
+
+bool pvs_spin_slice_end(const struct pvs_spin *s)
+{
+#ifdef PVS_RT_HAVE_RSEQ_AREA
+	uint8_t *ctl;
+	bool granted;
+
+	if (s == NULL || !s->rseq_slice || pvs_rt_slice_state <= 0)
+		return false;
+	ctl = slice_ctrl();
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	__atomic_store_n(&ctl[0], 0, __ATOMIC_RELAXED);
+	granted = __atomic_load_n(&ctl[1], __ATOMIC_RELAXED) != 0;
+	if (granted)
+		syscall(PVS_RT_NR_RSEQ_SLICE_YIELD);
+	return granted;
+#else
+	(void)s;
+	return false;
+#endif
+}

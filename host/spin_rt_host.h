@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * What the spin runtime needs from host probing, in one place: the PAUSE
+ * cost, per-CPU steal and total ticks from /proc/stat, and whether the rseq
+ * time-slice extension exists. Internal to pvsched_rt.
+ *
+ * spin_rt_host.c answers them with the probe library (probe.h):
+ * pvs_probe_pause(), pvs_probe_stat() and pvs_probe_rseq_slice().
+ */
+#ifndef PVSCHED_HOST_SPIN_RT_HOST_H
+#define PVSCHED_HOST_SPIN_RT_HOST_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* One PAUSE: probe_util.h's PVS_RELAX(), a compiler barrier where none. */
+#include "probe_util.h"
+#ifdef PVS_RELAX
+#define PVS_RT_RELAX() PVS_RELAX()
+#else
+#define PVS_RT_RELAX() __asm__ __volatile__("" ::: "memory")
+#endif
+
+/* Cost of one PAUSE in ps; 0 on success, negative PVS_E* on failure. */
+int pvs_rt_host_pause_ps(uint32_t *pause_ps);
+
+/* Called once per "cpuN" line of /proc/stat. */
+typedef void (*pvs_rt_host_cpu_fn)(void *arg, unsigned int cpu,
+				   uint64_t steal, uint64_t total);
+
+/* Read /proc/stat once; number of CPU lines reported, or negative PVS_E*
+ * (CPUs at or above PVS_MAX_CPUS make the read fail: -PVS_ERANGE). */
+int pvs_rt_host_stat(pvs_rt_host_cpu_fn fn, void *arg);
+
+/* The kernel offers the rseq time-slice extension. */
+bool pvs_rt_host_rseq_slice(void);
+
+#endif /* PVSCHED_HOST_SPIN_RT_HOST_H */

@@ -1,0 +1,232 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/**
+ * @file spin_rt.h
+ * @brief Userspace runtime for spin-then-park locks: a measured context
+ *        and a wait loop that drives pvs_spin_decide() step by step.
+ *
+ * **Userspace only** (Linux, libc, pthreads): not kernel-safe and not
+ * included by pvsched.h. Link `pvsched::rt` (library `pvsched_rt`).
+ *
+ * A lock library initialises one ::pvs_spin context (or takes the
+ * process-wide one, pvs_spin_default()): the measured cost of one PAUSE,
+ * the measured context-switch round trip, the online and allowed CPUs, and
+ * a lock-free per-CPU view of recent steal time that whichever waiter asks
+ * refreshes from /proc/stat at most every pvs_spin::steal_period_ns.
+ * pvs_spin_wait() then runs the whole waiting policy: it asks
+ * pvs_spin_decide() what to do, spins a time-budgeted number of PAUSEs
+ * while polling the lock's own "is it free" test, yields, or calls the
+ * lock's park primitive, and asks again. The lock supplies only those two
+ * callbacks (and, if it records one, its owner's CPU).
+ *
+ * Inputs given to pvs_spin_decide() by pvs_spin_wait() (REFERENCE.md
+ * sections 6 and 7): pause_ps and ctxsw_ns measured here; nr_cpus = the
+ * CPUs this thread may run on; owner = ::PVS_SPIN_OWNER_PREEMPTED when the
+ * owner recorded the CPU the waiter itself runs on (the owner cannot be
+ * running there: the waiter is), else unknown; owner_steal_ppm and
+ * self_steal_ppm from the steal view; nr_spinning from the lock's spinner
+ * counter. Nothing in Linux tells userspace whether another thread is on a
+ * CPU, so "owner running" is never asserted.
+ *
+ * The rseq time-slice extension (Linux 7.0+, REFERENCE.md section 6) lets
+ * a lock holder ask not to be preempted for a few us:
+ * pvs_spin_slice_begin() / pvs_spin_slice_end() around a critical section.
+ * Availability is detected once at pvs_spin_init(); when absent both are a
+ * test of one flag.
+ */
+#ifndef PVSCHED_SPIN_RT_H
+#define PVSCHED_SPIN_RT_H
+
+#include <time.h>
+
+#include <pvsched/env.h>
+#include <pvsched/errors.h>
+#include <pvsched/limits.h>
+#include <pvsched/spin.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @brief Default refresh period of the steal view, ns (4 ms). /proc/stat
+ *         counts in USER_HZ ticks (10 ms at 100 Hz), so a shorter period
+ *         would mostly see no new tick. */
+#define PVS_SPIN_STEAL_PERIOD_NS 4000000u
+
+/** @brief Context-switch round trips timed by pvs_spin_init() (the median
+ *         is kept). */
+#define PVS_SPIN_CTXSW_ROUNDS 64u
+
+/**
+ * @brief A process's spin context: measured once, shared by every lock and
+ *        thread. Read-only after pvs_spin_init() except the steal view,
+ *        which pvs_spin_steal_ppm() updates lock-free.
+ */
+struct pvs_spin {
+	/** Rule pvs_spin_wait() applies (pvs_spin_in::policy). */
+	enum pvs_spin_policy policy;
+	/** Measured cost of one PAUSE, ps (0 = not measured). */
+	uint32_t pause_ps;
+	/** Measured context-switch round trip (park, be woken, run again), ns
+	 *  (0 = not measured: pvs_spin_decide() assumes
+	 *  ::PVS_SPIN_DEFAULT_CTXSW_NS). */
+	uint64_t ctxsw_ns;
+	/** Online CPUs (sysconf(_SC_NPROCESSORS_ONLN)). */
+	uint32_t nr_online;
+	/** CPUs in the calling thread's affinity mask at init. */
+	uint32_t nr_allowed;
+	/** The hypervisor promises dedicated vCPUs (pvs_spin_in::dedicated);
+	 *  false unless the caller sets it after init. */
+	bool dedicated;
+	/** The kernel offers the rseq time-slice extension (Linux 7.0+). */
+	bool rseq_slice;
+	/** Minimum time between two refreshes of the steal view, ns. */
+	uint64_t steal_period_ns;
+	/** CPUs covered by the steal view (0: /proc/stat unreadable). */
+	uint32_t nr_steal_cpus;
+	/** Internal: CLOCK_MONOTONIC ns of the last refresh (atomic). */
+	uint64_t steal_stamp_ns;
+	/** Internal: a refresh is in progress (atomic flag). */
+	uint32_t steal_busy;
+	/** Recent steal rate per CPU, ppm of its time (atomic loads). */
+	uint32_t steal_ppm[PVS_MAX_CPUS];
+	/** Internal: steal ticks per CPU at the last refresh. */
+	uint64_t steal_prev[PVS_MAX_CPUS];
+	/** Internal: all ticks per CPU at the last refresh. */
+	uint64_t total_prev[PVS_MAX_CPUS];
+};
+
+/**
+ * @brief What a lock supplies to pvs_spin_wait().
+ */
+struct pvs_spin_waiter {
+	/**
+	 * The lock's "is the wait over" test, polled between PAUSEs: return
+	 * true to end the wait. Usually a trylock (test, then
+	 * compare-and-swap), so a true answer means the caller now owns the
+	 * lock.
+	 */
+	bool (*ready)(void *arg);
+	/**
+	 * Park until woken or until @p deadline (CLOCK_REALTIME, absolute;
+	 * NULL: no deadline). Return 1 if the wait is over (the lock was
+	 * taken on the way to sleep), 0 when woken or interrupted (the wait
+	 * goes on: decide again), or a negative ::PVS_ETIMEDOUT or other
+	 * error, which pvs_spin_wait() returns.
+	 */
+	int (*park)(void *arg, const struct timespec *deadline);
+	/** The owner's CPU as it recorded it on acquisition, or -1 when not
+	 *  known. NULL: never known. */
+	int (*owner_cpu)(void *arg);
+	/** Passed to the callbacks. */
+	void *arg;
+	/** This lock's count of waiters spinning now (maintained by
+	 *  pvs_spin_wait() with atomic increments; starts at 0). NULL: the
+	 *  spinner bound of the PV policy cannot be applied. */
+	uint32_t *nr_spinning;
+};
+
+/** @brief What one pvs_spin_wait() call did (for tests and benchmarks). */
+struct pvs_spin_wait_stats {
+	/** Spin rounds (one per ::PVS_SPIN_SPIN decision). */
+	uint32_t spins;
+	/** sched_yield() calls. */
+	uint32_t yields;
+	/** Calls of the park callback. */
+	uint32_t parks;
+	/** Reason of the last decision. */
+	enum pvs_spin_reason last_reason;
+	/** Time spent spinning, ns. */
+	uint64_t spun_ns;
+};
+
+/**
+ * @brief Measure and fill a spin context.
+ *
+ * Calibrates the PAUSE cost, times ::PVS_SPIN_CTXSW_ROUNDS futex
+ * ping-pong round trips between two threads (about 1 ms), counts online
+ * and allowed CPUs, takes a first /proc/stat sample, and detects the rseq
+ * time-slice extension. A measurement that fails leaves its field 0, which
+ * pvs_spin_decide() reads as "unknown" and replaces by its defaults.
+ * @param s      context to fill
+ * @param policy rule pvs_spin_wait() applies
+ * @return 0; -PVS_EINVAL NULL @p s or a policy outside its enum
+ */
+int pvs_spin_init(struct pvs_spin *s, enum pvs_spin_policy policy);
+
+/**
+ * @brief The process-wide context, initialised with ::PVS_SPIN_POLICY_PV
+ *        on first use (thread-safe, once).
+ * @return the context, never NULL
+ */
+struct pvs_spin *pvs_spin_default(void);
+
+/**
+ * @brief Recent steal rate of a CPU, refreshing the view first when it is
+ *        older than pvs_spin::steal_period_ns.
+ *
+ * Lock-free: one caller at a time refreshes (the others read the previous
+ * values); a CPU without a new /proc/stat tick keeps its previous rate.
+ * @param s   context
+ * @param cpu CPU number
+ * @return steal rate in ppm of that CPU's time; 0 for an unknown CPU or a
+ *         NULL @p s
+ */
+uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu);
+
+/**
+ * @brief Wait for a lock the spin-then-park way.
+ *
+ * Loop: if pvs_spin_waiter::ready() says so, return; else fill a
+ * pvs_spin_in (see the file comment) and call pvs_spin_decide(). SPIN:
+ * count this waiter in pvs_spin_waiter::nr_spinning, poll ready() between
+ * up to pvs_spin_out::pauses PAUSEs, and add the time it really took to
+ * spun_ns. YIELD: sched_yield(). PARK: call pvs_spin_waiter::park(); when
+ * it returns 0 (woken) the spin budget starts again from zero, as for a
+ * new arrival. The deadline is checked before each decision.
+ * @param s        context (pvs_spin_default() if NULL)
+ * @param w        the lock's callbacks (ready and park are required)
+ * @param deadline CLOCK_REALTIME absolute time, or NULL for none
+ * @param st       statistics of this call, or NULL
+ * @return 0 when ready() or park() ended the wait; -PVS_ETIMEDOUT past
+ *         @p deadline; -PVS_EINVAL NULL @p w or missing callback; another
+ *         negative code returned by park()
+ */
+int pvs_spin_wait(struct pvs_spin *s, const struct pvs_spin_waiter *w,
+		  const struct timespec *deadline,
+		  struct pvs_spin_wait_stats *st);
+
+/**
+ * @brief The CPU the calling thread runs on (sched_getcpu(), which glibc
+ *        answers from the rseq area without a system call).
+ * @return a CPU number, or -1 if not known
+ */
+int pvs_spin_this_cpu(void);
+
+/**
+ * @brief Ask the kernel not to preempt this thread for a few us (rseq
+ *        time-slice extension, Linux 7.0+): call on lock acquisition.
+ *
+ * Sets rseq->slice_ctrl.request, after enabling the extension for the
+ * thread on its first use (prctl(PR_RSEQ_SLICE_EXTENSION,
+ * PR_RSEQ_SLICE_EXTENSION_SET, PR_RSEQ_SLICE_EXT_ENABLE)).
+ * @param s context
+ * @return true if the request was made; false when the kernel lacks the
+ *         extension (one flag test) or it could not be enabled
+ */
+bool pvs_spin_slice_begin(const struct pvs_spin *s);
+
+/**
+ * @brief End a time-slice extension request: call on lock release.
+ *
+ * Clears the request; if the kernel granted an extension, gives the CPU
+ * back at once with the rseq_slice_yield system call, as the ABI requires.
+ * @param s context
+ * @return true if an extension had been granted (and was given back)
+ */
+bool pvs_spin_slice_end(const struct pvs_spin *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PVSCHED_SPIN_RT_H */

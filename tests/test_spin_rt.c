@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * spin_rt.h: the measured context and the wait loop, driven with fake
+ * locks whose callbacks count calls. Every expectation follows from the
+ * rule documented at pvs_spin_decide() and pvs_spin_wait(), not from
+ * timing: no test depends on how long anything takes.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <time.h>
+
+#include "pvs_test.h"
+#include <pvsched/spin_rt.h>
+
+struct fake {
+	unsigned int ready_calls;
+	unsigned int ready_after;	/* ready() true from this call on */
+	unsigned int park_calls;
+	int park_ret;			/* what park() returns */
+	int owner;			/* owner_cpu(); -2: this CPU */
+	uint32_t spinners;
+	uint32_t max_spinners_seen;
+};
+
+static bool fake_ready(void *arg)
+{
+	struct fake *f = (struct fake *)arg;
+
+	if (f->spinners > f->max_spinners_seen)
+		f->max_spinners_seen = f->spinners;
+	return ++f->ready_calls >= f->ready_after;
+}
+
+static int fake_park(void *arg, const struct timespec *deadline)
+{
+	struct fake *f = (struct fake *)arg;
+
+	(void)deadline;
+	f->park_calls++;
+	return f->park_ret;
+}
+
+static int fake_owner(void *arg)
+{
+	struct fake *f = (struct fake *)arg;
+
+	return f->owner == -2 ? pvs_spin_this_cpu() : f->owner;
+}
+
+static void waiter_of(struct fake *f, struct pvs_spin_waiter *w)
+{
+	w->ready = fake_ready;
+	w->park = fake_park;
+	w->owner_cpu = fake_owner;
+	w->arg = f;
+	w->nr_spinning = &f->spinners;
+}
+
+/* A fresh fake lock and its waiter. */
+static void fake_lock(struct fake *f, struct pvs_spin_waiter *w,
+		      unsigned int ready_after, int park_ret, int owner)
+{
+	memset(f, 0, sizeof(*f));
+	f->ready_after = ready_after;
+	f->park_ret = park_ret;
+	f->owner = owner;
+	waiter_of(f, w);
+}
+
+static struct pvs_spin ctx;
+
+static int setup(void **state)
+{
+	cpu_set_t one;
+	int ret;
+
+	(void)state;
+	ret = pvs_spin_init(&ctx, PVS_SPIN_POLICY_PV);
+	/* Then one CPU: "the owner recorded my CPU" cannot race a migration. */
+	CPU_ZERO(&one);
+	CPU_SET(sched_getcpu(), &one);
+	sched_setaffinity(0, sizeof(one), &one);
+	return ret;
+}
+
+static void test_init(void **state)
+{
+	struct pvs_spin s;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(pvs_spin_init(NULL, PVS_SPIN_POLICY_PV), -PVS_EINVAL);
+	assert_int_equal(pvs_spin_init(&s, (enum pvs_spin_policy)2),
+			 -PVS_EINVAL);
+	assert_int_equal(pvs_spin_init(&s, PVS_SPIN_POLICY_FIXED), 0);
+	assert_int_equal(s.policy, PVS_SPIN_POLICY_FIXED);
+	assert_true(s.nr_online >= 1);
+	assert_true(s.nr_allowed >= 1 && s.nr_allowed <= s.nr_online);
+	assert_int_equal(s.steal_period_ns, PVS_SPIN_STEAL_PERIOD_NS);
+#if defined(__x86_64__)
+	assert_true(s.pause_ps > 0);
+#endif
+	assert_true(s.nr_steal_cpus >= 1);	/* Linux: /proc/stat */
+	for (i = 0; i < s.nr_steal_cpus; i++)
+		assert_true(pvs_spin_steal_ppm(&s, (int)i) <= PVS_SPIN_FULL_PPM);
+	assert_int_equal(pvs_spin_steal_ppm(&s, -1), 0);
+	assert_int_equal(pvs_spin_steal_ppm(&s, PVS_MAX_CPUS), 0);
+	assert_int_equal(pvs_spin_steal_ppm(NULL, 0), 0);
+	assert_ptr_equal(pvs_spin_default(), pvs_spin_default());
+	assert_int_equal(pvs_spin_default()->policy, PVS_SPIN_POLICY_PV);
+	assert_true(pvs_spin_this_cpu() >= 0);
+}
+
+static void test_bad_waiter(void **state)
+{
+	struct pvs_spin_waiter w;
+	struct fake f;
+
+	(void)state;
+	fake_lock(&f, &w, 0, 0, 0);
+	assert_int_equal(pvs_spin_wait(&ctx, NULL, NULL, NULL), -PVS_EINVAL);
+	w.ready = NULL;
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, NULL), -PVS_EINVAL);
+	waiter_of(&f, &w);
+	w.park = NULL;
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, NULL), -PVS_EINVAL);
+	assert_int_equal(f.ready_calls, 0);
+}
+
+static void test_ready_at_once(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct fake f;
+
+	(void)state;
+	fake_lock(&f, &w, 1, 0, -1);
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(f.ready_calls, 1);
+	assert_int_equal(st.spins + st.yields + st.parks, 0);
+}
+
+/* Free after a few polls: found while spinning, the counter restored. */
+static void test_found_while_spinning(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct fake f;
+
+	(void)state;
+	if (ctx.nr_allowed < 2)
+		skip();	/* PV never spins on one CPU (rule 3) */
+	fake_lock(&f, &w, 5, 0, -1);
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(f.ready_calls, 5);
+	assert_int_equal(f.park_calls, 0);
+	assert_true(st.spins >= 1);
+	assert_int_equal(f.max_spinners_seen, 1);	/* counted while polling */
+	assert_int_equal(f.spinners, 0);
+}
+
+/* Owner recorded our CPU: it is not running, park without spinning. */
+static void test_owner_on_my_cpu_parks(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct fake f;
+
+	(void)state;
+	fake_lock(&f, &w, ~0u, 1, -2);
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(st.spins, 0);
+	assert_int_equal(st.parks, 1);
+	assert_int_equal(st.last_reason, PVS_SPIN_REASON_OWNER_PREEMPTED);
+}
+
+/* CPUs - 1 waiters already spin: a new one parks (the herd rule). */
+static void test_herd_parks(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct fake f;
+
+	(void)state;
+	fake_lock(&f, &w, ~0u, 1, -1);
+	f.spinners = ctx.nr_allowed - 1;
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(st.spins, 0);
+	assert_int_equal(st.parks, 1);
+	assert_int_equal(st.last_reason, PVS_SPIN_REASON_HERD);
+	assert_int_equal(f.spinners, ctx.nr_allowed - 1);
+}
+
+/* FIXED ignores owner and spinners: it spins its budget, then parks. */
+static void test_fixed_spins_then_parks(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct pvs_spin fixed;
+	struct fake f;
+
+	(void)state;
+	assert_int_equal(pvs_spin_init(&fixed, PVS_SPIN_POLICY_FIXED), 0);
+	fake_lock(&f, &w, ~0u, 1, -2);
+	f.spinners = 1000;
+	assert_int_equal(pvs_spin_wait(&fixed, &w, NULL, &st), 0);
+	assert_true(st.spins >= 1);
+	assert_int_equal(st.parks, 1);
+	assert_true(f.ready_calls > 1);
+	assert_true(st.last_reason == PVS_SPIN_REASON_SPUN_OUT ||
+		    st.last_reason == PVS_SPIN_REASON_TOO_SHORT);
+}
+
+/* Woken (park returns 0) then ready: the wait goes on, then ends. */
+static void test_woken_then_ready(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct fake f;
+
+	(void)state;
+	/* ready() false before the park, true after; owner here: park. */
+	fake_lock(&f, &w, 2, 0, -2);
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(f.park_calls, 1);
+	assert_int_equal(f.ready_calls, 2);
+}
+
+static void test_deadline_and_park_error(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct timespec past;
+	struct fake f;
+
+	(void)state;
+	fake_lock(&f, &w, ~0u, 0, -1);
+	clock_gettime(CLOCK_REALTIME, &past);
+	past.tv_sec -= 1;
+	assert_int_equal(pvs_spin_wait(&ctx, &w, &past, &st), -PVS_ETIMEDOUT);
+	assert_int_equal(f.park_calls, 0);
+	f.park_ret = -PVS_EIO;
+	f.owner = -2;
+	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), -PVS_EIO);
+	assert_int_equal(f.park_calls, 1);
+}
+
+static void test_slice_absent_is_noop(void **state)
+{
+	struct pvs_spin s;
+
+	(void)state;
+	memcpy(&s, &ctx, sizeof(s));
+	s.rseq_slice = false;
+	assert_false(pvs_spin_slice_begin(&s));
+	assert_false(pvs_spin_slice_end(&s));
+	assert_false(pvs_spin_slice_begin(NULL));
+	assert_false(pvs_spin_slice_end(NULL));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_init),
+		cmocka_unit_test(test_bad_waiter),
+		cmocka_unit_test(test_ready_at_once),
+		cmocka_unit_test(test_found_while_spinning),
+		cmocka_unit_test(test_owner_on_my_cpu_parks),
+		cmocka_unit_test(test_herd_parks),
+		cmocka_unit_test(test_fixed_spins_then_parks),
+		cmocka_unit_test(test_woken_then_ready),
+		cmocka_unit_test(test_deadline_and_park_error),
+		cmocka_unit_test(test_slice_absent_is_noop),
+	};
+
+	return cmocka_run_group_tests(tests, setup, NULL);
+}
