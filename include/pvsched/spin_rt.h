@@ -36,12 +36,18 @@
 #ifndef PVSCHED_SPIN_RT_H
 #define PVSCHED_SPIN_RT_H
 
-#include <time.h>
-
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
 #include <pvsched/limits.h>
 #include <pvsched/spin.h>
+
+/*
+ * Deadlines are CLOCK_MONOTONIC struct timespec, used through pointers
+ * only: declared, not defined, so this header pulls in no system header
+ * (env.h stays the only one); callers that build a deadline include
+ * <time.h> themselves.
+ */
+struct timespec;
 
 #ifdef __cplusplus
 extern "C" {
