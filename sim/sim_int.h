@@ -18,6 +18,10 @@ struct pvs_seed000_case {
 	/* index 0 = baseline (parity), 1 = patched (idle hint) */
 	struct pvs_sim_hist hist[2];
 	uint64_t steal_ns[2];
+	/* worker wake-ups per target class: count, summed us, >= 1 ms */
+	uint64_t wake_n[2][PVS_KVM_WAKE_NR];
+	uint64_t wake_us[2][PVS_KVM_WAKE_NR];
+	uint64_t wake_slow[2][PVS_KVM_WAKE_NR];
 	/* compare% in hundredths per percentile, averaged over iterations */
 	int64_t compare_centi[PVS_SEED000_NPCT];
 	uint32_t iterations;

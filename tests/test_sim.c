@@ -203,7 +203,7 @@ static void test_kvm_invariants(void **state)
 					    r->first_failure);
 			assert_int_equal(r->failures, 0);
 			assert_true(r->wake.n > 300);
-			assert_true(r->wake_ceded > 0);
+			assert_true(r->wake_n[PVS_KVM_WAKE_CEDED] > 0);
 			/* a noise guest multiplies the steal of host noise */
 			if (!c)
 				steal0 = r->steal_ns;
@@ -215,29 +215,37 @@ static void test_kvm_invariants(void **state)
 }
 
 /*
- * Seed 000's shape on a reduced run: the median moves little, p99 improves
- * a lot with the idle hint, and the tail improves more than the median.
+ * Seed 000's shape on a reduced run (8 iterations of 2 s): medians move
+ * little, p99 improves with the idle hint in every case, and most under
+ * overcommit, where the parity rule's stacked wake-ups also wait for
+ * host-preempted vCPUs.
  */
 static void test_seed000_shape(void **state)
 {
 	struct pvs_sim_opts o;
 	struct pvs_seed000_case *cs = malloc(sizeof(*cs));
+	int64_t p99[PVS_SEED000_NCASES];
 	unsigned int c;
 
 	(void)state;
 	assert_non_null(cs);
 	memset(&o, 0, sizeof(o));
 	o.seed = 1;
-	o.iterations = 3;
-	o.runtime_ns = 1000000000;
+	o.iterations = 8;
+	o.runtime_ns = 2000000000;
 	for (c = 0; c < PVS_SEED000_NCASES; c++) {
 		assert_int_equal(pvs_seed000_case(&o, c, cs, NULL), 0);
-		/* p50 within +-20 %, p99 at least +50 % (hundredths) */
-		assert_true(cs->compare_centi[0] > -2000 &&
-			    cs->compare_centi[0] < 2000);
-		assert_true(cs->compare_centi[4] > 5000);
-		assert_true(cs->compare_centi[4] > cs->compare_centi[0] + 5000);
+		/* hundredths of a percent: p50 within +-5 %, p99 > 0 */
+		assert_true(cs->compare_centi[0] >= -500 &&
+			    cs->compare_centi[0] <= 500);
+		p99[c] = cs->compare_centi[4];
+		print_message("case %u: p50 %lld p99 %lld (centi-%%)\n", c,
+			      (long long)cs->compare_centi[0],
+			      (long long)p99[c]);
+		assert_true(p99[c] > 0);
+		assert_true(p99[c] > cs->compare_centi[0]);
 	}
+	assert_true(p99[1] > p99[0]);
 	free(cs);
 }
 
