@@ -141,7 +141,7 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 	p->runtime_ns = 5000000000ull;
 	p->warmup_ns = 200000000;
 	p->guest_slice_ns = 3000000;
-	p->guest_wakeup_gran_ns = 100000;
+	p->guest_wakeup_gran_ns = 50000;
 	p->snooze_ns = 2000;
 	p->snooze_wake_ns = 2000;
 	p->ipi_ns = 5000;
