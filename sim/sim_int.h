@@ -40,6 +40,7 @@ struct pvs_lpar_params {
 	uint32_t vps, ent_cores, pool_cores, threads;
 	uint32_t pack_limit;	/* busy threads per core packing aims at */
 	uint32_t jitter_pm;	/* per-CPU speed spread per run, per mille */
+	uint32_t excess_loss_pm; /* mean slot share lost beyond entitlement */
 	bool capped;
 	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
 	enum pvs_pack_policy policy;
