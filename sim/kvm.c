@@ -4,15 +4,17 @@
  * vCPU threads, a 40-vCPU guest running schbench, optionally a noise guest.
  *
  * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
- * vCPU h, noise vCPU h). A woken vCPU thread waits for the current one to
- * have run host_wakeup_gran_ns (run-to-parity), runnable vCPU threads
- * round-robin every host_slice_ns. Per vCPU the lppaca is kept exactly:
+ * vCPU h, noise vCPU h) and host kernel bursts. A benchmark vCPU thread
+ * woken from cede is queued first and preempts the current thread once
+ * that has run host_wakeup_gran_ns; a woken noise vCPU (a CPU hog) waits
+ * for the slice end; runnable threads take turns of host_slice_ns; a
+ * kernel burst runs at once and the thread it interrupted resumes after. Per vCPU the lppaca is kept exactly:
  * yield_count is incremented at every dispatch and undispatch (odd = not
  * dispatched), the guest sets idle for its whole idle period (snooze and
  * cede, as pseries_idle_prolog/epilog do); steal = runnable, not running.
  *
- * Guest: per-vCPU FIFO run queue, no wake-up preemption, a slice when tasks
- * wait, new-idle balance (an idle vCPU pulls the oldest waiting task of the
+ * Guest: per-vCPU FIFO run queue, a slice when tasks wait, wake-up
+ * preemption once the current task has run guest_wakeup_gran_ns, new-idle balance (an idle vCPU pulls the oldest waiting task of the
  * vCPU with most waiting), idle = snooze (dispatched, polling) then cede.
  * Wake-up placement is select_task_rq_fair() reduced to its core (see
  * select_cpu()); an idle vCPU is usable when not preempted, which is
@@ -22,8 +24,9 @@
  * schbench (classic, as seed 000 ran it): a message thread wakes the
  * workers queued on it (stamping the wake time), waits for a post, sleeps
  * sleeptime + jitter, loops; a worker, once running, records its wake-up
- * latency, spins cputime of wall-clock time, queues itself on its message
- * thread, posts it and waits. Message threads cost no CPU time.
+ * latency, works cputime (CPU time when work_is_cpu, else wall clock),
+ * queues itself on its message thread, posts it and waits. Message threads
+ * cost msg_work_ns of CPU after their wake-ups, nothing else.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,12 +42,13 @@ enum kvm_ev {
 	EV_KICK,	/* obj = vcpu: IPI reached the host */
 	EV_HRESCHED,	/* obj = host thread */
 	EV_NOISE,	/* obj = vcpu */
+	EV_MSG_WORK,	/* obj = task: message thread done waking */
 	EV_END
 };
 
 enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
 enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
-enum { MSG_TOP, MSG_AFTER_WAIT };
+enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT };
 
 /* Most threads sharing a hardware thread: benchmark, noise, kernel. */
 #define HT_QMAX 4
@@ -57,11 +61,15 @@ struct task {
 	uint32_t msg;		/* workers: their message thread */
 	uint32_t epoch;
 	uint64_t wake_ns;
+	uint64_t work_left_ns;	/* workers, CPU-time work: still to do */
+	uint64_t run_since_ns;	/* workers: running since */
 	bool is_msg;
 	bool blocked;
 	bool measure;
 	bool spinning;
 	bool done_pending;
+	bool woken;		/* queued by a wake-up, not run since */
+	uint8_t wclass;		/* enum pvs_kvm_wake_class of the last wake */
 	bool posted;		/* message threads: futex posted */
 	bool in_fwait;		/* message threads: blocked in fwait */
 	uint8_t phase;
@@ -75,6 +83,7 @@ struct vcpu {
 	uint8_t gidle;
 	bool noise;
 	bool kthread;		/* host kernel activity, not a vCPU */
+	bool hwoken;		/* host-runnable by a wake-up, not run since */
 	bool exec;
 	bool noise_busy;
 	uint32_t enter_epoch, slice_epoch, snooze_epoch;
@@ -84,6 +93,7 @@ struct vcpu {
 	int32_t cur;
 	int32_t qhead, qtail;
 	uint32_t qlen;
+	uint32_t nwoken;	/* queued tasks with woken set */
 	uint64_t cur_since_ns;
 };
 
@@ -125,17 +135,20 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 	p->msg_threads = 20;
 	p->workers = 2;
 	p->cputime_ns = 10000000;
+	p->work_is_cpu = true;
+	p->msg_work_ns = 10000;
 	p->sleeptime_ns = 10000000;
 	p->runtime_ns = 5000000000ull;
 	p->warmup_ns = 200000000;
 	p->guest_slice_ns = 3000000;
+	p->guest_wakeup_gran_ns = 50000;
 	p->snooze_ns = 2000;
 	p->snooze_wake_ns = 2000;
 	p->ipi_ns = 5000;
 	p->cede_exit_ns = 20000;
 	p->resume_ns = 5000;
 	p->host_slice_ns = 3000000;
-	p->host_wakeup_gran_ns = 50000;
+	p->host_wakeup_gran_ns = 10000;
 	p->policy = PVS_PREEMPT_IDLE_HINT;
 }
 
@@ -159,6 +172,7 @@ static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 	v->steal_ns += now - v->since_ns;
 	v->since_ns = now;
 	v->hstate = HS_RUNNING;
+	v->hwoken = false;
 	v->yield_count++;
 	v->enter_epoch++;
 	at(k, v->gidle == GI_CEDED ? k->p->cede_exit_ns : k->p->resume_ns,
@@ -182,8 +196,33 @@ static void host_next(struct kvm *k, uint32_t h)
 	host_dispatch(k, h, vi);
 }
 
-/* vCPU vi leaves its hardware thread: ceded (blocked) or preempted. */
-static void host_undispatch(struct kvm *k, uint32_t vi, bool blocked)
+static void host_insert(struct hthread *ht, uint32_t vi, uint32_t pos);
+
+/*
+ * A worker doing CPU-time work stops running (switched out in the guest or
+ * its vCPU undispatched): bank the work done, cancel its end.
+ */
+static void task_stop(struct kvm *k, int32_t ti)
+{
+	struct task *t;
+	uint64_t ran;
+
+	if (ti < 0 || !k->p->work_is_cpu || !k->t[ti].spinning)
+		return;
+	t = &k->t[ti];
+	ran = k->s.now_ns - t->run_since_ns;
+	t->work_left_ns -= ran < t->work_left_ns ? ran : t->work_left_ns;
+	t->epoch++;
+}
+
+/*
+ * vCPU vi leaves its hardware thread: ceded (blocked) or preempted. A
+ * preempted one is queued at position pos (the tail for a slice end; right
+ * behind a host kernel burst, which does not cost it its turn: CFS/EEVDF
+ * keep its vruntime, so it runs again once the burst ends).
+ */
+static void host_undispatch_at(struct kvm *k, uint32_t vi, bool blocked,
+			       uint32_t pos)
 {
 	struct vcpu *v = &k->v[vi];
 	struct hthread *ht = &k->ht[v->ht];
@@ -192,17 +231,50 @@ static void host_undispatch(struct kvm *k, uint32_t vi, bool blocked)
 	v->run_ns += now - v->since_ns;
 	v->since_ns = now;
 	v->yield_count++;
+	if (v->exec && !v->noise)
+		task_stop(k, v->cur);
 	v->exec = false;
 	v->enter_epoch++;
 	if (blocked) {
 		v->hstate = HS_BLOCKED;
 	} else {
 		v->hstate = HS_RUNNABLE;
-		ht->q[ht->nq++] = (int32_t)vi;
+		host_insert(ht, vi, pos < ht->nq ? pos : ht->nq);
 	}
 	host_next(k, v->ht);
 }
 
+static void host_undispatch(struct kvm *k, uint32_t vi, bool blocked)
+{
+	host_undispatch_at(k, vi, blocked, HT_QMAX);
+}
+
+/* Queue position behind the woken threads waiting at the front. */
+static uint32_t host_woken_pos(const struct kvm *k, const struct hthread *ht)
+{
+	uint32_t i = 0;
+
+	while (i < ht->nq && k->v[ht->q[i]].hwoken)
+		i++;
+	return i;
+}
+
+/* Insert vi into host thread h's queue at position pos. */
+static void host_insert(struct hthread *ht, uint32_t vi, uint32_t pos)
+{
+	memmove(&ht->q[pos + 1], &ht->q[pos],
+		(ht->nq - pos) * sizeof(ht->q[0]));
+	ht->q[pos] = (int32_t)vi;
+	ht->nq++;
+}
+
+/*
+ * A blocked thread becomes runnable. Host kernel work runs at once. A
+ * vCPU thread that slept goes before the threads that used their slice
+ * (CFS/EEVDF place a sleeper at a low vruntime) but behind earlier
+ * sleepers, and preempts the current thread once that has run
+ * host_wakeup_gran_ns (never a host kernel burst, which ends soon).
+ */
 static void host_wake(struct kvm *k, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
@@ -212,20 +284,34 @@ static void host_wake(struct kvm *k, uint32_t vi)
 	if (v->hstate != HS_BLOCKED)
 		return;
 	v->hstate = HS_RUNNABLE;
+	v->hwoken = true;
 	v->since_ns = now;
 	if (ht->cur < 0) {
 		host_dispatch(k, v->ht, vi);
 		return;
 	}
 	if (v->kthread) {
-		/* kernel work runs at once: queue it first, preempt */
-		memmove(&ht->q[1], &ht->q[0], ht->nq * sizeof(ht->q[0]));
-		ht->q[0] = (int32_t)vi;
-		ht->nq++;
-		host_undispatch(k, (uint32_t)ht->cur, false);
+		/* the preempted thread keeps its turn behind the sleepers */
+		host_insert(ht, vi, 0);
+		host_undispatch_at(k, (uint32_t)ht->cur, false,
+				   host_woken_pos(k, ht));
 		return;
 	}
-	ht->q[ht->nq++] = (int32_t)vi;
+	if (v->noise && !k->p->noise_wakeup_preempt) {
+		/* a CPU hog is not eligible: it waits for the slice end */
+		host_insert(ht, vi, ht->nq);
+		v->hwoken = false;
+		if (ht->nq == 1) {
+			due = ht->picked_ns + k->p->host_slice_ns;
+			ht->epoch++;
+			at(k, due > now ? due - now : 0, EV_HRESCHED, v->ht,
+			   ht->epoch);
+		}
+		return;
+	}
+	host_insert(ht, vi, host_woken_pos(k, ht));
+	if (k->v[ht->cur].kthread)
+		return;	/* runs once the kernel burst ends */
 	due = ht->picked_ns + k->p->host_wakeup_gran_ns;
 	ht->epoch++;
 	at(k, due > now ? due - now : 0, EV_HRESCHED, v->ht, ht->epoch);
@@ -235,7 +321,7 @@ static void host_resched(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
 
-	if (ht->cur >= 0 && ht->nq)
+	if (ht->cur >= 0 && ht->nq && !k->v[ht->cur].kthread)
 		host_undispatch(k, (uint32_t)ht->cur, false);
 }
 
@@ -316,13 +402,24 @@ static int32_t rq_pop(struct kvm *k, uint32_t vi)
 	if (v->qhead < 0)
 		v->qtail = -1;
 	v->qlen--;
+	if (k->t[ti].woken) {
+		k->t[ti].woken = false;
+		v->nwoken--;
+	}
 	return ti;
 }
 
+/*
+ * The current task is switched out when its slice ends, or earlier when a
+ * woken task waits and the current one has run guest_wakeup_gran_ns
+ * (check_preempt_wakeup: a sleeper preempts a task that ran long enough).
+ */
 static void arm_slice(struct kvm *k, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
-	uint64_t due = v->cur_since_ns + k->p->guest_slice_ns;
+	uint64_t due = v->cur_since_ns + (v->nwoken ?
+					  k->p->guest_wakeup_gran_ns :
+					  k->p->guest_slice_ns);
 
 	v->slice_epoch++;
 	at(k, due > k->s.now_ns ? due - k->s.now_ns : 0, EV_GSLICE, vi,
@@ -464,10 +561,8 @@ static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 		return prev;
 	for (i = 1; i < k->p->vcpus; i++) {
 		c = (target + i) % k->p->vcpus;
-		if (avail_idle(k, c, waker)) {
-			k->r->wake_idle++;
+		if (avail_idle(k, c, waker))
 			return c;
-		}
 	}
 	return target;
 }
@@ -478,14 +573,20 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 
 	k->t[ti].vcpu = (int32_t)vi;
 	if (v->cur >= 0 || v->qlen) {
-		k->r->wake_queued++;
+		k->t[ti].wclass = PVS_KVM_WAKE_QUEUED;
 		rq_push(k, vi, ti);
-		if (v->exec && v->cur >= 0 && v->qlen == 1)
+		k->t[ti].woken = true;
+		v->nwoken++;
+		/* the first waiter sets the deadline: slice or wake-up gran */
+		if (v->exec && v->cur >= 0 && (v->qlen == 1 || v->nwoken == 1))
 			arm_slice(k, vi);
 		return;
 	}
 	v->cur = (int32_t)ti;
 	v->cur_since_ns = k->s.now_ns;
+	k->t[ti].wclass = v->hstate == HS_BLOCKED ? PVS_KVM_WAKE_CEDED :
+			  v->hstate == HS_RUNNABLE ? PVS_KVM_WAKE_PREEMPTED :
+			  PVS_KVM_WAKE_POLLING;
 	if (v->gidle == GI_SNOOZE) {
 		/* polling vCPU notices need_resched */
 		v->snooze_epoch++;
@@ -496,7 +597,6 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 			   v->enter_epoch);
 		}
 	} else if (v->gidle == GI_CEDED && v->hstate == HS_BLOCKED) {
-		k->r->wake_ceded++;
 		at(k, k->p->ipi_ns, EV_KICK, vi, 0);
 	}
 }
@@ -539,6 +639,21 @@ static void worker_post(struct kvm *k, uint32_t ti)
 	task_block(k, ti);
 }
 
+/* Message thread after its wake-ups: fwait() unless already posted. */
+static void msg_fwait(struct kvm *k, uint32_t ti)
+{
+	struct task *t = &k->t[ti];
+
+	t->done_pending = false;
+	if (t->posted) {
+		t->phase = MSG_AFTER_WAIT;
+		task_run(k, ti);
+		return;
+	}
+	t->in_fwait = true;
+	task_block(k, ti);
+}
+
 static void task_run(struct kvm *k, uint32_t ti)
 {
 	struct task *t = &k->t[ti];
@@ -548,33 +663,44 @@ static void task_run(struct kvm *k, uint32_t ti)
 
 	if (t->measure) {
 		t->measure = false;
-		if (t->wake_ns >= k->t_begin && t->wake_ns < k->t_end)
-			pvs_sim_hist_add(&k->r->wake,
-					 (now - t->wake_ns) / 1000);
+		if (t->wake_ns >= k->t_begin && t->wake_ns < k->t_end) {
+			uint64_t us = (now - t->wake_ns) / 1000;
+
+			pvs_sim_hist_add(&k->r->wake, us);
+			k->r->wake_n[t->wclass]++;
+			k->r->wake_us[t->wclass] += us;
+			k->r->wake_slow[t->wclass] += us >= 1000;
+		}
 	}
 	if (!t->is_msg) {
 		if (t->done_pending) {
 			worker_post(k, ti);
-		} else if (!t->spinning) {
+		} else if (!t->spinning || p->work_is_cpu) {
+			/* start, or resume CPU-time work */
+			if (!t->spinning)
+				t->work_left_ns = p->cputime_ns;
 			t->spinning = true;
-			at(k, p->cputime_ns, EV_SPIN_END, ti, t->epoch);
+			t->run_since_ns = now;
+			at(k, p->work_is_cpu ? t->work_left_ns : p->cputime_ns,
+			   EV_SPIN_END, ti, t->epoch);
 		}
 		return;
 	}
 	if (t->phase == MSG_TOP) {
-		/* xlist_wake_all(), then fwait() */
+		/* xlist_wake_all(): msg_work_ns of CPU, then fwait() */
 		t->posted = false;
 		while ((w = t->list) >= 0) {
 			t->list = k->t[w].lnext;
 			task_wake(k, (uint32_t)w, t->vcpu);
 		}
-		if (t->posted) {
-			t->phase = MSG_AFTER_WAIT;
-			task_run(k, ti);
-			return;
-		}
-		t->in_fwait = true;
-		task_block(k, ti);
+		t->phase = MSG_WAKING;
+		t->done_pending = false;
+		at(k, p->msg_work_ns, EV_MSG_WORK, ti, 0);
+		return;
+	}
+	if (t->phase == MSG_WAKING) {
+		if (t->done_pending)
+			msg_fwait(k, ti);
 		return;
 	}
 	/* usleep(sleeptime + jitter) */
@@ -583,6 +709,19 @@ static void task_run(struct kvm *k, uint32_t ti)
 						   p->sleeptime_ns / 4 - 1),
 	   EV_MSG_TIMER, ti, 0);
 	task_block(k, ti);
+}
+
+static void msg_work_end(struct kvm *k, uint32_t ti)
+{
+	struct task *t = &k->t[ti];
+	struct vcpu *v = &k->v[t->vcpu];
+
+	if (t->phase != MSG_WAKING)
+		return;
+	if (v->cur == (int32_t)ti && v->exec)
+		msg_fwait(k, ti);
+	else
+		t->done_pending = true;	/* goes on when it next runs */
 }
 
 static void spin_end(struct kvm *k, uint32_t ti)
@@ -603,6 +742,7 @@ static void guest_slice(struct kvm *k, uint32_t vi)
 
 	if (!v->exec || ti < 0 || !v->qlen)
 		return;
+	task_stop(k, ti);
 	rq_push(k, vi, (uint32_t)ti);
 	vcpu_schedule(k, vi);
 }
@@ -755,6 +895,9 @@ static void dispatch_event(struct kvm *k, const struct pvs_sim_event *ev)
 		break;
 	case EV_NOISE:
 		noise_event(k, ev->obj);
+		break;
+	case EV_MSG_WORK:
+		msg_work_end(k, ev->obj);
 		break;
 	default:
 		break;

@@ -42,47 +42,73 @@ static void show(FILE *f)
 "\n"
 "Model (sim/kvm.c):\n"
 "- host: %u cores x SMT%u; hardware thread h runs benchmark vCPU h and, when\n"
-"  present, noise vCPU h (pinned; the seed affines the guests to CPU sets).\n"
-"  Host scheduler per thread: a woken vCPU thread preempts the current one\n"
-"  once that has run %llu us; runnable threads round-robin every %llu us.\n"
+"  present, noise vCPU h (pinned; the seed affines the guests to CPU sets),\n"
+"  plus host kernel bursts (%llu..%llu us every %llu..%llu us) that run at\n"
+"  once and hand the CPU back to the thread they interrupted.\n"
+"  Host scheduler per thread (CFS/EEVDF reduced): runnable threads take\n"
+"  turns of %llu us; a benchmark vCPU thread woken from cede goes first and\n"
+"  preempts the current thread once that has run %llu us; a woken noise\n"
+"  vCPU (a CPU hog, not eligible) waits for the current slice to end.\n"
 "- lppaca per vCPU, exact: yield_count +1 at every dispatch and undispatch\n"
 "  (odd = not dispatched); idle = 1 for the whole guest idle period (snooze\n"
 "  and cede), as pseries_idle_prolog/epilog; steal = runnable time.\n"
-"- guest: %u vCPUs, per-vCPU FIFO run queue, no wake-up preemption, %llu us\n"
-"  slice when tasks wait, new-idle pull of the longest queue's oldest task;\n"
+"- guest: %u vCPUs, per-vCPU FIFO run queue, %llu us slice when tasks\n"
+"  wait; a woken task preempts the current one once that has run %llu us\n"
+"  (wake-up preemption); new-idle pull of the longest queue's oldest task;\n"
 "  idle polls (snooze) %llu us, then H_CEDE (the vCPU thread blocks).\n"
-"- placement (select_idle_sibling() reduced): previous vCPU if idle and not\n"
-"  preempted, else the first such vCPU scanning onwards, else the previous\n"
-"  vCPU anyway. \"Preempted\" = pvs_is_preempted() on a pvs_core_state\n"
-"  (hv KVM_PPC, guest SMT%u) built from the simulated lppaca; policy\n"
-"  PARITY (baseline: a ceded vCPU counts as preempted) or IDLE_HINT.\n"
+"- placement (select_task_rq_fair() reduced): wake_affine picks the waker's\n"
+"  vCPU when the previous one is busy and the waker's has no queue; then\n"
+"  that target or the previous vCPU if idle and not preempted, else the\n"
+"  first such vCPU scanning onwards, else the target anyway (queued).\n"
+"  \"Preempted\" = pvs_is_preempted() on a pvs_core_state (hv KVM_PPC,\n"
+"  guest SMT%u) built from the simulated lppaca; policy PARITY (baseline:\n"
+"  a ceded vCPU counts as preempted) or IDLE_HINT (seed 000's patch).\n"
 "- latencies: waking a snoozing vCPU %llu us; IPI to a ceded vCPU %llu us,\n"
 "  then host wake + cede exit %llu us after its thread is dispatched;\n"
 "  re-entry after a host preemption %llu us.\n"
-"- schbench (classic): -m %u -t %u, worker spin -c %llu us wall clock,\n"
-"  message sleep -s %llu us + jitter < s/4; message threads cost no CPU.\n"
+"- schbench: -m %u -t %u; a message thread wakes its workers and runs\n"
+"  %llu us more before it blocks in fwait; a worker does %llu us of CPU\n"
+"  work (%s) per request; message sleep %llu us + jitter < s/4.\n"
 "  Wake-up latency = wake to running, schbench's histogram, percentile =\n"
 "  bucket value (midpoint above 512 us).\n"
 "- noise guest: CPU hog vCPUs, busy %llu..%llu us then ceded %llu..%llu us\n"
 "  (uniform); case 2: 40 vCPUs on threads 0-39, case 3: 20 on 0-19.\n"
+"- why the gain: with the parity rule every ceded vCPU looks preempted, so\n"
+"  a wake-up whose previous vCPU is busy is queued (on the waker's vCPU,\n"
+"  which frees in %llu us, or behind a busy task, which yields after the\n"
+"  wake-up preemption delay); with a noise guest the vCPU it queued on may\n"
+"  also be preempted by the host, and waits for a host slice. The idle\n"
+"  hint wakes a ceded vCPU instead (IPI + cede exit). The \"wake-ups\"\n"
+"  lines of `run` show each policy's placements and what each cost.\n"
+"- compare%% = (baseline - patched) / patched x 100 per percentile, per\n"
+"  iteration, averaged (the seed's +512 %% cannot be a share of the\n"
+"  baseline); both policies of an iteration share its seed.\n"
 "- run: %llu ms warm-up, %llu ms measured per iteration (seed: 30 s),\n"
 "  %u iterations by default; parameters are calibrated by hand, none of\n"
 "  the results is written into the model.\n",
 		p.cores, p.smt,
-		(unsigned long long)p.host_wakeup_gran_ns / 1000,
-		(unsigned long long)p.host_slice_ns / 1000, p.vcpus,
+		(unsigned long long)p.hnoise_min_ns / 1000,
+		(unsigned long long)p.hnoise_max_ns / 1000,
+		(unsigned long long)p.hnoise_gap_min_ns / 1000,
+		(unsigned long long)p.hnoise_gap_max_ns / 1000,
+		(unsigned long long)p.host_slice_ns / 1000,
+		(unsigned long long)p.host_wakeup_gran_ns / 1000, p.vcpus,
 		(unsigned long long)p.guest_slice_ns / 1000,
+		(unsigned long long)p.guest_wakeup_gran_ns / 1000,
 		(unsigned long long)p.snooze_ns / 1000, p.guest_smt,
 		(unsigned long long)p.snooze_wake_ns / 1000,
 		(unsigned long long)p.ipi_ns / 1000,
 		(unsigned long long)p.cede_exit_ns / 1000,
 		(unsigned long long)p.resume_ns / 1000, p.msg_threads,
-		p.workers, (unsigned long long)p.cputime_ns / 1000,
+		p.workers, (unsigned long long)p.msg_work_ns / 1000,
+		(unsigned long long)p.cputime_ns / 1000,
+		p.work_is_cpu ? "advances only while it runs" : "wall clock",
 		(unsigned long long)p.sleeptime_ns / 1000,
 		(unsigned long long)p.noise_busy_min_ns / 1000,
 		(unsigned long long)p.noise_busy_max_ns / 1000,
 		(unsigned long long)p.noise_idle_min_ns / 1000,
 		(unsigned long long)p.noise_idle_max_ns / 1000,
+		(unsigned long long)p.msg_work_ns / 1000,
 		(unsigned long long)p.warmup_ns / 1000000,
 		(unsigned long long)p.runtime_ns / 1000000,
 		PVS_SEED000_ITERS);
@@ -127,6 +153,11 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 				v[pol][i] = pvs_sim_hist_pct(&r->wake, pct_pm[i]);
 			pvs_sim_hist_merge(&out->hist[pol], &r->wake);
 			out->steal_ns[pol] += r->steal_ns;
+			for (i = 0; i < PVS_KVM_WAKE_NR; i++) {
+				out->wake_n[pol][i] += r->wake_n[i];
+				out->wake_us[pol][i] += r->wake_us[i];
+				out->wake_slow[pol][i] += r->wake_slow[i];
+			}
 			if (tot) {
 				tot->events += r->events;
 				tot->failures += r->failures;
@@ -175,6 +206,33 @@ static void print_hist(FILE *f, const char *label,
 			(unsigned long long)pvs_sim_hist_pct(h, pct_pm[i]));
 	fprintf(f, "\tmin=%llu, max=%llu\n", (unsigned long long)h->min_us,
 		(unsigned long long)h->max_us);
+}
+
+/* Where each policy put the worker wake-ups, and what each place cost. */
+static void print_classes(FILE *f, const struct pvs_seed000_case *cs,
+			  unsigned int pol)
+{
+	static const char *const name[PVS_KVM_WAKE_NR] = {
+		"polling", "ceded", "preempted", "queued"
+	};
+	uint64_t n = 0, pm;
+	unsigned int i;
+
+	for (i = 0; i < PVS_KVM_WAKE_NR; i++)
+		n += cs->wake_n[pol][i];
+	fprintf(f, "wake-ups %s:", pol ? "patched " : "baseline");
+	for (i = 0; i < PVS_KVM_WAKE_NR && n; i++) {
+		pm = cs->wake_n[pol][i] * 1000 / n;
+		fprintf(f, " %s %llu.%llu%% avg %llu us (%llu >= 1 ms)%s",
+			name[i], (unsigned long long)(pm / 10),
+			(unsigned long long)(pm % 10),
+			(unsigned long long)(cs->wake_n[pol][i] ?
+					     cs->wake_us[pol][i] /
+					     cs->wake_n[pol][i] : 0),
+			(unsigned long long)cs->wake_slow[pol][i],
+			i + 1 < PVS_KVM_WAKE_NR ? ";" : "");
+	}
+	fprintf(f, "\n");
 }
 
 static int run(const struct pvs_sim_opts *o, FILE *f,
@@ -238,6 +296,8 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 					     1000000),
 			(unsigned long long)(cs->steal_ns[1] / cs->iterations /
 					     1000000));
+		for (pol = 0; pol < 2; pol++)
+			print_classes(f, cs, pol);
 		fprintf(f, "------------------------------------------------"
 			"--------\n");
 	}

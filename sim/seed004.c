@@ -18,8 +18,8 @@
 
 #include "sim_int.h"
 
-#define S4_SMT 8
-#define S4_MAX_VPS 128
+#define S4_SMT PVS_LPAR_SMT
+#define S4_MAX_VPS PVS_LPAR_MAX_VPS
 #define S4_ITERS 5
 
 /* Per-thread speed, per mille of one thread alone, by busy threads. */
@@ -27,51 +27,59 @@ static const uint32_t smt_speed_pm[S4_SMT + 1] = {
 	0, 1000, 980, 930, 880, 800, 720, 660, 600
 };
 
-struct lpar_params {
-	uint32_t vps, ent_cores, pool_cores, threads;
-	uint32_t pack_limit;	/* busy threads per core packing aims at */
-	bool capped;
-	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
-	enum pvs_pack_policy policy;
-};
-
-struct lpar_result {
-	uint64_t records, events, vcsw, vp_busy_ns, thread_busy_ns;
-	uint64_t elapsed_ns, failures;
-};
-
-static void lpar_run(const struct lpar_params *p, uint64_t seed,
-		     struct lpar_result *r)
+void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
+		  struct pvs_lpar_result *r)
 {
 	struct pvs_pack_topology topo = { p->vps * S4_SMT, S4_SMT };
 	uint32_t nr[S4_MAX_VPS * S4_SMT], busy[S4_MAX_VPS];
 	uint64_t mask[PVS_PACK_MASK_WORDS];
-	bool was_on[S4_MAX_VPS], on[S4_MAX_VPS];
+	bool was_on[S4_MAX_VPS], on[S4_MAX_VPS], excess[S4_MAX_VPS];
 	uint32_t yield_count[S4_MAX_VPS];
+	/* per-CPU speed factor of its threads, per mille (this run) */
+	uint32_t speed_pm[S4_MAX_VPS * S4_SMT];
 	struct pvs_pack_task task;
 	struct pvs_sim s;
 	struct pvs_sim_event ev;
 	uint64_t work_ns = 0;
-	uint32_t i, c, rr = 0;
+	uint32_t i, c, rr = 0, limit;
 	int cpu;
 
 	memset(r, 0, sizeof(*r));
 	memset(nr, 0, sizeof(nr));
-	memset(mask, 0, sizeof(mask));
-	for (c = 0; c < topo.nr_cpus; c++)
-		if (c % S4_SMT < p->pack_limit)
-			mask[c / 64] |= 1ull << (c % 64);
-	/* place the threads one by one, as they are created */
-	for (i = 0; i < p->threads; i++) {
-		pvs_pack_task_init(&task);
-		task.allowed = mask;
-		task.idle_only = true;
-		cpu = pvs_pack_pick_cpu(&topo, nr, &task, p->policy);
+	if (!p->vps || p->vps > S4_MAX_VPS || pvs_sim_init(&s, 4, seed)) {
+		r->failures = 1;
+		return;
+	}
+	/*
+	 * Place the threads one by one, as they are created: busy threads
+	 * per core are capped at pack_limit, then at twice that, and so on
+	 * (the balancer evens out the load between used cores before it
+	 * puts a third busy thread on one).
+	 */
+	for (i = 0, limit = p->pack_limit; i < p->threads; i++) {
+		cpu = -1;
+		while (cpu < 0) {
+			memset(mask, 0, sizeof(mask));
+			for (c = 0; c < topo.nr_cpus; c++)
+				if (c % S4_SMT < limit)
+					mask[c / 64] |= 1ull << (c % 64);
+			pvs_pack_task_init(&task);
+			task.allowed = mask;
+			task.idle_only = true;
+			cpu = pvs_pack_pick_cpu(&topo, nr, &task, p->policy);
+			if (cpu >= 0 || limit >= S4_SMT)
+				break;
+			limit = limit * 2 < S4_SMT ? limit * 2 : S4_SMT;
+		}
 		if (cpu < 0)
 			cpu = pvs_pack_pick_cpu(&topo, nr, NULL, p->policy);
 		if (cpu >= 0)
 			nr[cpu]++;
 	}
+	/* memory placement varies run to run: +-jitter_pm per CPU */
+	for (c = 0; c < topo.nr_cpus; c++)
+		speed_pm[c] = (uint32_t)pvs_sim_rand_range(&s,
+			1000 - p->jitter_pm, 1000 + p->jitter_pm);
 	for (c = 0; c < p->vps; c++) {
 		busy[c] = 0;
 		for (i = 0; i < S4_SMT; i++)
@@ -79,17 +87,20 @@ static void lpar_run(const struct lpar_params *p, uint64_t seed,
 		was_on[c] = false;
 		yield_count[c] = 1;
 	}
-	if (pvs_sim_init(&s, 4, seed))
-		return;
+	/* the first slot starts at a random point of the dispatch cycle */
+	rr = (uint32_t)pvs_sim_rand_range(&s, 0, p->vps - 1);
 	pvs_sim_at(&s, 0, 0, 0, 0);
 	while (pvs_sim_next(&s, &ev) && s.now_ns < p->runtime_ns) {
-		uint32_t limit = p->capped ? p->ent_cores : p->pool_cores;
 		uint32_t n = 0, k;
+
+		limit = p->capped ? p->ent_cores : p->pool_cores;
 
 		/* the dispatcher: round-robin over VPs with work */
 		for (k = 0; k < p->vps; k++) {
 			c = (rr + k) % p->vps;
 			on[c] = busy[c] && n < limit;
+			/* dispatched beyond the entitlement: excess capacity */
+			excess[c] = on[c] && n >= p->ent_cores;
 			n += on[c];
 		}
 		rr = (rr + n) % p->vps;
@@ -105,16 +116,21 @@ static void lpar_run(const struct lpar_params *p, uint64_t seed,
 				continue;
 			}
 			if (!was_on[c])
-				run -= p->dispatch_cost_ns;
+				run -= pvs_sim_rand_range(&s, 0,
+						2 * p->dispatch_cost_ns);
+			/* excess capacity is handed out late in the slot */
+			if (excess[c])
+				run -= p->slot_ns * pvs_sim_rand_range(&s, 0,
+						2 * p->excess_loss_pm) / 1000;
 			was_on[c] = true;
-			r->vp_busy_ns += p->slot_ns;
+			r->vp_busy_ns += run;
 			for (i = 0; i < S4_SMT; i++) {
 				t = nr[c * S4_SMT + i];
 				if (!t)
 					continue;
 				/* threads sharing a CPU split its time */
-				work_ns += run * t * smt_speed_pm[busy[c]] /
-					   1000 / t;
+				work_ns += run * smt_speed_pm[busy[c]] / 1000 *
+					   speed_pm[c * S4_SMT + i] / 1000;
 				r->thread_busy_ns += p->slot_ns;
 			}
 			/* a dispatched VP's yield_count is even */
@@ -123,6 +139,8 @@ static void lpar_run(const struct lpar_params *p, uint64_t seed,
 		}
 		if (p->capped && n > p->ent_cores)
 			pvs_sim_fail(&s, "capped partition above entitlement");
+		if (n > r->max_dispatched)
+			r->max_dispatched = n;
 		pvs_sim_at(&s, s.now_ns + p->slot_ns, 0, 0, 0);
 	}
 	r->elapsed_ns = p->runtime_ns;
@@ -132,8 +150,9 @@ static void lpar_run(const struct lpar_params *p, uint64_t seed,
 	pvs_sim_destroy(&s);
 }
 
-static void params(struct lpar_params *p, uint32_t vps, uint32_t threads,
-		   enum pvs_pack_policy pol, uint64_t runtime_ns)
+void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
+		     uint32_t threads, enum pvs_pack_policy pol,
+		     uint64_t runtime_ns)
 {
 	memset(p, 0, sizeof(*p));
 	p->vps = vps;
@@ -145,15 +164,17 @@ static void params(struct lpar_params *p, uint32_t vps, uint32_t threads,
 	p->slot_ns = 1000000;
 	p->dispatch_cost_ns = 150000;
 	p->record_ns = 8000;
+	p->jitter_pm = 50;
+	p->excess_loss_pm = 220;
 	p->runtime_ns = runtime_ns ? runtime_ns : 10000000000ull;
 	p->policy = pol;
 }
 
 static void show(FILE *f)
 {
-	struct lpar_params p;
+	struct pvs_lpar_params p;
 
-	params(&p, 128, 40, PVS_PACK_SPREAD, 0);
+	pvs_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
 	fprintf(f,
 "seed004: packing on a shared-processor LPAR (pvs_pack_pick_cpu SPREAD vs\n"
 "CORES), seed 004 \"powerpc/smp: Shared processor sched optimizations\"\n"
@@ -162,27 +183,41 @@ static void show(FILE *f)
 "- partition: %u or 40 SMT8 virtual processors, entitlement %u cores, shared\n"
 "  pool %u cores, no other partition; capped = at most the entitlement.\n"
 "- hypervisor: every %llu us slot dispatches whole VPs that have a busy\n"
-"  thread, round-robin from where the last slot stopped, up to the pool\n"
-"  (uncapped) or the entitlement (capped). A VP dispatched after a slot\n"
-"  off loses %llu us (dispatch and cache refill).\n"
+"  thread, round-robin from where the last slot stopped (the first slot\n"
+"  at a random VP), up to the pool (uncapped) or the entitlement\n"
+"  (capped). A VP dispatched after a slot off loses 0..%llu us (uniform;\n"
+"  dispatch and cache refill). VPs dispatched beyond the entitlement run\n"
+"  on excess pool capacity, handed out late: each loses 0..%u per mille\n"
+"  of its slot (uniform; calibrated so that 80 single-thread VPs give the\n"
+"  seed's baseline physc of about 71).\n"
 "- SMT: a VP with n busy threads runs each at speed(n) per mille:\n"
 "  1000 980 930 880 800 720 660 600 (n = 1..8), calibrated, not measured.\n"
 "- ebizzy: -t threads, CPU-bound for the whole run (%llu s), one record per\n"
-"  %llu us of single-thread time; placed once, one by one, through\n"
-"  pvs_pack_pick_cpu(): SPREAD (baseline) or CORES (seed 004), first on\n"
-"  the first %u threads of each core while one is idle (Linux's balancer\n"
-"  leaves about 2 busy threads per SMT8 core: physc 40 -> 21 at 40\n"
-"  threads in the seed; this limit is a calibrated parameter), then on any.\n"
-"- lparstat: physc = dispatched VP time / elapsed; %%entc = physc / ent;\n"
+"  %llu us of single-thread time, times a per-CPU factor drawn per run in\n"
+"  1000 +- %u per mille (where ebizzy's memory lands); placed once, one by\n"
+"  one, through pvs_pack_pick_cpu(): SPREAD (baseline) or CORES (seed\n"
+"  004), on idle CPUs among the first L threads of each core, L = %u, then\n"
+"  2L, 4L up to 8 when none is left (Linux's balancer leaves about 2 busy\n"
+"  threads per SMT8 core: physc 40 -> 21 at 40 threads in the seed, and\n"
+"  evens out used cores before stacking more: this staging is a\n"
+"  calibrated parameter, not the library's decision).\n"
+"- lparstat: physc = VP run time / elapsed; %%entc = physc / ent;\n"
 "  lbusy = %%user = busy thread time / (lcpu x elapsed); app = pool -\n"
 "  physc; vcsw = VP dispatch state changes (yield_count increments).\n"
-"- %u iterations; the iteration seed only changes the slot phase: the\n"
-"  model is deterministic given the placement.\n",
+"- %u iterations, each with its own seed (speed factors, dispatch costs,\n"
+"  first VP): N/Min/Max/Median/Avg/Stddev are over iterations; the\n"
+"  lparstat line is the last iteration's.\n"
+"- physc counts the time VPs really ran (dispatch losses excluded).\n"
+"- not modelled yet: threads that block (ebizzy's allocator), so VPs\n"
+"  never cede and vcsw only counts dispatch changes; other partitions in\n"
+"  the pool.\n",
 		p.vps, p.ent_cores, p.pool_cores,
 		(unsigned long long)p.slot_ns / 1000,
-		(unsigned long long)p.dispatch_cost_ns / 1000,
+		(unsigned long long)(2 * p.dispatch_cost_ns / 1000),
+		2 * p.excess_loss_pm,
 		(unsigned long long)p.runtime_ns / 1000000000,
-		(unsigned long long)p.record_ns / 1000, p.pack_limit, S4_ITERS);
+		(unsigned long long)p.record_ns / 1000, p.jitter_pm,
+		p.pack_limit, S4_ITERS);
 }
 
 static void pr_milli(FILE *f, uint64_t v)
@@ -198,8 +233,8 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	static const uint32_t thr_case[3] = { 40, 80, 160 };
 	uint32_t iters = o->iterations ? o->iterations : S4_ITERS;
 	uint64_t rec[2][64], mean[2];
-	struct lpar_result r, last[2];
-	struct lpar_params p;
+	struct pvs_lpar_result r, last[2];
+	struct pvs_lpar_params p;
 	unsigned int v, t, pol, it;
 
 	if (iters > 64)
@@ -216,11 +251,11 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 			for (pol = 0; pol < 2; pol++) {
 				struct pvs_lat_stats st;
 
-				params(&p, vps_case[v], thr_case[t],
+				pvs_lpar_params(&p, vps_case[v], thr_case[t],
 				       pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				       o->runtime_ns);
 				for (it = 0; it < iters; it++) {
-					lpar_run(&p, pvs_sim_iter_seed(o->seed,
+					pvs_lpar_run(&p, pvs_sim_iter_seed(o->seed,
 								       it), &r);
 					rec[pol][it] = r.records * 1000000000ull /
 						       r.elapsed_ns;

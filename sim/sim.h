@@ -266,6 +266,13 @@ struct pvs_kvm_params {
 	uint32_t workers;
 	/** @brief schbench -c: worker spin per request, wall-clock ns. */
 	uint64_t cputime_ns;
+	/** @brief Worker work is CPU time (schbench since 2023: a matrix
+	 *         multiplication; it advances only while the worker runs on
+	 *         a dispatched vCPU); false: a wall-clock spin (classic). */
+	bool work_is_cpu;
+	/** @brief Message thread CPU time from its first wake-up to
+	 *         blocking in fwait (futex syscalls, list walk), ns. */
+	uint64_t msg_work_ns;
 	/** @brief schbench -s: message thread sleep, ns (+ jitter < 1/4). */
 	uint64_t sleeptime_ns;
 	/** @brief Measured run time, ns (schbench -r). */
@@ -274,6 +281,9 @@ struct pvs_kvm_params {
 	uint64_t warmup_ns;
 	/** @brief Guest scheduler slice when tasks wait on a vCPU, ns. */
 	uint64_t guest_slice_ns;
+	/** @brief A woken task waiting on a vCPU preempts the current task
+	 *         once that has run this long (check_preempt_wakeup), ns. */
+	uint64_t guest_wakeup_gran_ns;
 	/** @brief Guest idle polls (snooze, dispatched) this long before ceding. */
 	uint64_t snooze_ns;
 	/** @brief Wake-up of a snoozing vCPU (it polls need_resched), ns. */
@@ -289,8 +299,27 @@ struct pvs_kvm_params {
 	/** @brief A woken vCPU thread preempts the host thread's current one
 	 *         once that has run this long (run-to-parity), ns. */
 	uint64_t host_wakeup_gran_ns;
+	/** @brief A woken noise vCPU thread preempts like any sleeper;
+	 *         false: it waits for the current thread's slice to end (a
+	 *         CPU hog has used more than its share: EEVDF does not find
+	 *         it eligible for wake-up preemption). */
+	bool noise_wakeup_preempt;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
+};
+
+/** @brief Where a worker's wake-up was placed (the state of the target). */
+enum pvs_kvm_wake_class {
+	/** @brief An idle vCPU that was dispatched (polling in snooze). */
+	PVS_KVM_WAKE_POLLING,
+	/** @brief An idle vCPU that had ceded: IPI, host wake, cede exit. */
+	PVS_KVM_WAKE_CEDED,
+	/** @brief An idle vCPU the host had preempted (while it polled). */
+	PVS_KVM_WAKE_PREEMPTED,
+	/** @brief A busy vCPU: queued behind its current task. */
+	PVS_KVM_WAKE_QUEUED,
+	/** @brief Number of classes. */
+	PVS_KVM_WAKE_NR
 };
 
 /** @brief What one KVM run measured. */
@@ -301,12 +330,12 @@ struct pvs_kvm_result {
 	uint64_t events;
 	/** @brief Benchmark vCPUs' steal time (runnable, not running), ns. */
 	uint64_t steal_ns;
-	/** @brief Wake-ups that found an idle, non-preempted vCPU. */
-	uint64_t wake_idle;
-	/** @brief Wake-ups queued behind a busy vCPU (no idle one accepted). */
-	uint64_t wake_queued;
-	/** @brief Wake-ups whose target vCPU had ceded (needed an IPI). */
-	uint64_t wake_ceded;
+	/** @brief Measured worker wake-ups per target class. */
+	uint64_t wake_n[PVS_KVM_WAKE_NR];
+	/** @brief Their summed wake-up latency, us. */
+	uint64_t wake_us[PVS_KVM_WAKE_NR];
+	/** @brief Those that waited 1 ms or more. */
+	uint64_t wake_slow[PVS_KVM_WAKE_NR];
 	/** @brief Invariant violations seen (debug runs check every event). */
 	uint64_t failures;
 	/** @brief First violation, or NULL. */

@@ -18,6 +18,10 @@ struct pvs_seed000_case {
 	/* index 0 = baseline (parity), 1 = patched (idle hint) */
 	struct pvs_sim_hist hist[2];
 	uint64_t steal_ns[2];
+	/* worker wake-ups per target class: count, summed us, >= 1 ms */
+	uint64_t wake_n[2][PVS_KVM_WAKE_NR];
+	uint64_t wake_us[2][PVS_KVM_WAKE_NR];
+	uint64_t wake_slow[2][PVS_KVM_WAKE_NR];
 	/* compare% in hundredths per percentile, averaged over iterations */
 	int64_t compare_centi[PVS_SEED000_NPCT];
 	uint32_t iterations;
@@ -27,6 +31,32 @@ void pvs_seed000_params(struct pvs_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy);
 int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 		     struct pvs_seed000_case *out, struct pvs_sim_totals *tot);
+
+/* seed004: the PowerVM shared-processor LPAR model. */
+#define PVS_LPAR_SMT 8
+#define PVS_LPAR_MAX_VPS 128
+
+struct pvs_lpar_params {
+	uint32_t vps, ent_cores, pool_cores, threads;
+	uint32_t pack_limit;	/* busy threads per core packing aims at */
+	uint32_t jitter_pm;	/* per-CPU speed spread per run, per mille */
+	uint32_t excess_loss_pm; /* mean slot share lost beyond entitlement */
+	bool capped;
+	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
+	enum pvs_pack_policy policy;
+};
+
+struct pvs_lpar_result {
+	uint64_t records, events, vcsw, vp_busy_ns, thread_busy_ns;
+	uint64_t elapsed_ns, failures;
+	uint32_t max_dispatched;	/* most VPs dispatched in one slot */
+};
+
+void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
+		     uint32_t threads, enum pvs_pack_policy pol,
+		     uint64_t runtime_ns);
+void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
+		  struct pvs_lpar_result *r);
 
 /* Seed of iteration iter of a run with base seed seed. */
 uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
