@@ -21,6 +21,9 @@
 
 #include "report.h"
 #include "watch.h"
+#ifdef PVS_HAVE_SIM
+#include "sim.h"
+#endif
 
 #define PVS_EXIT_OK 0
 #define PVS_EXIT_ERROR 1
@@ -49,6 +52,11 @@ static const char pvs_usage[] =
 	"      --count N       stop after N refreshes (default: until Ctrl-C)\n"
 	"      --sysroot DIR   as for probe\n"
 	"  cpuid   print the CPUID leaves the probe reads (`cpuid -r` format)\n"
+#ifdef PVS_HAVE_SIM
+	"  sim     the deterministic simulator: `pvsched sim list`,\n"
+	"          `pvsched sim show NAME`, `pvsched sim run NAME [--seed N]\n"
+	"          [--iterations K] [--json]` (`pvsched sim --help`)\n"
+#endif
 	"\n"
 	"Options:\n"
 	"  -h, --help      show this help\n"
@@ -273,6 +281,13 @@ int main(int argc, char **argv)
 		printf("pvsched %s\n", pvs_version_string());
 		return PVS_EXIT_OK;
 	}
+#ifdef PVS_HAVE_SIM
+	if (strcmp(cmd, "sim") == 0) {
+		/* argv[1] is "sim": let the simulator's messages say "pvsched sim" */
+		argv[1] = (char *)"pvsched sim";
+		return pvs_sim_main(argc - 1, argv + 1, stdout, stderr);
+	}
+#endif
 	if (strcmp(cmd, "probe") == 0)
 		rc = pvs_parse(argc - 1, argv + 1, probe_opts, &a);
 	else if (strcmp(cmd, "watch") == 0)
