@@ -149,7 +149,8 @@ static inline int pvlock_lock(struct pvlock *l)
 /**
  * @brief Take the lock if it is free, without waiting.
  * @param l lock
- * @return 0 locked; EBUSY held by another thread (or by the caller)
+ * @return 0 locked; EBUSY held by another thread (or by the caller), or
+ *         being handed to a waiting heir
  */
 static inline int pvlock_trylock(struct pvlock *l)
 {
