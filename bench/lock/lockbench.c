@@ -10,7 +10,8 @@
  * taken within the same repetition, then medians over repetitions.
  *
  * Usage: lockbench [-d ms] [-r reps] [-t 1,2,4,8,16] [-c 50,2000] [-g 0,1]
- *                  [-l lock,...] [-o medians.csv]
+ *                  [-l lock,...] [-o medians.csv] [-s]
+ * -s prints pvlock's event counts per run (build with -DPVLOCK_STATS).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -266,6 +267,26 @@ struct result {
 };
 
 static struct worker workers[MAX_THREADS];
+static bool print_stats;	/* -s: pvlock's event counts per run */
+
+/* pvlock's counters of the run just done, per 1000 ops (a PVLOCK_STATS
+ * build counts them; others print zeros). */
+static void report_stats(enum lock_kind kind, unsigned int nthreads,
+			 uint64_t ops)
+{
+	struct pvlock_stats st;
+	double k = ops ? 1000.0 / (double)ops : 0;
+
+	pvlock_stats_read(&st, 1);
+	if (!print_stats || (kind != L_PVLOCK && kind != L_FIXED))
+		return;
+	fprintf(stderr, "stats %s threads=%u per 1000 ops: slow %.1f spins %.1f"
+		" parks %.1f wakes %.1f skipped %.1f heirs %.2f handoffs %.2f\n",
+		lock_names[kind], nthreads, (double)st.slow * k,
+		(double)st.spins * k, (double)st.parks * k,
+		(double)st.wakes * k, (double)st.wakes_skipped * k,
+		(double)st.heirs * k, (double)st.handoffs * k);
+}
 
 static double tv_s(struct timeval tv)
 {
@@ -301,6 +322,7 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 	unsigned int i, b;
 
 	init_locks();
+	report_stats(L_COUNT, 0, 0);	/* zero the counters */
 	memset(hist, 0, sizeof(hist));
 	pthread_barrier_init(&start, NULL, nthreads + 1);
 	__atomic_store_n(&stop_flag, 0, __ATOMIC_RELAXED);
@@ -344,6 +366,7 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 			break;
 		}
 	}
+	report_stats(kind, nthreads, total);
 	r->mops = (double)total / ((double)el / 1e9) / 1e6;
 	r->cpu_s_per_mop = total ? (tv_s(ru1.ru_utime) - tv_s(ru0.ru_utime) +
 				    tv_s(ru1.ru_stime) - tv_s(ru0.ru_stime)) /
@@ -449,7 +472,7 @@ int main(int argc, char **argv)
 #endif
 		locks[nlocks++] = k;
 	}
-	while ((opt = getopt(argc, argv, "d:r:t:c:g:l:o:w:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:r:t:c:g:l:o:w:s")) != -1) {
 		switch (opt) {
 		case 'd': duration_ms = (unsigned int)atoi(optarg); break;
 		case 'r': reps = (unsigned int)atoi(optarg); break;
@@ -459,10 +482,11 @@ int main(int argc, char **argv)
 		case 'l': nlocks = parse_locks(optarg, locks); break;
 		case 'o': csv = optarg; break;
 		case 'w': out_ns = (unsigned int)atoi(optarg); break;
+		case 's': print_stats = true; break;
 		default:
 			fprintf(stderr, "usage: %s [-d ms] [-r reps] [-t list] "
 				"[-c cs_ns list] [-g 0,1] [-l locks] "
-				"[-w outside_ns] [-o csv]\n", argv[0]);
+				"[-w outside_ns] [-o csv] [-s]\n", argv[0]);
 			return 2;
 		}
 	}

@@ -14,6 +14,7 @@ void pvs_demo_idle(void);
 void pvs_demo_pack(void);
 void pvs_demo_preempt(void);
 void pvs_demo_spin(void);
+void pvs_demo_spin_rt(void);
 void pvs_demo_yield(void);
 
 #endif

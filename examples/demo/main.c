@@ -24,5 +24,6 @@ int main(void)
 	pvs_demo_haltpoll();
 	pvs_demo_pack();
 	pvs_demo_spin();
+	pvs_demo_spin_rt();
 	return 0;
 }

@@ -5,7 +5,8 @@
  *        running and parks otherwise (example built on spin_rt.h).
  *
  * The lock word is Drepper's three-state futex ("Futexes are tricky"):
- * 0 free, 1 locked, 2 locked with possible sleepers. Waiting is
+ * 0 free, 1 locked, 2 locked with possible sleepers, plus a fourth state,
+ * 3: released and reserved for the heir (below). Waiting is
  * pvs_spin_wait(): spin a time budget of PAUSEs while pvs_spin_decide()
  * allows (the owner records its CPU on acquisition, so a waiter on that
  * same CPU knows the owner is not running; steal on the owner's CPU and on
@@ -13,6 +14,17 @@
  * others park), else sleep on the futex. Barging is allowed: a running
  * thread may take the lock ahead of a woken sleeper, which keeps the lock
  * busy while sleepers wake (throughput), at some cost in fairness.
+ *
+ * Bounded barging (anti-starvation, after Linux's MUTEX_FLAG_HANDOFF): a
+ * waiter that is about to park for the ::PVLOCK_HANDOFF_PARKS-th time in
+ * one acquisition becomes the lock's heir (one at a time). The next unlock
+ * does not free the lock but hands it to the heir (state 3, a futex wake
+ * aimed at the heir alone), so no one barges past a thread that has
+ * already been woken and beaten more than once.
+ *
+ * Unlock skips the futex wake when no thread sleeps (a count of sleepers;
+ * the ordering argument is in pvlock.c), so a woken thread that took the
+ * lock with state 2 does not pay a wasted system call on release.
  *
  * Copy pvlock.h and pvlock.c into a project and link pvsched::rt.
  * Not recursive, no error checking of the owner (like
@@ -44,20 +56,59 @@
 extern "C" {
 #endif
 
+/** @brief A waiter becomes the heir when it is about to park for this
+ *         many times in one acquisition: woken once and beaten by a
+ *         barging thread (Linux's mutex sets MUTEX_FLAG_HANDOFF after one
+ *         failed wake-up, __mutex_lock_common()). */
+#define PVLOCK_HANDOFF_PARKS 2u
+
 /** @brief A pvlock. Initialise with pvlock_init() or ::PVLOCK_INITIALIZER. */
 struct pvlock {
-	/** 0 free, 1 locked, 2 locked and sleepers possible (futex word). */
+	/** 0 free, 1 locked, 2 locked and sleepers possible, 3 released to
+	 *  the heir (futex word). */
 	uint32_t state;
 	/** CPU of the owner when it took the lock (-1: not known). */
 	int32_t owner_cpu;
 	/** Waiters spinning now (pvs_spin_waiter::nr_spinning). */
 	uint32_t nr_spinning;
+	/** Threads in, or about to enter, a futex wait on @c state. */
+	uint32_t nr_sleepers;
+	/** 0 no heir, 1 a heir waits for a handoff, 2 handoff granted. */
+	uint32_t handoff;
 	/** Spin context (NULL: pvs_spin_default()). */
 	struct pvs_spin *ctx;
 };
 
 /** @brief Static initialiser: free, default spin context. */
-#define PVLOCK_INITIALIZER { 0, -1, 0, NULL }
+#define PVLOCK_INITIALIZER { 0, -1, 0, 0, 0, NULL }
+
+/**
+ * @brief Event counts of every pvlock in the process, for profiling. Only
+ *        counted in a build with PVLOCK_STATS defined (all 0 otherwise).
+ */
+struct pvlock_stats {
+	/** Acquisitions that took the slow path. */
+	uint64_t slow;
+	/** Spin rounds (pvs_spin_wait_stats::spins). */
+	uint64_t spins;
+	/** Futex waits entered. */
+	uint64_t parks;
+	/** Futex wakes issued by unlock. */
+	uint64_t wakes;
+	/** Unlocks of a state-2 lock that skipped the wake: no sleeper. */
+	uint64_t wakes_skipped;
+	/** Waiters that became the heir. */
+	uint64_t heirs;
+	/** Unlocks that handed the lock to the heir. */
+	uint64_t handoffs;
+};
+
+/**
+ * @brief Read (and with @p reset, zero) the process-wide counters.
+ * @param out   where to copy them
+ * @param reset zero them after reading
+ */
+void pvlock_stats_read(struct pvlock_stats *out, int reset);
 
 /**
  * @brief Initialise a lock.
@@ -98,7 +149,8 @@ static inline int pvlock_lock(struct pvlock *l)
 /**
  * @brief Take the lock if it is free, without waiting.
  * @param l lock
- * @return 0 locked; EBUSY held by another thread (or by the caller)
+ * @return 0 locked; EBUSY held by another thread (or by the caller), or
+ *         being handed to a waiting heir
  */
 static inline int pvlock_trylock(struct pvlock *l)
 {
@@ -129,10 +181,11 @@ static inline int pvlock_timedlock(struct pvlock *l,
 }
 
 /**
- * @brief Wake one sleeper: slow path of pvlock_unlock().
+ * @brief Slow path of pvlock_unlock() (state 2): hand the lock to the heir
+ *        if there is one, else free it and wake one sleeper if any.
  * @param l lock
  */
-void pvlock_wake(struct pvlock *l);
+void pvlock_unlock_slow(struct pvlock *l);
 
 /**
  * @brief Release the lock (the caller must own it).
@@ -140,9 +193,12 @@ void pvlock_wake(struct pvlock *l);
  */
 static inline void pvlock_unlock(struct pvlock *l)
 {
+	uint32_t one = 1;
+
 	PVLOCK_RELEASING(l);
-	if (__atomic_exchange_n(&l->state, 0, __ATOMIC_RELEASE) == 2)
-		pvlock_wake(l);
+	if (!__atomic_compare_exchange_n(&l->state, &one, 0, false,
+					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		pvlock_unlock_slow(l);
 }
 
 #ifdef __cplusplus

@@ -74,6 +74,10 @@ static void *worker(void *arg)
 			continue;
 		}
 		sh->counter++;
+		/* Now and then the owner gives up its CPU while holding the
+		 * lock: waiters park, are woken, get beaten, become heirs. */
+		if ((i & 63u) == 0)
+			sched_yield();
 		pvlock_unlock(&sh->lock);
 	}
 	__atomic_fetch_add(&sh->done, 1, __ATOMIC_RELEASE);
@@ -105,6 +109,8 @@ static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
 	assert_int_equal(sh.counter, (uint64_t)nthreads * iters);
 	assert_int_equal(sh.lock.state, 0);
 	assert_int_equal(sh.lock.nr_spinning, 0);
+	assert_int_equal(sh.lock.nr_sleepers, 0);
+	assert_int_equal(sh.lock.handoff, 0);
 }
 
 static struct pvs_spin ctx_pv, ctx_fixed;
@@ -188,6 +194,97 @@ static void test_trylock_timedlock(void **state)
 	pvlock_unlock(&l);
 }
 
+/* ---- the handoff to a heir -------------------------------------------- */
+
+struct heir_arg {
+	struct pvlock *l;
+	int acquired;	/* atomic */
+	int release;	/* atomic */
+};
+
+static void *heir_main(void *arg)
+{
+	struct heir_arg *ha = (struct heir_arg *)arg;
+
+	pvlock_lock(ha->l);
+	__atomic_store_n(&ha->acquired, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&ha->release, __ATOMIC_ACQUIRE))
+		sched_yield();
+	pvlock_unlock(ha->l);
+	return NULL;
+}
+
+/*
+ * The main thread holds the lock and keeps barging (unlock, relock at
+ * once) until its contender has parked twice and claimed the heir's slot.
+ * From then on unlock must hand over: the lock is not free for a trylock,
+ * and the contender gets it. A round where the contender wins the race
+ * instead proves nothing and is retried.
+ */
+static void test_handoff_to_heir(void **state)
+{
+	struct pvlock l;
+	struct heir_arg ha;
+	pthread_t th;
+	unsigned int round, i;
+	int handed = 0, owned;
+
+	(void)state;
+	for (round = 0; round < 1000 && !handed; round++) {
+		pvlock_init(&l, &ctx_pv);
+		memset(&ha, 0, sizeof(ha));
+		ha.l = &l;
+		ATOMIC_FLAG(&l.handoff);	/* the test reads them too */
+		ATOMIC_FLAG(&l.nr_sleepers);
+		ATOMIC_FLAG(&ha.acquired);
+		ATOMIC_FLAG(&ha.release);
+		assert_int_equal(pvlock_lock(&l), 0);
+		owned = 1;
+		assert_int_equal(pthread_create(&th, NULL, heir_main, &ha), 0);
+		for (i = 0; i < 100000; i++) {
+			if (__atomic_load_n(&l.handoff, __ATOMIC_ACQUIRE) == 1)
+				break;
+			if (__atomic_load_n(&l.nr_sleepers,
+					    __ATOMIC_ACQUIRE) == 0) {
+				sched_yield();
+				continue;
+			}
+			pvlock_unlock(&l);	/* wakes the sleeper */
+			if (pvlock_trylock(&l) != 0) {
+				owned = 0;	/* it won the race */
+				break;
+			}
+			/* Let it run (it may share our CPU) and find the
+			 * lock taken: it uncounts itself when woken. */
+			while (__atomic_load_n(&l.nr_sleepers,
+					       __ATOMIC_ACQUIRE) != 0 &&
+			       __atomic_load_n(&l.handoff,
+					       __ATOMIC_ACQUIRE) == 0 &&
+			       ++i < 100000)
+				sched_yield();
+		}
+		if (owned && __atomic_load_n(&l.handoff, __ATOMIC_ACQUIRE) == 1) {
+			/* We own the lock and it has an heir. */
+			pvlock_unlock(&l);
+			assert_int_equal(pvlock_trylock(&l), EBUSY);
+			while (!__atomic_load_n(&ha.acquired, __ATOMIC_ACQUIRE))
+				sched_yield();
+			assert_int_equal(pvlock_trylock(&l), EBUSY);
+			assert_int_equal(__atomic_load_n(&l.handoff,
+							 __ATOMIC_ACQUIRE), 0);
+			handed = 1;
+		} else if (owned) {
+			pvlock_unlock(&l);	/* no heir this round */
+		}
+		__atomic_store_n(&ha.release, 1, __ATOMIC_RELEASE);
+		pthread_join(th, NULL);
+		assert_int_equal(l.state, 0);
+		assert_int_equal(l.handoff, 0);
+		assert_int_equal(l.nr_sleepers, 0);
+	}
+	assert_true(handed);
+}
+
 /* ---- waits interrupted by signals ------------------------------------- */
 
 static int signals_seen;	/* atomic: handlers run in every worker */
@@ -264,17 +361,36 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trylock_timedlock),
+		cmocka_unit_test(test_handoff_to_heir),
 		cmocka_unit_test(test_counter_pv),
 		cmocka_unit_test(test_counter_fixed),
 		cmocka_unit_test(test_counter_mixed_calls),
 		cmocka_unit_test(test_signals_during_waits),
 	};
 	const char *env = getenv("PVLOCK_STRESS_ITERS");
+	int ret;
 
 	if (env != NULL && atoi(env) > 0)
 		iters = (unsigned int)atoi(env);
 	if (pvs_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV) != 0 ||
 	    pvs_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED) != 0)
 		return 1;
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	ret = cmocka_run_group_tests(tests, NULL, NULL);
+#ifdef PVLOCK_STATS
+	{
+		struct pvlock_stats st;
+
+		pvlock_stats_read(&st, 0);
+		print_message("pvlock: slow %llu spins %llu parks %llu wakes %llu"
+			      " skipped %llu heirs %llu handoffs %llu\n",
+			      (unsigned long long)st.slow,
+			      (unsigned long long)st.spins,
+			      (unsigned long long)st.parks,
+			      (unsigned long long)st.wakes,
+			      (unsigned long long)st.wakes_skipped,
+			      (unsigned long long)st.heirs,
+			      (unsigned long long)st.handoffs);
+	}
+#endif
+	return ret;
 }
