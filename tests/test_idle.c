@@ -109,17 +109,9 @@ static void check_against_ref(const uint64_t *in, size_t n)
 	free(work);
 }
 
-/* xorshift64*: the same generator as the Python that computed the
- * expected full-range answers below. */
-static uint64_t rng_next(uint64_t *x)
-{
-	*x ^= *x >> 12;
-	*x ^= *x << 25;
-	*x ^= *x >> 27;
-	return *x * 0x2545F4914F6CDD1Dull;
-}
-
-#define RNG_SEED 0x9E3779B97F4A7C15ull
+/* pvs_test_rand() is xorshift64*, the same generator as the Python that
+ * computed the expected full-range answers below, from this seed. */
+#define RNG_SEED PVS_TEST_RAND_DEFAULT_SEED
 
 /* Roughly normal (sum of four uniforms) around mean_ns with about sd_ns,
  * clamped to [lo, hi], with lo and hi present once each: the shape of
@@ -129,12 +121,13 @@ static void seed_shaped(uint64_t *v, size_t n, uint64_t mean_ns, uint64_t sd_ns,
 {
 	size_t i;
 
+	pvs_test_rand_seed(seed);
 	for (i = 0; i < n; i++) {
 		int64_t acc = 0, x;
 		int k;
 
 		for (k = 0; k < 4; k++)
-			acc += (int64_t)(rng_next(&seed) % 2001) - 1000;
+			acc += (int64_t)(pvs_test_rand() % 2001) - 1000;
 		/* four uniforms on [-1000, 1000]: sd ~ 1155 */
 		x = (int64_t)mean_ns + acc * (int64_t)sd_ns / 1155;
 		if (x < (int64_t)lo)
@@ -318,12 +311,12 @@ static void test_stats_big_full_range(void **state)
 {
 	static uint64_t v[PVS_LAT_MAX_SAMPLES];
 	struct pvs_lat_stats st;
-	uint64_t x = RNG_SEED;
 	size_t i;
 
 	(void)state;
+	pvs_test_rand_seed(RNG_SEED);
 	for (i = 0; i < PVS_LAT_MAX_SAMPLES; i++)
-		v[i] = rng_next(&x);
+		v[i] = pvs_test_rand();
 	assert_int_equal(pvs_lat_stats(v, PVS_LAT_MAX_SAMPLES, &st), 0);
 	assert_true(st.min_ns == 5072310844195ull);
 	assert_true(st.median_ns == 9225009308531421281ull);
@@ -338,9 +331,9 @@ static void test_stats_big_full_range(void **state)
 		assert_true(v[i - 1] <= v[i]);
 
 	/* 1000 samples of 20 bits: exact and also against the reference */
-	x = RNG_SEED;
+	pvs_test_rand_seed(RNG_SEED);
 	for (i = 0; i < 1000; i++)
-		v[i] = rng_next(&x) >> 44;
+		v[i] = pvs_test_rand() >> 44;
 	check_against_ref(v, 1000);
 	assert_int_equal(pvs_lat_stats(v, 1000, &st), 0);
 	assert_true(st.min_ns == 679 && st.median_ns == 539602 &&
@@ -384,16 +377,16 @@ static void test_stats_mean_rounding(void **state)
 static void test_stats_random_sizes(void **state)
 {
 	uint64_t v[300], c[300];
-	uint64_t x = RNG_SEED ^ 0x1234;
 	size_t n, i;
 
 	(void)state;
+	pvs_test_rand_seed(RNG_SEED ^ 0x1234);
 	for (n = 1; n <= 300; n++) {
 		uint64_t mask = (n % 3 == 0) ? 0xf : (n % 3 == 1) ? 0xffffffffull : ~0ull;
 		struct pvs_lat_stats st;
 
 		for (i = 0; i < n; i++)
-			v[i] = rng_next(&x) & mask;
+			v[i] = pvs_test_rand() & mask;
 		memcpy(c, v, n * sizeof(*v));
 		qsort(c, n, sizeof(*c), ref_cmp);
 		if (mask != ~0ull)
