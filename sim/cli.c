@@ -10,8 +10,9 @@
 #include "sim_int.h"
 
 static const struct pvs_sim_scenario *const table[] = {
-	&pvs_sim_seed000,
-	&pvs_sim_seed004,
+#define PVS_SIM_SCENARIO(name) &pvs_sim_##name,
+#include "scenarios.def"
+#undef PVS_SIM_SCENARIO
 };
 
 #define NSCEN (sizeof(table) / sizeof(table[0]))

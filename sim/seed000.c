@@ -312,4 +312,6 @@ const struct pvs_sim_scenario pvs_sim_seed000 = {
 	"schbench wake-up latency in a KVM guest: vcpu_is_preempted() parity vs idle hint",
 	show,
 	run,
+	PVS_SIM_PLOT_PCT_CURVES,
+	NULL,
 };

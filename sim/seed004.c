@@ -324,4 +324,6 @@ const struct pvs_sim_scenario pvs_sim_seed004 = {
 	"ebizzy on a shared-processor POWER10 LPAR: spread vs pack (pvs_pack_pick_cpu)",
 	show,
 	run,
+	PVS_SIM_PLOT_BARS,
+	"records_per_s,physc",
 };

@@ -361,6 +361,54 @@ int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
 
 /* ---- scenarios ---------------------------------------------------------- */
 
+/* ---- per-iteration records (compare, plots) ----------------------------- */
+
+/**
+ * @brief One measured value of one iteration of one case under one policy.
+ *
+ * Scenarios record every per-iteration number they print (a percentile, a
+ * throughput, physc) with pvs_sim_record(); `compare` runs Student's t on
+ * them and `--plot` draws them. Strings are copied.
+ */
+struct pvs_sim_rec {
+	/** @brief Case, e.g. "overcommit" or "80 threads, 128 VPs". */
+	char *case_name;
+	/** @brief Policy, e.g. "parity" or "idle-hint". */
+	char *policy;
+	/** @brief Metric, e.g. "p99_us", "records_per_s", "physc". */
+	char *metric;
+	/** @brief Iteration, from 0. */
+	uint32_t iter;
+	/** @brief The value (the tool may use doubles; the engine does not). */
+	double value;
+};
+
+/** @brief A growable list of records (owned by whoever set it up). */
+struct pvs_sim_sink {
+	/** @brief Records, in recording order. */
+	struct pvs_sim_rec *v;
+	/** @brief Records held. */
+	size_t n;
+	/** @brief Allocated entries. */
+	size_t cap;
+	/** @brief An allocation failed: some records were lost. */
+	bool lost;
+};
+
+/** @brief How `--plot` draws a scenario's records. */
+enum pvs_sim_plot_kind {
+	/** @brief No picture. */
+	PVS_SIM_PLOT_NONE,
+	/** @brief Latency percentile curves: metrics named p<N>_us (p50_us,
+	 *         p99.9_us...) on the x axis, one line per case and policy,
+	 *         the mean over iterations on a log y axis. */
+	PVS_SIM_PLOT_PCT_CURVES,
+	/** @brief Bars: one panel per metric listed in plot_metrics, one
+	 *         group per case, one bar per policy (mean over iterations,
+	 *         min-max whisker). */
+	PVS_SIM_PLOT_BARS
+};
+
 /** @brief Options of `pvsched-sim run`. */
 struct pvs_sim_opts {
 	/** @brief Base seed; iteration i uses a seed derived from it and i. */
@@ -373,7 +421,31 @@ struct pvs_sim_opts {
 	bool json;
 	/** @brief Check invariants at every event. */
 	bool debug;
+	/** @brief Print schbench's own output (2023+ three-table format)
+	 *         where the scenario measures schbench-like latencies. */
+	bool schbench;
+	/** @brief Where pvs_sim_record() stores values (NULL: nowhere). */
+	struct pvs_sim_sink *sink;
 };
+
+/**
+ * @brief Record one per-iteration value into o->sink (no-op without one).
+ * @param o         run options
+ * @param case_name case
+ * @param policy    policy
+ * @param metric    metric (units in the name: _us, _per_s)
+ * @param iter      iteration, from 0
+ * @param value     the value
+ */
+void pvs_sim_record(const struct pvs_sim_opts *o, const char *case_name,
+		    const char *policy, const char *metric, uint32_t iter,
+		    double value);
+
+/**
+ * @brief Free a sink's records and empty it.
+ * @param k the sink
+ */
+void pvs_sim_sink_free(struct pvs_sim_sink *k);
 
 /** @brief Totals of a scenario run (for tests and the benchmark). */
 struct pvs_sim_totals {
@@ -405,6 +477,11 @@ struct pvs_sim_scenario {
 	 */
 	int (*run)(const struct pvs_sim_opts *o, FILE *f,
 		   struct pvs_sim_totals *tot);
+	/** @brief How `--plot` draws the records. */
+	enum pvs_sim_plot_kind plot_kind;
+	/** @brief PVS_SIM_PLOT_BARS: comma-separated metrics, one panel
+	 *         each (e.g. "records_per_s,physc"); NULL otherwise. */
+	const char *plot_metrics;
 };
 
 /**

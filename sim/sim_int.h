@@ -63,7 +63,8 @@ uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
 /* Print hundredths as +12.34 / -0.05. */
 void pvs_sim_print_centi(FILE *f, int64_t centi);
 
-extern const struct pvs_sim_scenario pvs_sim_seed000;
-extern const struct pvs_sim_scenario pvs_sim_seed004;
+#define PVS_SIM_SCENARIO(name) extern const struct pvs_sim_scenario pvs_sim_##name;
+#include "scenarios.def"
+#undef PVS_SIM_SCENARIO
 
 #endif /* PVSCHED_SIM_INT_H */
