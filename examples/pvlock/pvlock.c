@@ -22,7 +22,8 @@
  * the count and wakes. No sleeper is forgotten; a count that includes a
  * thread just leaving costs one useless wake, never a lost one.
  *
- * The handoff. One waiter at a time may claim handoff 0 -> 1 (the heir).
+ * The handoff. One waiter at a time may claim handoff 0 -> 1 (the heir),
+ * and only on its way to sleep on state 2 (never 3: see pvlock_park()).
  * An unlocker that finds state 2 and claims handoff 1 -> 2 (granted) stores
  * state 3 instead of 0 and wakes the futex with the heir's bit only. State
  * 3 is not 0, so no one barges; only the heir takes 3 -> 2 (2: it has
@@ -216,8 +217,14 @@ static int pvlock_park(void *arg, const struct timespec *deadline)
 	 * Claim the heir's slot only now that the word says 2, so an
 	 * unlocker that sees the claim takes its slow path and hands over
 	 * (a claim seen late only delays the handoff to a later unlock).
+	 * And only when we are about to sleep on 2: a grant turns 2 into 3,
+	 * so the kernel's compare fails and a heir cannot miss its grant. A
+	 * heir sleeping on 3 (read while the lock was handed to someone
+	 * else) would match the 3 of its own later grant and sleep for ever
+	 * with the lock reserved for it (ABA; seen in the stress test).
 	 */
 	if (++pw->parks >= PVLOCK_HANDOFF_PARKS && !pw->heir &&
+	    seen == PVLOCK_SLEEPERS &&
 	    __atomic_load_n(&l->handoff, __ATOMIC_RELAXED) == PVLOCK_NO_HEIR &&
 	    __atomic_compare_exchange_n(&l->handoff, &none, PVLOCK_HEIR, false,
 					__ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {

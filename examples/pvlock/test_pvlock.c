@@ -35,6 +35,7 @@ struct shared {
 	uint64_t counter;	/* protected by lock */
 	unsigned int iters;
 	int mode;		/* 0 lock, 1 trylock loop, 2 timedlock */
+	unsigned int yield_mask; /* owner yields when (i & mask) == 0 */
 	int errors;		/* protected by lock */
 	int done;		/* workers finished (atomic) */
 	int release;		/* workers may exit (atomic; 1 when unused) */
@@ -76,7 +77,7 @@ static void *worker(void *arg)
 		sh->counter++;
 		/* Now and then the owner gives up its CPU while holding the
 		 * lock: waiters park, are woken, get beaten, become heirs. */
-		if ((i & 63u) == 0)
+		if ((i & sh->yield_mask) == 0)
 			sched_yield();
 		pvlock_unlock(&sh->lock);
 	}
@@ -87,7 +88,8 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
+static void run_counter_yielding(struct pvs_spin *ctx, unsigned int nthreads,
+				 int mode, unsigned int yield_mask)
 {
 	pthread_t th[MAX_THREADS];
 	struct shared sh;
@@ -97,6 +99,7 @@ static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
 	pvlock_init(&sh.lock, ctx);
 	sh.iters = iters;
 	sh.mode = mode;
+	sh.yield_mask = yield_mask;
 	sh.release = 1;
 	ATOMIC_FLAG(&sh.errors);
 	pthread_barrier_init(&sh.start, NULL, nthreads);
@@ -111,6 +114,11 @@ static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
 	assert_int_equal(sh.lock.nr_spinning, 0);
 	assert_int_equal(sh.lock.nr_sleepers, 0);
 	assert_int_equal(sh.lock.handoff, 0);
+}
+
+static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
+{
+	run_counter_yielding(ctx, nthreads, mode, 63u);
 }
 
 static struct pvs_spin ctx_pv, ctx_fixed;
@@ -131,6 +139,19 @@ static void test_counter_fixed(void **state)
 	(void)state;
 	for (n = 1; n <= MAX_THREADS; n *= 2)
 		run_counter(&ctx_fixed, n, 0);
+}
+
+/*
+ * Owners that often lose their CPU while holding the lock, all three call
+ * kinds mixed: waiters park repeatedly and heirs come and go all the time.
+ * This is the load that exposed a heir sleeping on a stale "handed" value
+ * (a hang, caught by the test's timeout).
+ */
+static void test_counter_handoff_churn(void **state)
+{
+	(void)state;
+	run_counter_yielding(&ctx_pv, 16, 1, 3u);
+	run_counter_yielding(&ctx_pv, 8, 0, 1u);
 }
 
 static void test_counter_mixed_calls(void **state)
@@ -198,91 +219,231 @@ static void test_trylock_timedlock(void **state)
 
 struct heir_arg {
 	struct pvlock *l;
-	int acquired;	/* atomic */
+	const struct timespec *deadline;	/* NULL: pvlock_lock() */
+	int ret;	/* what the lock call returned (valid once returned) */
+	int acquired;	/* atomic: it holds the lock */
+	int returned;	/* atomic: the lock call returned */
 	int release;	/* atomic */
 };
 
 static void *heir_main(void *arg)
 {
 	struct heir_arg *ha = (struct heir_arg *)arg;
+	int r;
 
-	pvlock_lock(ha->l);
-	__atomic_store_n(&ha->acquired, 1, __ATOMIC_RELEASE);
+	r = ha->deadline ? pvlock_timedlock(ha->l, ha->deadline) :
+			   pvlock_lock(ha->l);
+	ha->ret = r;
+	if (r == 0)
+		__atomic_store_n(&ha->acquired, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&ha->returned, 1, __ATOMIC_RELEASE);
+	if (r != 0)
+		return NULL;
 	while (!__atomic_load_n(&ha->release, __ATOMIC_ACQUIRE))
 		sched_yield();
 	pvlock_unlock(ha->l);
 	return NULL;
 }
 
+static void heir_start(struct pvlock *l, struct heir_arg *ha, pthread_t *th,
+		       const struct timespec *deadline)
+{
+	pvlock_init(l, &ctx_pv);
+	memset(ha, 0, sizeof(*ha));
+	ha->l = l;
+	ha->deadline = deadline;
+	ATOMIC_FLAG(&l->handoff);	/* the test reads them too */
+	ATOMIC_FLAG(&l->nr_sleepers);
+	ATOMIC_FLAG(&ha->acquired);
+	ATOMIC_FLAG(&ha->returned);
+	ATOMIC_FLAG(&ha->release);
+	assert_int_equal(pvlock_lock(l), 0);
+	assert_int_equal(pthread_create(th, NULL, heir_main, ha), 0);
+}
+
 /*
- * The main thread holds the lock and keeps barging (unlock, relock at
- * once) until its contender has parked twice and claimed the heir's slot.
- * From then on unlock must hand over: the lock is not free for a trylock,
- * and the contender gets it. A round where the contender wins the race
- * instead proves nothing and is retried.
+ * With the lock held and the contender started, keep barging (unlock,
+ * relock at once) until the contender has parked twice and claimed the
+ * heir's slot. Returns 1 when we own the lock and it has an heir, 0 when
+ * the contender won a race or its lock call returned (the round proves
+ * nothing; the lock is then not ours).
  */
+static int make_heir(struct pvlock *l, struct heir_arg *ha)
+{
+	unsigned int i;
+
+	for (i = 0; i < 100000; i++) {
+		if (__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) == 1)
+			return 1;
+		if (__atomic_load_n(&ha->returned, __ATOMIC_ACQUIRE))
+			break;
+		if (__atomic_load_n(&l->nr_sleepers, __ATOMIC_ACQUIRE) == 0) {
+			sched_yield();
+			continue;
+		}
+		pvlock_unlock(l);	/* wakes the sleeper */
+		if (pvlock_trylock(l) != 0)
+			return 0;	/* it won the race */
+		/* Let it run (it may share our CPU) and find the lock
+		 * taken: it uncounts itself when woken. */
+		while (__atomic_load_n(&l->nr_sleepers, __ATOMIC_ACQUIRE) != 0 &&
+		       __atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) == 0 &&
+		       !__atomic_load_n(&ha->returned, __ATOMIC_ACQUIRE) &&
+		       ++i < 100000)
+			sched_yield();
+	}
+	if (__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) == 1)
+		return 1;
+	pvlock_unlock(l);
+	return 0;
+}
+
+/* Let the contender go, join it, and check the lock is clean and free. */
+static void heir_finish(struct pvlock *l, struct heir_arg *ha, pthread_t th)
+{
+	__atomic_store_n(&ha->release, 1, __ATOMIC_RELEASE);
+	pthread_join(th, NULL);
+	assert_int_equal(l->state, 0);
+	assert_int_equal(l->handoff, 0);
+	assert_int_equal(l->nr_sleepers, 0);
+	assert_int_equal(pvlock_trylock(l), 0);
+	pvlock_unlock(l);
+}
+
+static void wait_returned(struct heir_arg *ha)
+{
+	while (!__atomic_load_n(&ha->returned, __ATOMIC_ACQUIRE))
+		sched_yield();
+}
+
+static void deadline_in(struct timespec *ts, long ms)
+{
+	clock_gettime(CLOCK_REALTIME, ts);
+	ts->tv_sec += ms / 1000;
+	ts->tv_nsec += (ms % 1000) * 1000000L;
+	if (ts->tv_nsec >= 1000000000L) {
+		ts->tv_sec++;
+		ts->tv_nsec -= 1000000000L;
+	}
+}
+
+/* From the heir's claim on, unlock must hand over: no trylock gets in. */
 static void test_handoff_to_heir(void **state)
 {
 	struct pvlock l;
 	struct heir_arg ha;
 	pthread_t th;
-	unsigned int round, i;
-	int handed = 0, owned;
+	unsigned int round;
+	int handed = 0;
 
 	(void)state;
 	for (round = 0; round < 1000 && !handed; round++) {
-		pvlock_init(&l, &ctx_pv);
-		memset(&ha, 0, sizeof(ha));
-		ha.l = &l;
-		ATOMIC_FLAG(&l.handoff);	/* the test reads them too */
-		ATOMIC_FLAG(&l.nr_sleepers);
-		ATOMIC_FLAG(&ha.acquired);
-		ATOMIC_FLAG(&ha.release);
-		assert_int_equal(pvlock_lock(&l), 0);
-		owned = 1;
-		assert_int_equal(pthread_create(&th, NULL, heir_main, &ha), 0);
-		for (i = 0; i < 100000; i++) {
-			if (__atomic_load_n(&l.handoff, __ATOMIC_ACQUIRE) == 1)
-				break;
-			if (__atomic_load_n(&l.nr_sleepers,
-					    __ATOMIC_ACQUIRE) == 0) {
-				sched_yield();
-				continue;
-			}
-			pvlock_unlock(&l);	/* wakes the sleeper */
-			if (pvlock_trylock(&l) != 0) {
-				owned = 0;	/* it won the race */
-				break;
-			}
-			/* Let it run (it may share our CPU) and find the
-			 * lock taken: it uncounts itself when woken. */
-			while (__atomic_load_n(&l.nr_sleepers,
-					       __ATOMIC_ACQUIRE) != 0 &&
-			       __atomic_load_n(&l.handoff,
-					       __ATOMIC_ACQUIRE) == 0 &&
-			       ++i < 100000)
-				sched_yield();
-		}
-		if (owned && __atomic_load_n(&l.handoff, __ATOMIC_ACQUIRE) == 1) {
-			/* We own the lock and it has an heir. */
+		heir_start(&l, &ha, &th, NULL);
+		if (make_heir(&l, &ha)) {
 			pvlock_unlock(&l);
 			assert_int_equal(pvlock_trylock(&l), EBUSY);
 			while (!__atomic_load_n(&ha.acquired, __ATOMIC_ACQUIRE))
 				sched_yield();
+			assert_int_equal(ha.ret, 0);
 			assert_int_equal(pvlock_trylock(&l), EBUSY);
 			assert_int_equal(__atomic_load_n(&l.handoff,
 							 __ATOMIC_ACQUIRE), 0);
 			handed = 1;
-		} else if (owned) {
-			pvlock_unlock(&l);	/* no heir this round */
 		}
-		__atomic_store_n(&ha.release, 1, __ATOMIC_RELEASE);
-		pthread_join(th, NULL);
-		assert_int_equal(l.state, 0);
-		assert_int_equal(l.handoff, 0);
-		assert_int_equal(l.nr_sleepers, 0);
+		heir_finish(&l, &ha, th);
 	}
 	assert_true(handed);
+}
+
+/*
+ * A heir whose deadline passes while we still hold the lock gives up its
+ * claim: ETIMEDOUT, the handoff slot is free again, and our unlock frees
+ * the lock for anyone instead of reserving it for a thread that left.
+ */
+static void test_heir_times_out(void **state)
+{
+	struct pvlock l;
+	struct heir_arg ha;
+	struct timespec deadline;
+	pthread_t th;
+	unsigned int round;
+	int timed_out = 0;
+
+	(void)state;
+	for (round = 0; round < 1000 && !timed_out; round++) {
+		deadline_in(&deadline, 200);
+		heir_start(&l, &ha, &th, &deadline);
+		if (make_heir(&l, &ha)) {
+			wait_returned(&ha);	/* we never unlock before */
+			assert_int_equal(ha.ret, ETIMEDOUT);
+			assert_int_equal(__atomic_load_n(&l.handoff,
+							 __ATOMIC_ACQUIRE), 0);
+			pvlock_unlock(&l);
+			timed_out = 1;
+		}
+		heir_finish(&l, &ha, th);
+	}
+	assert_true(timed_out);
+}
+
+/*
+ * The race between a grant and the heir's timeout: unlock (which grants)
+ * at times around the heir's deadline, from well before to well after.
+ * Whatever wins, the outcome must be consistent: either the heir returns
+ * 0 and owns the lock, or it returns ETIMEDOUT and the lock is free; never
+ * a lock reserved for a thread that left, never two owners.
+ */
+static void test_heir_timeout_races_grant(void **state)
+{
+	struct pvlock l;
+	struct heir_arg ha;
+	struct timespec deadline, at;
+	pthread_t th;
+	unsigned int round;
+	long offset_us;
+	int got = 0, timed_out = 0;
+
+	(void)state;
+	for (round = 0; round < 1000 && (round < 40 || !got || !timed_out);
+	     round++) {
+		/* -4 ms .. +3.8 ms around the deadline, early and late in
+		 * turn so that a loaded machine still sees both sides */
+		offset_us = (round % 2 ? 0 : -4000) + (long)(round % 20) * 200;
+		deadline_in(&deadline, 50);
+		heir_start(&l, &ha, &th, &deadline);
+		if (!make_heir(&l, &ha)) {
+			heir_finish(&l, &ha, th);
+			continue;
+		}
+		at = deadline;
+		at.tv_nsec += offset_us * 1000L;
+		if (at.tv_nsec < 0) {
+			at.tv_sec--;
+			at.tv_nsec += 1000000000L;
+		} else if (at.tv_nsec >= 1000000000L) {
+			at.tv_sec++;
+			at.tv_nsec -= 1000000000L;
+		}
+		while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at,
+				       NULL) == EINTR)
+			;
+		pvlock_unlock(&l);
+		wait_returned(&ha);
+		if (ha.ret == 0) {
+			/* It owns the lock until we release it. */
+			assert_int_equal(pvlock_trylock(&l), EBUSY);
+			got++;
+		} else {
+			assert_int_equal(ha.ret, ETIMEDOUT);
+			timed_out++;
+		}
+		heir_finish(&l, &ha, th);
+	}
+	print_message("heir vs grant: %d got the lock, %d timed out\n", got,
+		      timed_out);
+	/* Early unlocks are granted, late ones find the heir gone. */
+	assert_true(got > 0);
+	assert_true(timed_out > 0);
 }
 
 /* ---- waits interrupted by signals ------------------------------------- */
@@ -331,6 +492,7 @@ static void test_signals_during_waits(void **state)
 	pvlock_init(&sh.lock, &ctx_pv);
 	sh.iters = iters;
 	sh.mode = 0;
+	sh.yield_mask = 63u;
 	ATOMIC_FLAG(&sh.errors);
 	ATOMIC_FLAG(&sh.done);
 	ATOMIC_FLAG(&sh.release);
@@ -362,9 +524,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trylock_timedlock),
 		cmocka_unit_test(test_handoff_to_heir),
+		cmocka_unit_test(test_heir_times_out),
+		cmocka_unit_test(test_heir_timeout_races_grant),
 		cmocka_unit_test(test_counter_pv),
 		cmocka_unit_test(test_counter_fixed),
 		cmocka_unit_test(test_counter_mixed_calls),
+		cmocka_unit_test(test_counter_handoff_churn),
 		cmocka_unit_test(test_signals_during_waits),
 	};
 	const char *env = getenv("PVLOCK_STRESS_ITERS");
