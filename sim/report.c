@@ -117,7 +117,17 @@ static bool ends_with(const char *s, const char *suffix)
 
 int pvs_sim_metric_better(const char *metric)
 {
-	if (strstr(metric, "_per_") || ends_with(metric, "_score"))
+	/* work done per time: not every rate (exits_per_s is a cost) */
+	static const char *const work[] = {
+		"records_per_", "jobs_per_", "ops_per_", "requests_per_",
+		"transactions_per_", "loops_per_",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(work) / sizeof(work[0]); i++)
+		if (!strncmp(metric, work[i], strlen(work[i])))
+			return 1;
+	if (ends_with(metric, "_score"))
 		return 1;
 	if (ends_with(metric, "_us") || ends_with(metric, "_ns") ||
 	    ends_with(metric, "_ms") || !strcmp(metric, "physc"))

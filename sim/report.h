@@ -94,8 +94,10 @@ void pvs_sim_sets_free(struct pvs_sim_sets *s);
 /**
  * @brief Which direction of a metric is better, from its name: "_us",
  *        "_ns", "_ms" endings and "physc" (cores consumed for the same
- *        work) are better lower; names with "_per_" or ending in "_score"
- *        are better higher.
+ *        work) are better lower; work rates (records_per_, jobs_per_,
+ *        ops_per_, requests_per_, transactions_per_, loops_per_ ...) and
+ *        names ending in "_score" are better higher; any other rate
+ *        (e.g. exits_per_s) is left unknown.
  * @param metric metric name
  * @return -1 lower is better, +1 higher is better, 0 unknown
  */

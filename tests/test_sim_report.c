@@ -55,12 +55,12 @@ static int fake_run(const struct pvs_sim_opts *o, FILE *f,
 		a[i] = 100 + i % 10;
 		b[i] = 101 + i % 10;
 	}
-	rec_all(o, "small", "base", "score_per_s", iguana, 7);
-	rec_all(o, "small", "new", "score_per_s", chameleon, 5);
+	rec_all(o, "small", "base", "ops_per_s", iguana, 7);
+	rec_all(o, "small", "new", "ops_per_s", chameleon, 5);
 	for (i = 0; i < 5; i++) {
-		pvs_sim_record(o, "clear & plain", "base", "score_per_s", i,
+		pvs_sim_record(o, "clear & plain", "base", "ops_per_s", i,
 			       10 + i);
-		pvs_sim_record(o, "clear & plain", "new", "score_per_s", i,
+		pvs_sim_record(o, "clear & plain", "new", "ops_per_s", i,
 			       20 + i);
 		pvs_sim_record(o, "clear & plain", "base", "p50_us", i,
 			       10 + i);
@@ -73,8 +73,8 @@ static int fake_run(const struct pvs_sim_opts *o, FILE *f,
 			       100 + i);
 		pvs_sim_record(o, "clear & plain", "new", "p99_us", i, 50 + i);
 	}
-	rec_all(o, "large", "base", "score_per_s", a, 60);
-	rec_all(o, "large", "new", "score_per_s", b, 60);
+	rec_all(o, "large", "base", "ops_per_s", a, 60);
+	rec_all(o, "large", "new", "ops_per_s", b, 60);
 	if (tot)
 		tot->runs++;
 	return 0;
@@ -82,7 +82,7 @@ static int fake_run(const struct pvs_sim_opts *o, FILE *f,
 
 static const struct pvs_sim_scenario fake_bars = {
 	"fakebars", "known values (bars)", fake_show, fake_run,
-	PVS_SIM_PLOT_BARS, "score_per_s",
+	PVS_SIM_PLOT_BARS, "ops_per_s",
 };
 
 static const struct pvs_sim_scenario fake_pct = {
@@ -97,7 +97,7 @@ static const struct pvs_sim_scenario fake_none = {
 
 static const struct pvs_sim_scenario fake_badbars = {
 	"fakebad", "bars of a metric never recorded", fake_show, fake_run,
-	PVS_SIM_PLOT_BARS, "score_per_s,nothing_per_s",
+	PVS_SIM_PLOT_BARS, "ops_per_s,nothing_per_s",
 };
 
 /* Everything written to a temporary stream, as a string (free it). */
@@ -361,6 +361,19 @@ static void test_ministat_text(void **state)
 	fclose(f);
 }
 
+static void test_metric_better(void **state)
+{
+	(void)state;
+	assert_int_equal(pvs_sim_metric_better("p99.9_us"), -1);
+	assert_int_equal(pvs_sim_metric_better("steal_ms"), -1);
+	assert_int_equal(pvs_sim_metric_better("physc"), -1);
+	assert_int_equal(pvs_sim_metric_better("records_per_s"), 1);
+	assert_int_equal(pvs_sim_metric_better("jobs_per_min"), 1);
+	assert_int_equal(pvs_sim_metric_better("dhry_score"), 1);
+	assert_int_equal(pvs_sim_metric_better("exits_per_s"), 0);
+	assert_int_equal(pvs_sim_metric_better("vcsw"), 0);
+}
+
 /* ---- compare through the command line ----------------------------------- */
 
 static void test_compare_cli(void **state)
@@ -373,7 +386,7 @@ static void test_compare_cli(void **state)
 			 0);
 	assert_string_equal(err, "");
 	assert_non_null(strstr(out,
-"fakebars: small, score_per_s (higher is better)\n"
+"fakebars: small, ops_per_s (higher is better)\n"
 "x base (baseline)\n"
 "+ new\n"
 "    N           Min           Max        Median           Avg        Stddev\n"
@@ -381,7 +394,7 @@ static void test_compare_cli(void **state)
 "+   5           150           930           500           540     299.08193\n"
 "No difference proven at 95.0% confidence\n"));
 	assert_non_null(strstr(out,
-"fakebars: clear & plain, score_per_s (higher is better)\n"));
+"fakebars: clear & plain, ops_per_s (higher is better)\n"));
 	assert_non_null(strstr(out,
 "fakebars: clear & plain, p99_us (lower is better)\n"
 "x base (baseline)\n"
@@ -396,9 +409,9 @@ static void test_compare_cli(void **state)
 
 	/* one case by number, one metric, 80 %: now the large case differs */
 	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
-			     "--case", "3", "--metric", "score_per_s",
+			     "--case", "3", "--metric", "ops_per_s",
 			     "--confidence", "80"), 0);
-	assert_non_null(strstr(out, "fakebars: large, score_per_s"));
+	assert_non_null(strstr(out, "fakebars: large, ops_per_s"));
 	assert_non_null(strstr(out, "Difference at 80.0% confidence\n"));
 	assert_null(strstr(out, "small"));
 	assert_null(strstr(out, "p99_us"));
@@ -410,7 +423,7 @@ static void test_compare_cli(void **state)
 			     "--case", "clear & plain", "--metric", "p50_us"),
 			 0);
 	assert_non_null(strstr(out, "clear & plain, p50_us"));
-	assert_null(strstr(out, "score_per_s"));
+	assert_null(strstr(out, "ops_per_s"));
 	free(out);
 	free(err);
 
@@ -418,7 +431,7 @@ static void test_compare_cli(void **state)
 	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
 			     "--metric", "nope"), 2);
 	assert_non_null(strstr(err, "unknown metric 'nope'"));
-	assert_non_null(strstr(err, "score_per_s, p50_us, p99.9_us, p99_us"));
+	assert_non_null(strstr(err, "ops_per_s, p50_us, p99.9_us, p99_us"));
 	free(out);
 	free(err);
 	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
@@ -457,10 +470,10 @@ static void test_compare_json(void **state)
 	(void)state;
 	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
 			     "--json", "--case", "clear & plain", "--metric",
-			     "score_per_s"), 0);
+			     "ops_per_s"), 0);
 	assert_string_equal(out,
 "{\"scenario\":\"fakebars\",\"confidence\":95.0,\"baseline\":\"base\","
-"\"comparisons\":[{\"case\":\"clear & plain\",\"metric\":\"score_per_s\","
+"\"comparisons\":[{\"case\":\"clear & plain\",\"metric\":\"ops_per_s\","
 "\"better\":\"higher\",\"sets\":["
 "{\"policy\":\"base\",\"n\":5,\"min\":10,\"max\":14,\"median\":12,"
 "\"avg\":12,\"stddev\":1.58113883},"
@@ -537,7 +550,7 @@ static void test_plot_bars(void **state)
 	s = plot(&fake_bars, "run", 0);
 	assert_svg_sane(s);
 	assert_non_null(strstr(s, "fakebars: known values (bars)"));
-	assert_non_null(strstr(s, "score_per_s (higher is better)"));
+	assert_non_null(strstr(s, "ops_per_s (higher is better)"));
 	assert_non_null(strstr(s, ">base (baseline)</text>"));
 	assert_non_null(strstr(s, ">new</text>"));
 	/* the bars' labels: means and changes against the baseline */
@@ -693,6 +706,7 @@ int main(void)
 		cmocka_unit_test(test_ttest_by_hand),
 		cmocka_unit_test(test_ttest_df_above_100),
 		cmocka_unit_test(test_ministat_text),
+		cmocka_unit_test(test_metric_better),
 		cmocka_unit_test(test_compare_cli),
 		cmocka_unit_test(test_compare_json),
 		cmocka_unit_test(test_plot_bars),
