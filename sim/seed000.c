@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report.h"
 #include "sim_int.h"
 
 static const unsigned int pct_pm[PVS_SEED000_NPCT] = {
@@ -281,6 +282,26 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 			continue;
 		}
 		fprintf(f, "%s\n", case_name[c]);
+		if (o->schbench) {
+			/* schbench's own report of each policy's merged runs */
+			struct pvs_sim_schbench_out so = { 0 };
+			struct pvs_kvm_params kp;
+
+			pvs_seed000_params(&kp, c, PVS_PREEMPT_PARITY);
+			so.runtime_s = (o->runtime_ns ? o->runtime_ns :
+					kp.runtime_ns) * cs->iterations /
+				       1000000000;
+			for (pol = 0; pol < 2; pol++) {
+				fprintf(f, "%s, %u iterations merged:\n",
+					pol ? "patched (idle hint)" :
+					"baseline (parity)", cs->iterations);
+				so.wakeup = &cs->hist[pol];
+				pvs_sim_schbench_print(f, &so);
+			}
+			fprintf(f, "------------------------------------------"
+				"--------------\n");
+			continue;
+		}
 		fprintf(f, "schbench latency (niter: %u)\n", cs->iterations);
 		fprintf(f, "percentile compare%% (avg)\n(higher the better)\n");
 		for (i = 0; i < PVS_SEED000_NPCT; i++) {

@@ -500,7 +500,7 @@ const struct pvs_sim_scenario *pvs_sim_find(const char *name);
 
 /**
  * @brief The `pvsched-sim` command line: list | show NAME | run NAME
- *        [--seed N] [--iterations K] [--runtime-ms MS] [--json] [--debug].
+ *        [options] | compare NAME [options] (see `help`; report.h).
  * @param argc argument count (argv[0] is the program or sub-command name)
  * @param argv arguments
  * @param out  normal output

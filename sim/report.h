@@ -1,0 +1,309 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/**
+ * @file report.h
+ * @brief The simulator's reports: ministat-like comparisons of recorded
+ *        values (`pvsched sim compare`), SVG pictures (`--plot`) and
+ *        schbench's own output (`--schbench`).
+ *
+ * Tool code: it allocates, prints and uses doubles; the engine and the
+ * models stay in integers. Everything here works from the records that
+ * scenarios store with pvs_sim_record(), so that it works the same for
+ * every scenario.
+ */
+#ifndef PVSCHED_SIM_REPORT_H
+#define PVSCHED_SIM_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- records grouped into data sets ------------------------------------- */
+
+/** @brief The values of one (case, policy, metric), one per iteration. */
+struct pvs_sim_set {
+	/** @brief Case (points into the sink's records). */
+	const char *case_name;
+	/** @brief Policy (points into the sink's records). */
+	const char *policy;
+	/** @brief Metric (points into the sink's records). */
+	const char *metric;
+	/** @brief Values in recording order (pvs_sim_stats() sorts them). */
+	double *v;
+	/** @brief Values held. */
+	size_t n;
+};
+
+/**
+ * @brief A sink's records grouped into data sets, with the cases,
+ *        policies and metrics in order of first appearance (the first
+ *        policy is the baseline).
+ */
+struct pvs_sim_sets {
+	/** @brief Data sets, in order of first appearance. */
+	struct pvs_sim_set *set;
+	/** @brief Data sets held. */
+	size_t nset;
+	/** @brief Distinct cases. */
+	const char **cases;
+	/** @brief Number of cases. */
+	size_t ncases;
+	/** @brief Distinct policies, baseline first. */
+	const char **policies;
+	/** @brief Number of policies. */
+	size_t npolicies;
+	/** @brief Distinct metrics. */
+	const char **metrics;
+	/** @brief Number of metrics. */
+	size_t nmetrics;
+};
+
+/**
+ * @brief Group a sink's records. The sets point into the sink's strings:
+ *        keep the sink until pvs_sim_sets_free().
+ * @param s where to store the sets
+ * @param k the sink
+ * @return 0, or -1 when an allocation fails (@p s is then empty)
+ */
+int pvs_sim_sets_build(struct pvs_sim_sets *s, const struct pvs_sim_sink *k);
+
+/**
+ * @brief Find the data set of one (case, policy, metric).
+ * @param s         the sets
+ * @param case_name case
+ * @param policy    policy
+ * @param metric    metric
+ * @return the set, or NULL when nothing was recorded for it
+ */
+struct pvs_sim_set *pvs_sim_sets_find(const struct pvs_sim_sets *s,
+				      const char *case_name,
+				      const char *policy, const char *metric);
+
+/**
+ * @brief Free what pvs_sim_sets_build() allocated and empty @p s.
+ * @param s the sets
+ */
+void pvs_sim_sets_free(struct pvs_sim_sets *s);
+
+/**
+ * @brief Which direction of a metric is better, from its name: "_us",
+ *        "_ns", "_ms" endings and "physc" (cores consumed for the same
+ *        work) are better lower; work rates (records_per_, jobs_per_,
+ *        ops_per_, requests_per_, transactions_per_, loops_per_ ...) and
+ *        names ending in "_score" are better higher; any other rate
+ *        (e.g. exits_per_s) is left unknown.
+ * @param metric metric name
+ * @return -1 lower is better, +1 higher is better, 0 unknown
+ */
+int pvs_sim_metric_better(const char *metric);
+
+/* ---- ministat ----------------------------------------------------------- */
+
+/** @brief Confidence levels of the Student's t table (ministat's six). */
+#define PVS_SIM_NCONF 6
+/** @brief Degrees of freedom in the table; above, the normal value. */
+#define PVS_SIM_NSTUDENT 100
+
+/** @brief One data set's summary, as ministat prints it. */
+struct pvs_sim_stats {
+	/** @brief Values. */
+	size_t n;
+	/** @brief Smallest value. */
+	double min;
+	/** @brief Largest value. */
+	double max;
+	/** @brief Median (mean of the middle two for an even n). */
+	double median;
+	/** @brief Arithmetic mean. */
+	double mean;
+	/** @brief Sample variance (n - 1 in the denominator; 0 for n < 2). */
+	double var;
+	/** @brief Square root of var. */
+	double stddev;
+};
+
+/**
+ * @brief Summarise a data set (two-pass mean and variance).
+ * @param v values; sorted in place
+ * @param n number of values
+ * @param st the summary
+ * @return 0, or -1 when @p n is 0
+ */
+int pvs_sim_stats_of(double *v, size_t n, struct pvs_sim_stats *st);
+
+/**
+ * @brief Index of a confidence level in the table.
+ * @param text "80", "90", "95", "98", "99" or "99.5" (a trailing '%' is
+ *             accepted)
+ * @return 0 .. PVS_SIM_NCONF - 1, or -1 for any other text
+ */
+int pvs_sim_conf_index(const char *text);
+
+/**
+ * @brief A confidence level in percent.
+ * @param conf index from pvs_sim_conf_index()
+ * @return 80.0 .. 99.5
+ */
+double pvs_sim_conf_pct(unsigned int conf);
+
+/**
+ * @brief Two-sided Student's t critical value, t(1 - (1 - c) / 2, df), to
+ *        three decimals; the normal value above PVS_SIM_NSTUDENT degrees.
+ * @param df   degrees of freedom, 1 or more (0 gives the df-1 value)
+ * @param conf index from pvs_sim_conf_index()
+ * @return the critical value
+ */
+double pvs_sim_student_t(unsigned int df, unsigned int conf);
+
+/** @brief A data set compared with the baseline, ministat's way. */
+struct pvs_sim_ttest {
+	/** @brief Critical t used (df = n1 + n2 - 2). */
+	double t;
+	/** @brief Pooled standard deviation s_p. */
+	double pooled_s;
+	/** @brief Difference of means, set - baseline. */
+	double diff;
+	/** @brief Half-width of its confidence interval, t x s_p x
+	 *         sqrt(1/n1 + 1/n2). */
+	double err;
+	/** @brief diff as a percentage of the baseline mean. */
+	double pct;
+	/** @brief Half-width of pct's interval: ministat's ratio error, the
+	 *         baseline variance scaled by (mean / baseline mean)^2. */
+	double pct_err;
+	/** @brief |diff| > err: a difference is proven at this confidence. */
+	bool proven;
+};
+
+/**
+ * @brief Compare a data set with the baseline (pooled variance, Student's
+ *        t, as FreeBSD's ministat).
+ * @param base the baseline's summary
+ * @param x    the other set's summary
+ * @param conf index from pvs_sim_conf_index()
+ * @param r    the result
+ * @return 0, or -1 when either set has fewer than 3 values
+ */
+int pvs_sim_ttest(const struct pvs_sim_stats *base,
+		  const struct pvs_sim_stats *x, unsigned int conf,
+		  struct pvs_sim_ttest *r);
+
+/**
+ * @brief Print ministat's column header ("    N  Min  Max ...").
+ * @param f output
+ */
+void pvs_sim_ministat_head(FILE *f);
+
+/**
+ * @brief Print one set's summary row as ministat does.
+ * @param f   output
+ * @param sym the set's symbol ('x' for the first, then '+', '*', ...)
+ * @param st  the summary
+ */
+void pvs_sim_ministat_row(FILE *f, char sym, const struct pvs_sim_stats *st);
+
+/**
+ * @brief Print the verdict: "Difference at 95.0% confidence" and the
+ *        three lines after it, or "No difference proven at ...".
+ * @param f    output
+ * @param conf index from pvs_sim_conf_index()
+ * @param r    the comparison
+ */
+void pvs_sim_ministat_verdict(FILE *f, unsigned int conf,
+			      const struct pvs_sim_ttest *r);
+
+/** @brief What `compare` compares and how it prints. */
+struct pvs_sim_compare_opts {
+	/** @brief Only this metric (NULL: all). */
+	const char *metric;
+	/** @brief Only this case, by name or 1-based number (NULL: all). */
+	const char *case_name;
+	/** @brief Confidence index (pvs_sim_conf_index()). */
+	unsigned int conf;
+	/** @brief One JSON object instead of the text. */
+	bool json;
+};
+
+/**
+ * @brief `compare`: for each (case, metric), every policy against the
+ *        first recorded one, ministat-like.
+ * @param scenario scenario name (for the headers)
+ * @param k        the records of a run
+ * @param c        options
+ * @param out      report
+ * @param err      diagnostics (unknown metric or case, nothing recorded)
+ * @return 0; 1 when a set had fewer than 3 values (said in the report);
+ *         2 on an unknown metric or case; -1 on no records or no memory
+ */
+int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
+		    const struct pvs_sim_compare_opts *c, FILE *out, FILE *err);
+
+/**
+ * @brief `run` or `compare` of one scenario (the part of pvs_sim_main()
+ *        after the scenario's look-up; tests pass their own scenario).
+ * @param sc   the scenario
+ * @param argc argument count
+ * @param argv argv[1] "run" or "compare", argv[2] the scenario's name,
+ *             then the options
+ * @param out  normal output
+ * @param err  diagnostics
+ * @return process exit status: 0; 1 when the run or a report failed (or
+ *         compare had fewer than 3 values per set); 2 on bad usage
+ */
+int pvs_sim_cmd(const struct pvs_sim_scenario *sc, int argc, char **argv,
+		FILE *out, FILE *err);
+
+/* ---- SVG ---------------------------------------------------------------- */
+
+/**
+ * @brief Draw a run's records as one self-contained SVG, per the
+ *        scenario's plot_kind (see enum pvs_sim_plot_kind).
+ * @param sc  the scenario
+ * @param k   its records
+ * @param out where the SVG text goes
+ * @param err diagnostics ("scenario X has no plot", nothing to draw)
+ * @return 0, or -1 (nothing written to @p out)
+ */
+int pvs_sim_plot_svg(const struct pvs_sim_scenario *sc,
+		     const struct pvs_sim_sink *k, FILE *out, FILE *err);
+
+/* ---- schbench's output -------------------------------------------------- */
+
+/** @brief What a schbench-format report shows; NULL parts are left out. */
+struct pvs_sim_schbench_out {
+	/** @brief Wake-up latencies, us (NULL: no table). */
+	const struct pvs_sim_hist *wakeup;
+	/** @brief Request latencies, us (NULL: no table). */
+	const struct pvs_sim_hist *request;
+	/** @brief Requests per second sampled once a second (NULL: no
+	 *         table). */
+	const struct pvs_sim_hist *rps;
+	/** @brief Requests completed (NULL: no "average rps" line). */
+	const uint64_t *requests;
+	/** @brief Run time, whole seconds, printed in each header and the
+	 *         divisor of "average rps". */
+	uint64_t runtime_s;
+};
+
+/**
+ * @brief Print histograms as schbench (2023+) prints its final report:
+ *        "Wakeup Latencies percentiles (usec) runtime R (s) (S total
+ *        samples)" with rows 50, 90, *99, 99.9 and min/max, then the
+ *        request latencies alike, "RPS percentiles (requests)" with rows
+ *        20, *50, 90, and "average rps: X".
+ * @param f output
+ * @param s what to print
+ */
+void pvs_sim_schbench_print(FILE *f, const struct pvs_sim_schbench_out *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PVSCHED_SIM_REPORT_H */
