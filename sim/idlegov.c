@@ -1,0 +1,666 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * The idle-state model of scenario seed002: CPUs of a dedicated PowerVM
+ * partition that idle in snooze (polling) or CEDE (H_CEDE, the thread
+ * goes to a hardware stop state), chosen by a menu-like governor from
+ * the predicted idle time against the CEDE target residency and exit
+ * latency that the library decides (pvs_idle_state_latency() on the
+ * records pvs_xcede_parse() decodes from the firmware's byte image).
+ *
+ * A wake-up reaches a snoozing thread as a need_resched flag it polls; a
+ * thread in CEDE is woken by its decrementer (timer) or an IPI and pays
+ * the wake path of struct pvs_s2_wake_model. Workloads: IPI ping-pong
+ * pairs, timer sleepers, IPI sleepers (the selftest's IPI source).
+ * Integer ns throughout; the engine is sim/engine.c.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "seed002.h"
+#include "sim_int.h"
+
+/* ---- platforms ---------------------------------------------------------- */
+
+/* timebase ticks of n us at 512 MHz */
+#define S2_TICKS_US(n) ((uint64_t)(n) * (PVS_IDLE_POWER_TB_HZ / 1000000u))
+
+size_t pvs_s2_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
+		       const uint8_t *hint, const uint64_t *ticks,
+		       const uint8_t *wake_on_irqs)
+{
+	/* record_size byte + records + the trailing NUL */
+	size_t payload = 1 + (size_t)nr * PVS_XCEDE_RECORD_SIZE + 1;
+	size_t len = 2 + payload, off = PVS_XCEDE_HDR_SIZE;
+	unsigned int i, b;
+
+	if (len > cap || payload > 0xffff)
+		return 0;
+	buf[0] = (uint8_t)(payload >> 8);
+	buf[1] = (uint8_t)payload;
+	buf[2] = PVS_XCEDE_RECORD_SIZE - 1;
+	for (i = 0; i < nr; i++) {
+		buf[off++] = hint[i];
+		for (b = 0; b < 8; b++)
+			buf[off++] = (uint8_t)(ticks[i] >> (56 - 8 * b));
+		buf[off++] = wake_on_irqs[i];
+	}
+	buf[off] = 0;
+	return len;
+}
+
+/*
+ * The LPAR-visible wake path, calibrated to seed 002's POWER9 selftest
+ * (timer: median 5677 ns, p99 6413; IPI: median 7564, p99 9514). POWER10
+ * uses the same path (assumed: the seed has no POWER10 measurement).
+ */
+static const struct pvs_s2_wake_model s2_wake_p9 = {
+	.hw_min_ns = 1600, .hw_max_ns = 2000,
+	.entry_min_ns = 1750, .entry_max_ns = 2100,
+	.t_early_pm = 25, .t_early_min_ns = 2600, .t_early_max_ns = 5200,
+	.t_hv_pm = 9, .t_hv_min_ns = 1500, .t_hv_max_ns = 3600,
+	.t_noise_pm = 80, .t_noise_max_ns = 400,
+	.ipi_min_ns = 1400, .ipi_max_ns = 2300,
+	.i_queue_pm = 250, .i_queue_max_ns = 1800,
+	.i_early_pm = 60, .i_early_min_ns = 700, .i_early_max_ns = 6400,
+	.snooze_min_ns = 100, .snooze_max_ns = 400,
+};
+
+void pvs_s2_platform_init(struct pvs_s2_platform *pl, enum pvs_s2_plat p)
+{
+	/* POWER9: the seed's one record, 2 us (the hardware wake-up) */
+	static const uint8_t p9_hint[1] = { 1 }, p9_wake[1] = { 1 };
+	static const uint64_t p9_ticks[1] = { S2_TICKS_US(2) };
+	/* POWER10: CEDE1 at what the partition sees, 10 us, and a deeper
+	 * state that does not wake on interrupts (assumed) */
+	static const uint8_t p10_hint[2] = { 1, 2 }, p10_wake[2] = { 1, 0 };
+	static const uint64_t p10_ticks[2] = { S2_TICKS_US(10),
+					       S2_TICKS_US(100) };
+
+	memset(pl, 0, sizeof(*pl));
+	pl->wake = s2_wake_p9;
+	if (p == PVS_S2_POWER10) {
+		pl->name = "POWER10";
+		pl->cpu = PVS_IDLE_CPU_POWER10;
+		pl->fw_len = pvs_s2_fw_image(pl->fw, sizeof(pl->fw), 2,
+					     p10_hint, p10_ticks, p10_wake);
+	} else {
+		pl->name = "POWER9";
+		pl->cpu = PVS_IDLE_CPU_POWER9;
+		pl->fw_len = pvs_s2_fw_image(pl->fw, sizeof(pl->fw), 1,
+					     p9_hint, p9_ticks, p9_wake);
+	}
+}
+
+int pvs_s2_cede_state(const struct pvs_s2_platform *pl,
+		      enum pvs_idle_policy pol, uint64_t compensation_ns,
+		      struct pvs_idle_state states[2],
+		      struct pvs_idle_latency *lat, int *parse_ret)
+{
+	struct pvs_idle_platform ip;
+	struct pvs_xcede_table t;
+	const struct pvs_idle_state *def;
+	int nr;
+
+	memset(&ip, 0, sizeof(ip));
+	ip.cpu = pl->cpu;
+	ip.partition = PVS_IDLE_DEDICATED;
+	ip.timebase_hz = PVS_IDLE_POWER_TB_HZ;
+	ip.compensation_ns = compensation_ns;
+	nr = pvs_xcede_parse(pl->fw, pl->fw_len, &t);
+	if (parse_ret)
+		*parse_ret = nr;
+	if (pvs_idle_default_states(pl->cpu, PVS_IDLE_DEDICATED, &def) != 2 ||
+	    pvs_idle_state_latency(&ip, nr >= 0 ? &t : NULL, pol, lat))
+		return -1;
+	states[0] = def[0];
+	states[1].name = lat->name;
+	states[1].exit_latency_us = lat->exit_latency_us;
+	states[1].target_residency_us = lat->target_residency_us;
+	return 0;
+}
+
+/* ---- governor ----------------------------------------------------------- */
+
+/* menu: a spread of at most 20 us (variance 400 us^2) is "small" */
+#define S2_GOV_SMALL_VAR_NS2 400000000ull
+/* measured intervals are capped so that 8 squared deviations fit */
+#define S2_GOV_MAX_INTERVAL_NS (1ull << 30)
+
+void pvs_s2_gov_init(struct pvs_s2_gov *g)
+{
+	memset(g, 0, sizeof(*g));
+}
+
+void pvs_s2_gov_reflect(struct pvs_s2_gov *g, uint64_t measured_ns)
+{
+	if (measured_ns > S2_GOV_MAX_INTERVAL_NS)
+		measured_ns = S2_GOV_MAX_INTERVAL_NS;
+	g->interval_ns[g->pos] = measured_ns;
+	g->pos = (g->pos + 1) % PVS_S2_GOV_INTERVALS;
+}
+
+uint64_t pvs_s2_gov_typical_ns(const struct pvs_s2_gov *g)
+{
+	uint64_t thresh = UINT64_MAX;
+	unsigned int round, i;
+
+	/* each round drops at least the largest value: at most 8 rounds */
+	for (round = 0; round < PVS_S2_GOV_INTERVALS; round++) {
+		uint64_t max = 0, sum = 0, avg, var = 0;
+		unsigned int div = 0;
+
+		for (i = 0; i < PVS_S2_GOV_INTERVALS; i++) {
+			uint64_t v = g->interval_ns[i];
+
+			if (v > thresh)
+				continue;
+			sum += v;
+			div++;
+			if (v > max)
+				max = v;
+		}
+		if (!max)
+			return PVS_S2_NO_TYPICAL;
+		avg = sum / div;
+		for (i = 0; i < PVS_S2_GOV_INTERVALS; i++) {
+			uint64_t v = g->interval_ns[i];
+			uint64_t d = v > avg ? v - avg : avg - v;
+
+			if (v <= thresh)
+				var += d * d;
+		}
+		var /= div;
+		if (var <= UINT64_MAX / 36 &&
+		    ((avg * avg > var * 36 &&
+		      div * 4 >= PVS_S2_GOV_INTERVALS * 3) ||
+		     var <= S2_GOV_SMALL_VAR_NS2))
+			return avg;
+		/* too spread: drop the high outliers while 3/4 remain */
+		if (div * 4 <= PVS_S2_GOV_INTERVALS * 3)
+			return PVS_S2_NO_TYPICAL;
+		thresh = max - 1;
+	}
+	return PVS_S2_NO_TYPICAL;
+}
+
+unsigned int pvs_s2_gov_select(const struct pvs_s2_gov *g,
+			       const struct pvs_idle_state states[2],
+			       uint64_t next_timer_ns, uint64_t latency_req_ns,
+			       uint64_t *predicted_ns)
+{
+	uint64_t typical = pvs_s2_gov_typical_ns(g);
+	uint64_t predicted = typical < next_timer_ns ? typical : next_timer_ns;
+	uint64_t res_ns = (uint64_t)states[1].target_residency_us * 1000;
+	uint64_t exit_ns = (uint64_t)states[1].exit_latency_us * 1000;
+
+	if (predicted_ns)
+		*predicted_ns = predicted;
+	return res_ns <= predicted && exit_ns <= latency_req_ns;
+}
+
+/* ---- workloads ---------------------------------------------------------- */
+
+#define S2_US 1000ull
+#define S2_MS 1000000ull
+#define S2_WARMUP_NS (10 * S2_MS)
+
+/*
+ * The scenario's workloads (assumed, see show()); the measured time per
+ * run gives about 30k wake-ups each.
+ */
+static const struct pvs_s2_work s2_works[PVS_S2_NWL] = {
+	[PVS_S2_SHORT] = {
+		.kind = PVS_S2_PINGPONG, .nr_cpus = 16,
+		.work_min_ns = 2 * S2_US, .work_max_ns = 20 * S2_US,
+		.think_min_ns = 2 * S2_US, .think_max_ns = 60 * S2_US,
+		.warmup_ns = S2_WARMUP_NS, .runtime_ns = 100 * S2_MS,
+	},
+	[PVS_S2_QOS] = {
+		.kind = PVS_S2_PINGPONG, .nr_cpus = 16,
+		.work_min_ns = 2 * S2_US, .work_max_ns = 20 * S2_US,
+		.think_min_ns = 50 * S2_US, .think_max_ns = 400 * S2_US,
+		.qos_ns = 5 * S2_US,
+		.warmup_ns = S2_WARMUP_NS, .runtime_ns = 500 * S2_MS,
+	},
+	[PVS_S2_LONG] = {
+		.kind = PVS_S2_TIMER_SLEEP, .nr_cpus = 32,
+		.work_min_ns = 5 * S2_US, .work_max_ns = 50 * S2_US,
+		.think_min_ns = 500 * S2_US, .think_max_ns = 5 * S2_MS,
+		.warmup_ns = S2_WARMUP_NS, .runtime_ns = 1000 * S2_MS,
+	},
+};
+
+void pvs_s2_workload(struct pvs_s2_work *w, enum pvs_s2_wl wl,
+		     uint64_t runtime_ns)
+{
+	*w = s2_works[wl < PVS_S2_NWL ? wl : PVS_S2_SHORT];
+	if (runtime_ns)
+		w->runtime_ns = runtime_ns;
+}
+
+void pvs_s2_selftest_work(struct pvs_s2_work *w, bool ipi, uint32_t n)
+{
+	memset(w, 0, sizeof(*w));
+	w->kind = ipi ? PVS_S2_IPI_SLEEP : PVS_S2_TIMER_SLEEP;
+	w->nr_cpus = 1;
+	/* the handler records the sample and returns */
+	w->work_min_ns = 1 * S2_US;
+	w->work_max_ns = 1 * S2_US;
+	/* a 1 ms timer; IPIs about 1 ms apart */
+	w->think_min_ns = ipi ? 900 * S2_US : 1 * S2_MS;
+	w->think_max_ns = ipi ? 1100 * S2_US : 1 * S2_MS;
+	w->force_cede = true;
+	w->warmup_ns = 0;
+	w->runtime_ns = (uint64_t)n * 2 * S2_MS + S2_MS;
+	w->stop_samples = n;
+}
+
+/* ---- the model ---------------------------------------------------------- */
+
+enum s2_state { S2_BUSY, S2_SNOOZE, S2_CEDE, S2_WAKING, S2_NSTATES };
+
+enum s2_ev {
+	S2_EV_DONE,	/* a busy period ends: wake the peer / arm, idle */
+	S2_EV_RUN,	/* the woken CPU runs */
+	S2_EV_TIMER,	/* a sleeper's timer expires */
+	S2_EV_IPI,	/* an IPI from the always-busy source arrives */
+	S2_EV_SNOOZE_TO	/* the snooze loop's timeout */
+};
+
+enum s2_how { S2_HOW_TIMER, S2_HOW_IPI };
+
+/* event queue room per CPU (see pvs_s2_run()) */
+#define S2_EV_SLOTS 128
+
+struct s2_cpu {
+	uint8_t st;
+	uint8_t idle_st;	/* S2_SNOOZE or S2_CEDE: the state woken from */
+	uint32_t epoch;		/* bumped at a wake-up: stale timeouts */
+	uint64_t since_ns;	/* entry into the current idle state */
+	uint64_t wake_ns;	/* when the pending wake-up was sent */
+	uint64_t lat_ns;	/* its drawn latency (debug check) */
+	uint64_t timer_ns;	/* sleeper's armed timer, absolute */
+	uint64_t state_ns;	/* last state change (debug accounting) */
+	uint64_t acc_ns[S2_NSTATES];
+	struct pvs_s2_gov gov;
+};
+
+struct s2_ctx {
+	struct pvs_sim s;
+	const struct pvs_s2_platform *pl;
+	const struct pvs_idle_state *states;
+	const struct pvs_s2_work *w;
+	struct pvs_s2_result *r;
+	uint64_t win_lo, win_hi;	/* measured window [lo, hi) */
+	uint64_t latreq_ns;
+	uint64_t snooze_to_ns;		/* snooze_loop's timeout */
+	uint64_t cede_lat_min, cede_lat_max;	/* path bounds (debug) */
+	struct s2_cpu cpu[PVS_S2_MAX_CPUS];
+};
+
+static uint64_t s2_u(struct s2_ctx *c, uint64_t lo, uint64_t hi)
+{
+	return pvs_sim_rand_range(&c->s, lo, hi);
+}
+
+static uint64_t s2_min3(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t m = a < b ? a : b;
+
+	return m < c ? m : c;
+}
+
+static uint64_t s2_max3(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t m = a > b ? a : b;
+
+	return m > c ? m : c;
+}
+
+/* hardware wake + hypervisor-to-partition transition drawn twice */
+static uint64_t s2_cede_base(struct s2_ctx *c)
+{
+	const struct pvs_s2_wake_model *m = &c->pl->wake;
+
+	return s2_u(c, m->hw_min_ns, m->hw_max_ns) +
+	       s2_u(c, m->entry_min_ns, m->entry_max_ns) +
+	       s2_u(c, m->entry_min_ns, m->entry_max_ns);
+}
+
+static uint64_t s2_wake_latency(struct s2_ctx *c, unsigned int idle_st,
+				enum s2_how how)
+{
+	const struct pvs_s2_wake_model *m = &c->pl->wake;
+	uint64_t r, t;
+
+	if (idle_st == S2_SNOOZE)
+		return s2_u(c, m->snooze_min_ns, m->snooze_max_ns);
+	r = s2_u(c, 0, 999);
+	if (how == S2_HOW_TIMER) {
+		if (r < m->t_early_pm)
+			return s2_u(c, m->t_early_min_ns, m->t_early_max_ns);
+		t = s2_cede_base(c);
+		r -= m->t_early_pm;
+		if (r < m->t_hv_pm)
+			t += s2_u(c, m->t_hv_min_ns, m->t_hv_max_ns);
+		else if (r < m->t_hv_pm + m->t_noise_pm)
+			t += s2_u(c, 0, m->t_noise_max_ns);
+		return t;
+	}
+	if (r < m->i_early_pm)
+		return s2_u(c, m->i_early_min_ns, m->i_early_max_ns);
+	t = s2_u(c, m->ipi_min_ns, m->ipi_max_ns) + s2_cede_base(c);
+	if (r < m->i_early_pm + m->i_queue_pm)
+		t += s2_u(c, 0, m->i_queue_max_ns);
+	return t;
+}
+
+static bool s2_in_window(const struct s2_ctx *c, uint64_t t)
+{
+	return t >= c->win_lo && t < c->win_hi;
+}
+
+static void s2_set_state(struct s2_ctx *c, struct s2_cpu *p, uint8_t st)
+{
+	p->acc_ns[p->st] += c->s.now_ns - p->state_ns;
+	p->state_ns = c->s.now_ns;
+	p->st = st;
+}
+
+static uint64_t s2_next_timer(const struct s2_ctx *c, const struct s2_cpu *p)
+{
+	if (c->w->kind == PVS_S2_TIMER_SLEEP && p->timer_ns > c->s.now_ns)
+		return p->timer_ns - c->s.now_ns;
+	return PVS_S2_NO_TIMER_NS;
+}
+
+/* The idle loop: ask the governor, enter snooze or CEDE. */
+static void s2_idle_enter(struct s2_ctx *c, uint32_t i)
+{
+	struct s2_cpu *p = &c->cpu[i];
+	uint64_t predicted = 0;
+	unsigned int cede;
+
+	cede = c->w->force_cede ? 1 :
+	       pvs_s2_gov_select(&p->gov, c->states, s2_next_timer(c, p),
+				 c->latreq_ns, &predicted);
+	if (c->s.debug && cede && !c->w->force_cede &&
+	    ((uint64_t)c->states[1].target_residency_us * 1000 > predicted ||
+	     (uint64_t)c->states[1].exit_latency_us * 1000 > c->latreq_ns))
+		pvs_sim_fail(&c->s, "CEDE chosen against residency or QoS");
+	s2_set_state(c, p, cede ? S2_CEDE : S2_SNOOZE);
+	p->since_ns = c->s.now_ns;
+	if (s2_in_window(c, c->s.now_ns))
+		c->r->entries[cede]++;
+	if (!cede && c->snooze_to_ns)
+		pvs_sim_at(&c->s, c->s.now_ns + c->snooze_to_ns,
+			   S2_EV_SNOOZE_TO, i, p->epoch);
+}
+
+/* A wake-up (timer expiry or IPI) reaches idle CPU i now. */
+static void s2_wake(struct s2_ctx *c, uint32_t i, enum s2_how how)
+{
+	struct s2_cpu *p = &c->cpu[i];
+
+	if (p->st != S2_SNOOZE && p->st != S2_CEDE) {
+		pvs_sim_fail(&c->s, "wake-up of a CPU that is not idle");
+		return;
+	}
+	pvs_s2_gov_reflect(&p->gov, c->s.now_ns - p->since_ns);
+	p->idle_st = p->st;
+	p->wake_ns = c->s.now_ns;
+	p->lat_ns = s2_wake_latency(c, p->st, how);
+	p->epoch++;
+	s2_set_state(c, p, S2_WAKING);
+	pvs_sim_at(&c->s, c->s.now_ns + p->lat_ns, S2_EV_RUN, i, p->epoch);
+}
+
+static void s2_run_ev(struct s2_ctx *c, uint32_t i)
+{
+	struct s2_cpu *p = &c->cpu[i];
+	struct pvs_s2_result *r = c->r;
+	uint64_t lat = c->s.now_ns - p->wake_ns, busy;
+
+	if (p->st != S2_WAKING) {
+		pvs_sim_fail(&c->s, "run event for a CPU that is not waking");
+		return;
+	}
+	if (s2_in_window(c, p->wake_ns)) {
+		r->wakes++;
+		if (c->w->qos_ns && lat > c->w->qos_ns)
+			r->over_qos++;
+		if (r->n < r->cap)
+			r->lat_ns[r->n++] = lat;
+		/* Linux counts the exit in the state's time */
+		r->idle_ns[p->idle_st == S2_CEDE] += c->s.now_ns - p->since_ns;
+		if (c->w->stop_samples && r->n >= c->w->stop_samples)
+			c->win_hi = c->s.now_ns;	/* stop here */
+	}
+	s2_set_state(c, p, S2_BUSY);
+	/* ping-pong servers (odd CPUs) and sleepers work; clients think */
+	if (c->w->kind == PVS_S2_PINGPONG && !(i & 1))
+		busy = s2_u(c, c->w->think_min_ns, c->w->think_max_ns);
+	else
+		busy = s2_u(c, c->w->work_min_ns, c->w->work_max_ns);
+	pvs_sim_at(&c->s, c->s.now_ns + busy, S2_EV_DONE, i, 0);
+}
+
+static void s2_done_ev(struct s2_ctx *c, uint32_t i)
+{
+	struct s2_cpu *p = &c->cpu[i];
+	uint64_t t;
+
+	switch (c->w->kind) {
+	case PVS_S2_PINGPONG:
+		/* send (IPI) to the peer, then block */
+		s2_wake(c, i ^ 1, S2_HOW_IPI);
+		break;
+	case PVS_S2_TIMER_SLEEP:
+		p->timer_ns = c->s.now_ns + s2_u(c, c->w->think_min_ns,
+						 c->w->think_max_ns);
+		pvs_sim_at(&c->s, p->timer_ns, S2_EV_TIMER, i, 0);
+		break;
+	case PVS_S2_IPI_SLEEP:
+		t = c->s.now_ns + s2_u(c, c->w->think_min_ns,
+				       c->w->think_max_ns);
+		pvs_sim_at(&c->s, t, S2_EV_IPI, i, 0);
+		break;
+	}
+	s2_idle_enter(c, i);
+}
+
+static void s2_snooze_to_ev(struct s2_ctx *c, uint32_t i, uint32_t epoch)
+{
+	struct s2_cpu *p = &c->cpu[i];
+
+	if (epoch != p->epoch || p->st != S2_SNOOZE)
+		return;	/* woken before the timeout */
+	if (s2_in_window(c, c->s.now_ns)) {
+		c->r->idle_ns[0] += c->s.now_ns - p->since_ns;
+		c->r->snooze_timeouts++;
+	}
+	/* menu: a polling state that hit its time limit counts as an idle
+	 * period as long as the next timer */
+	pvs_s2_gov_reflect(&p->gov, s2_next_timer(c, p));
+	s2_idle_enter(c, i);
+}
+
+static bool s2_running(const struct s2_cpu *p)
+{
+	return p->st == S2_BUSY || p->st == S2_WAKING;
+}
+
+/* Invariants after every event (debug runs). */
+static void s2_check(struct s2_ctx *c)
+{
+	uint64_t now = c->s.now_ns;
+	uint32_t i, k;
+
+	for (i = 0; i < c->w->nr_cpus; i++) {
+		const struct s2_cpu *p = &c->cpu[i];
+		uint64_t sum = now - p->state_ns;
+
+		for (k = 0; k < S2_NSTATES; k++)
+			sum += p->acc_ns[k];
+		if (sum != now)
+			pvs_sim_fail(&c->s, "CPU time does not add up");
+		if (p->st == S2_SNOOZE && c->snooze_to_ns &&
+		    now - p->since_ns > c->snooze_to_ns)
+			pvs_sim_fail(&c->s, "snooze beyond its timeout");
+		if (p->st == S2_WAKING && p->idle_st == S2_SNOOZE &&
+		    (p->lat_ns < c->pl->wake.snooze_min_ns ||
+		     p->lat_ns > c->pl->wake.snooze_max_ns))
+			pvs_sim_fail(&c->s, "snooze exit outside its range");
+		if (p->st == S2_WAKING && p->idle_st == S2_CEDE &&
+		    (p->lat_ns < c->cede_lat_min ||
+		     p->lat_ns > c->cede_lat_max))
+			pvs_sim_fail(&c->s, "CEDE exit outside its range");
+		/* a ping-pong pair has one message: one side runs */
+		if (c->w->kind == PVS_S2_PINGPONG && (i & 1) &&
+		    s2_running(&c->cpu[i]) == s2_running(&c->cpu[i - 1]))
+			pvs_sim_fail(&c->s, "pair: not one side running");
+	}
+	if (c->r->n > c->r->cap || c->r->n > c->r->wakes)
+		pvs_sim_fail(&c->s, "more samples than wake-ups");
+}
+
+static bool s2_work_ok(const struct pvs_s2_work *w)
+{
+	return w->nr_cpus && w->nr_cpus <= PVS_S2_MAX_CPUS &&
+	       (w->kind != PVS_S2_PINGPONG || !(w->nr_cpus & 1)) &&
+	       w->kind <= PVS_S2_IPI_SLEEP &&
+	       w->work_min_ns <= w->work_max_ns &&
+	       w->think_min_ns <= w->think_max_ns && w->work_min_ns &&
+	       w->think_min_ns && w->runtime_ns;
+}
+
+int pvs_s2_run(const struct pvs_s2_platform *pl,
+	       const struct pvs_idle_state states[2],
+	       const struct pvs_s2_work *w, uint64_t seed, bool debug,
+	       struct pvs_s2_result *r)
+{
+	const struct pvs_s2_wake_model *m = &pl->wake;
+	struct s2_ctx *c;
+	struct pvs_sim_event ev;
+	uint64_t base_min, base_max;
+	uint32_t i;
+
+	r->n = 0;
+	r->wakes = r->over_qos = r->snooze_timeouts = 0;
+	r->idle_ns[0] = r->idle_ns[1] = r->entries[0] = r->entries[1] = 0;
+	r->events = r->failures = 0;
+	r->first_failure = NULL;
+	if (!s2_work_ok(w) || (!r->lat_ns && r->cap))
+		return -1;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -1;
+	/*
+	 * One live event per CPU, plus stale snooze timeouts (a CPU woken
+	 * from snooze leaves its timeout queued; it is skipped when it
+	 * fires): S2_EV_SLOTS per CPU is room for a timeout's worth of
+	 * the shortest busy periods.
+	 */
+	if (pvs_sim_init(&c->s, S2_EV_SLOTS * w->nr_cpus, seed)) {
+		free(c);
+		return -1;
+	}
+	c->s.debug = debug;
+	c->pl = pl;
+	c->states = states;
+	c->w = w;
+	c->r = r;
+	c->win_lo = w->warmup_ns;
+	c->win_hi = w->warmup_ns + w->runtime_ns;
+	c->latreq_ns = w->qos_ns ? w->qos_ns : UINT64_MAX;
+	/* pseries snooze_loop: poll for at most CEDE's target residency */
+	c->snooze_to_ns = (uint64_t)states[1].target_residency_us * 1000;
+	base_min = (uint64_t)m->hw_min_ns + 2ull * m->entry_min_ns;
+	base_max = (uint64_t)m->hw_max_ns + 2ull * m->entry_max_ns;
+	c->cede_lat_min = s2_min3(base_min, m->t_early_min_ns,
+				  m->i_early_min_ns);
+	c->cede_lat_max = s2_max3(base_max + m->t_hv_max_ns,
+				  m->t_early_max_ns,
+				  base_max + m->ipi_max_ns + m->i_queue_max_ns);
+	if (c->cede_lat_max < m->i_early_max_ns)
+		c->cede_lat_max = m->i_early_max_ns;
+
+	/* clients and sleepers start busy; ping-pong servers start idle */
+	for (i = 0; i < w->nr_cpus; i++) {
+		pvs_s2_gov_init(&c->cpu[i].gov);
+		c->cpu[i].st = S2_BUSY;
+		if (w->kind == PVS_S2_PINGPONG && (i & 1)) {
+			s2_idle_enter(c, i);
+			continue;
+		}
+		pvs_sim_at(&c->s, w->kind == PVS_S2_PINGPONG ?
+			   s2_u(c, w->think_min_ns, w->think_max_ns) :
+			   s2_u(c, w->work_min_ns, w->work_max_ns),
+			   S2_EV_DONE, i, 0);
+	}
+	while (pvs_sim_next(&c->s, &ev) && c->s.now_ns < c->win_hi) {
+		switch (ev.kind) {
+		case S2_EV_DONE:
+			s2_done_ev(c, ev.obj);
+			break;
+		case S2_EV_RUN:
+			s2_run_ev(c, ev.obj);
+			break;
+		case S2_EV_TIMER:
+			s2_wake(c, ev.obj, S2_HOW_TIMER);
+			break;
+		case S2_EV_IPI:
+			s2_wake(c, ev.obj, S2_HOW_IPI);
+			break;
+		case S2_EV_SNOOZE_TO:
+			s2_snooze_to_ev(c, ev.obj, ev.epoch);
+			break;
+		default:
+			pvs_sim_fail(&c->s, "unknown event");
+		}
+		if (debug)
+			s2_check(c);
+	}
+	r->events = c->s.events;
+	r->failures = c->s.failures;
+	r->first_failure = c->s.first_failure;
+	pvs_sim_destroy(&c->s);
+	free(c);
+	return 0;
+}
+
+int pvs_s2_measure(const struct pvs_s2_platform *pl, uint64_t seed,
+		   bool debug, struct pvs_s2_measure *m)
+{
+	struct pvs_idle_state states[2];
+	struct pvs_idle_latency lat;
+	struct pvs_s2_work w;
+	struct pvs_s2_result r;
+	unsigned int k;
+
+	/* the measuring boot runs the kernel's rule (states do not matter:
+	 * the selftest forces CEDE) and reads the firmware latency */
+	if (pvs_s2_cede_state(pl, PVS_IDLE_KERNEL, 0, states, &lat, NULL))
+		return -1;
+	m->fw_latency_ns = lat.fw_latency_ns;
+	m->events = m->failures = 0;
+	for (k = 0; k < 2; k++) {
+		memset(&r, 0, sizeof(r));
+		r.lat_ns = k ? m->ipi_ns : m->timer_ns;
+		r.cap = PVS_S2_SELFTEST_N;
+		pvs_s2_selftest_work(&w, k, PVS_S2_SELFTEST_N);
+		/* seeds apart from the workloads' (iter_seed(seed, wl)) */
+		if (pvs_s2_run(pl, states, &w,
+			       pvs_sim_iter_seed(seed, 100 + k), debug, &r) ||
+		    r.n != PVS_S2_SELFTEST_N)
+			return -1;
+		m->events += r.events;
+		m->failures += r.failures;
+		if (pvs_lat_stats(r.lat_ns, r.n, k ? &m->ipi : &m->timer))
+			return -1;
+	}
+	/* the seed's proposal: the IPI p99 is what the partition sees */
+	m->compensation_ns = pvs_idle_compensation_ns(m->ipi.p99_ns,
+						      m->fw_latency_ns);
+	return 0;
+}

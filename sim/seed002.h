@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Scenario seed002 and its model (sim/idlegov.c): a dedicated PowerVM
+ * partition whose CPUs idle in snooze or CEDE as chosen by a menu-like
+ * governor, with the CEDE exit latency and target residency that
+ * pvs_idle_state_latency() decides from the firmware's extended CEDE
+ * records (parsed from big-endian byte images by pvs_xcede_parse()).
+ * Internal to the simulator and its tests.
+ */
+#ifndef PVSCHED_SIM_SEED002_H
+#define PVSCHED_SIM_SEED002_H
+
+#include "sim.h"
+
+/* ---- platforms and their firmware images ------------------------------ */
+
+enum pvs_s2_plat {
+	PVS_S2_POWER9 = 0,
+	PVS_S2_POWER10,
+	PVS_S2_NPLAT
+};
+
+/*
+ * How a wake-up reaches a thread in CEDE, in integer ns; every range is
+ * uniform and inclusive, every probability in per mille. The same numbers
+ * serve the selftest (measuring) phase and the workloads.
+ */
+struct pvs_s2_wake_model {
+	/* timer (decrementer) wake: hardware wake-up from the stop state,
+	 * then the hypervisor-to-partition transition drawn twice (a sum of
+	 * two uniforms: a bell shape) */
+	uint32_t hw_min_ns, hw_max_ns;
+	uint32_t entry_min_ns, entry_max_ns;
+	/* the thread was already out of hardware idle: this range instead */
+	uint32_t t_early_pm, t_early_min_ns, t_early_max_ns;
+	/* hypervisor busy on the core: this range is added ... */
+	uint32_t t_hv_pm, t_hv_min_ns, t_hv_max_ns;
+	/* ... or, more often, a little noise: 0..max added */
+	uint32_t t_noise_pm, t_noise_max_ns;
+	/* IPI wake: sending (H_IPI / doorbell) plus the timer path above
+	 * without its outliers ... */
+	uint32_t ipi_min_ns, ipi_max_ns;
+	/* ... plus, sometimes, 0..max queued behind the hypervisor ... */
+	uint32_t i_queue_pm, i_queue_max_ns;
+	/* ... or, when the IPI beats the hardware idle entry, this range */
+	uint32_t i_early_pm, i_early_min_ns, i_early_max_ns;
+	/* a snoozing thread polls need_resched: no IPI, just noticing */
+	uint32_t snooze_min_ns, snooze_max_ns;
+};
+
+/* One partition: processor, firmware image (token 45 bytes), wake path. */
+struct pvs_s2_platform {
+	const char *name;
+	enum pvs_idle_cpu cpu;
+	uint8_t fw[PVS_XCEDE_MAX_BUF];
+	size_t fw_len;
+	struct pvs_s2_wake_model wake;
+};
+
+/* The default platform p (firmware image built byte by byte). */
+void pvs_s2_platform_init(struct pvs_s2_platform *pl, enum pvs_s2_plat p);
+
+/*
+ * Build a token-45 buffer: be16 payload_size, record_size - 1, then per
+ * record the hint, be64 latency in timebase ticks, wake_on_irqs, then the
+ * NUL byte. Returns its length, 0 when it does not fit in cap.
+ */
+size_t pvs_s2_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
+		       const uint8_t *hint, const uint64_t *ticks,
+		       const uint8_t *wake_on_irqs);
+
+/*
+ * The idle states a policy gives: snooze from pvs_idle_default_states(),
+ * CEDE from pvs_idle_state_latency() on the parsed image (no table when
+ * the image does not parse, as when RTAS fails). Returns the parser's
+ * result (records, or a negative error) in *parse_ret when non-NULL.
+ * Returns 0, or -1 when the library refuses the platform.
+ */
+int pvs_s2_cede_state(const struct pvs_s2_platform *pl,
+		      enum pvs_idle_policy pol, uint64_t compensation_ns,
+		      struct pvs_idle_state states[2],
+		      struct pvs_idle_latency *lat, int *parse_ret);
+
+/* ---- the menu-like governor --------------------------------------------- */
+
+#define PVS_S2_GOV_INTERVALS 8
+/* No timer pending: the governor sees the tick (HZ=100) as the next one. */
+#define PVS_S2_NO_TIMER_NS 10000000ull
+/* "No typical interval": the prediction falls back to the next timer. */
+#define PVS_S2_NO_TYPICAL UINT64_MAX
+
+struct pvs_s2_gov {
+	uint64_t interval_ns[PVS_S2_GOV_INTERVALS];
+	uint32_t pos;
+};
+
+void pvs_s2_gov_init(struct pvs_s2_gov *g);
+/* Remember one measured idle interval (ring of the last 8). */
+void pvs_s2_gov_reflect(struct pvs_s2_gov *g, uint64_t measured_ns);
+/* menu's repeating-pattern detector: average of the last 8 intervals if
+ * their spread is small, dropping high outliers while at least 6 remain;
+ * PVS_S2_NO_TYPICAL otherwise. */
+uint64_t pvs_s2_gov_typical_ns(const struct pvs_s2_gov *g);
+/* Pick a state: CEDE (1) when its target residency <= the predicted idle
+ * time min(typical, next timer) and its exit latency <= latency_req_ns;
+ * snooze (0) otherwise. *predicted_ns gets the prediction if non-NULL. */
+unsigned int pvs_s2_gov_select(const struct pvs_s2_gov *g,
+			       const struct pvs_idle_state states[2],
+			       uint64_t next_timer_ns, uint64_t latency_req_ns,
+			       uint64_t *predicted_ns);
+
+/* ---- workloads ---------------------------------------------------------- */
+
+enum pvs_s2_kind {
+	/* pairs: the client thinks, wakes the server (IPI), blocks; the
+	 * server works, wakes the client, blocks */
+	PVS_S2_PINGPONG = 0,
+	/* each CPU: run, then sleep until its timer fires */
+	PVS_S2_TIMER_SLEEP,
+	/* each CPU: run, then wait for an IPI from an always-busy source */
+	PVS_S2_IPI_SLEEP
+};
+
+#define PVS_S2_MAX_CPUS 32
+
+struct pvs_s2_work {
+	enum pvs_s2_kind kind;
+	uint32_t nr_cpus;
+	/* server work / sleeper run time, ns */
+	uint64_t work_min_ns, work_max_ns;
+	/* client think / sleep time, ns */
+	uint64_t think_min_ns, think_max_ns;
+	/* PM QoS resume latency limit, ns (0: none) */
+	uint64_t qos_ns;
+	/* bypass the governor, always CEDE (the selftest disables snooze) */
+	bool force_cede;
+	/* not measured; then measured for runtime_ns */
+	uint64_t warmup_ns, runtime_ns;
+	/* stop once this many samples are kept (0: runtime only) */
+	uint32_t stop_samples;
+};
+
+enum pvs_s2_wl {
+	PVS_S2_SHORT = 0,
+	PVS_S2_QOS,
+	PVS_S2_LONG,
+	PVS_S2_NWL
+};
+
+/* Workload w of the scenario, with runtime_ns (0 = default). */
+void pvs_s2_workload(struct pvs_s2_work *w, enum pvs_s2_wl wl,
+		     uint64_t runtime_ns);
+/* The seed's selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
+ * (ipi true) into a forced CEDE, n samples. */
+void pvs_s2_selftest_work(struct pvs_s2_work *w, bool ipi, uint32_t n);
+
+struct pvs_s2_result {
+	/* wake-up latencies, wake to the woken CPU running, ns (the first
+	 * cap measured ones; caller-owned buffer) */
+	uint64_t *lat_ns;
+	size_t n, cap;
+	/* every measured wake-up, and those above the QoS limit */
+	uint64_t wakes, over_qos;
+	/* measured idle time and entries per state (0 snooze, 1 CEDE) */
+	uint64_t idle_ns[2], entries[2];
+	uint64_t snooze_timeouts;
+	uint64_t events, failures;
+	const char *first_failure;
+};
+
+/*
+ * Run one workload on a platform whose idle states are states[] (from
+ * pvs_s2_cede_state()). r->lat_ns / r->cap must be set by the caller.
+ * Returns 0, or -1 on bad parameters or engine failure.
+ */
+int pvs_s2_run(const struct pvs_s2_platform *pl,
+	       const struct pvs_idle_state states[2],
+	       const struct pvs_s2_work *w, uint64_t seed, bool debug,
+	       struct pvs_s2_result *r);
+
+/* ---- scenario helpers the tests use -------------------------------------- */
+
+#define PVS_S2_SELFTEST_N 400
+#define PVS_S2_ITERS 10
+
+/*
+ * The measuring phase of one boot: timer and IPI selftests (n samples
+ * each, sorted on return), their statistics, and the compensation the
+ * seed proposes (IPI p99 - firmware latency). Returns 0 or -1.
+ */
+struct pvs_s2_measure {
+	uint64_t timer_ns[PVS_S2_SELFTEST_N], ipi_ns[PVS_S2_SELFTEST_N];
+	struct pvs_lat_stats timer, ipi;
+	uint64_t fw_latency_ns, compensation_ns;
+	uint64_t events, failures;
+};
+
+int pvs_s2_measure(const struct pvs_s2_platform *pl, uint64_t seed,
+		   bool debug, struct pvs_s2_measure *m);
+
+#endif /* PVSCHED_SIM_SEED002_H */
