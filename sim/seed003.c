@@ -1,0 +1,469 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Scenario seed003: KVM host halt polling of a redis-like vCPU whose SMT
+ * sibling runs dhry2reg (seed 003, "KVM: use cpu_relax when halt
+ * polling"). Five host policies, all through the library: the window of
+ * pvs_halt_poll_step() (x86 defaults, or halt_poll_ns = 0) and the poll
+ * loop of pvs_poll_action() (plain, cpu_relax, stop if the sibling is
+ * busy). Per policy: the sibling's dhry2reg index and the guest's wake-up
+ * latency, at 90 % and 33 % guest load, like the seed; first a calibration
+ * of the sibling speeds the model uses.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "seed003.h"
+#include "sim_int.h"
+
+static const unsigned int pct_pm[PVS_SEED003_NPCT] = {
+	500, 750, 900, 950, 990, 995, 999
+};
+
+static const char *const pct_metric[PVS_SEED003_NPCT] = {
+	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
+	"p99.9_us"
+};
+
+static const char *const case_name[PVS_SEED003_NCASES] = {
+	"redis at 90% CPU", "redis at 33% CPU"
+};
+
+static const char *const pol_name[PVS_SEED003_NPOL] = {
+	"plain", "cpu_relax", "stop-if-sibling-busy", "no-polling",
+	"cpu_relax-baremetal"
+};
+
+static const char *const pol_label[PVS_SEED003_NPOL] = {
+	"plain poll (<5.14)", "cpu_relax (5.14+)", "stop if sib busy",
+	"no polling", "relax, bare PAUSE"
+};
+
+/* The seed's dhry2reg with redis on the sibling, hundredths; 0 = none. */
+static const uint64_t seed_dhry[PVS_SEED003_NCASES][PVS_SEED003_NPOL] = {
+	{ 177690, 177800, 178230, 0, 0 },
+	{ 192990, 200530, 229460, 0, 0 },
+};
+
+/* Calibration: the vCPU's thread held in one state. */
+#define S3_NCAL 4
+static const char *const cal_name[S3_NCAL] = {
+	"halted (dhry alone)", "guest i++ spin", "guest PAUSE spin, VM",
+	"guest PAUSE spin, bare metal"
+};
+static const uint64_t cal_seed[S3_NCAL] = { 317200, 158300, 172940, 288600 };
+
+void pvs_seed003_params(struct pvs_hp_params *p, unsigned int c,
+			unsigned int pol, uint64_t runtime_ns)
+{
+	pvs_hp_defaults(p);
+	p->load_pm = c ? 330 : 900;
+	switch (pol) {
+	case PVS_S3_RELAX:
+		p->poll = PVS_POLL_RELAX;
+		break;
+	case PVS_S3_STOP:
+		p->poll = PVS_POLL_STOP_SIBLING_BUSY;
+		break;
+	case PVS_S3_NONE:
+		p->hp.max_ns = 0;	/* halt_poll_ns = 0 */
+		break;
+	case PVS_S3_RELAX_BM:
+		p->poll = PVS_POLL_RELAX;
+		p->pause_ppm = PVS_HP_PPM_PAUSE_BM;
+		break;
+	default:
+		break;
+	}
+	if (runtime_ns)
+		p->runtime_ns = runtime_ns;
+}
+
+static void add_totals(struct pvs_sim_totals *tot,
+		       const struct pvs_hp_result *r)
+{
+	if (!tot)
+		return;
+	tot->events += r->events;
+	tot->failures += r->failures;
+	tot->runs++;
+}
+
+/* dhry2reg (x 100) beside calibration state i, from a 100 ms run. */
+uint64_t pvs_seed003_calib(unsigned int i, uint64_t seed, bool debug,
+			   struct pvs_sim_totals *tot)
+{
+	struct pvs_hp_params p;
+	struct pvs_hp_result *r = malloc(sizeof(*r));
+	uint64_t v = 0;
+
+	if (!r)
+		return 0;
+	pvs_hp_defaults(&p);
+	p.kt_gap_ns = 0;
+	p.runtime_ns = 100000000;
+	p.wl = i ? PVS_HP_WL_SPIN : PVS_HP_WL_IDLE;
+	p.guest_ppm = i == 1 ? PVS_HP_PPM_PLAIN : i == 2 ?
+		      PVS_HP_PPM_PAUSE_VM : PVS_HP_PPM_PAUSE_BM;
+	if (!pvs_hp_run(&p, seed, debug, r))
+		v = r->dhry_centi;
+	add_totals(tot, r);
+	free(r);
+	return v;
+}
+
+int pvs_seed003_case(const struct pvs_sim_opts *o, unsigned int c,
+		     struct pvs_seed003_case *out, struct pvs_sim_totals *tot)
+{
+	struct pvs_hp_params p;
+	struct pvs_hp_result *r = malloc(sizeof(*r));
+	struct pvs_seed003_cell *cell;
+	uint32_t it, iters = o->iterations ? o->iterations : PVS_SEED003_ITERS;
+	unsigned int pol, i;
+
+	if (!r)
+		return -1;
+	memset(out, 0, sizeof(*out));
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++)
+		pvs_sim_hist_clear(&out->pol[pol].lat);
+	for (it = 0; it < iters; it++) {
+		/* all policies of an iteration see the same arrivals */
+		for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+			cell = &out->pol[pol];
+			pvs_seed003_params(&p, c, pol, o->runtime_ns);
+			if (pvs_hp_run(&p, pvs_sim_iter_seed(o->seed, it),
+				       o->debug, r)) {
+				free(r);
+				return -1;
+			}
+			add_totals(tot, r);
+			if (it < 64)
+				cell->dhry_centi[it] = r->dhry_centi;
+			pvs_sim_hist_merge(&cell->lat, &r->lat);
+			for (i = 0; i < PVS_HP_W_NR; i++)
+				cell->wakes[i] += r->wakes[i];
+			for (i = 0; i < PVS_HP_C_NR; i++)
+				cell->class_ns[i] += r->class_ns[i];
+			for (i = 0; i < PVS_POLL_ACT_SPIN; i++)
+				cell->stops[i] += r->stops[i];
+			for (i = 0; i < PVS_HALT_POLL_NR_EVENTS; i++)
+				cell->steps[i] += r->steps[i];
+			cell->halts += r->halts;
+			pvs_sim_record(o, case_name[c], pol_name[pol],
+				       "dhry_score", it,
+				       (double)r->dhry_centi / 100.0);
+			for (i = 0; i < PVS_SEED003_NPCT; i++)
+				pvs_sim_record(o, case_name[c], pol_name[pol],
+					       pct_metric[i], it,
+					       (double)pvs_sim_hist_pct(&r->lat,
+							pct_pm[i]) / 1000.0);
+		}
+	}
+	out->iterations = iters;
+	free(r);
+	return 0;
+}
+
+static void show(FILE *f)
+{
+	struct pvs_hp_params p;
+	uint32_t relax_bm_ppm;
+
+	pvs_hp_defaults(&p);
+	p.pause_ppm = PVS_HP_PPM_PAUSE_BM;
+	relax_bm_ppm = pvs_hp_relax_ppm(&p);
+	p.pause_ppm = PVS_HP_PPM_PAUSE_VM;
+	fprintf(f,
+"seed003: KVM halt polling beside an SMT sibling (seed 003, \"KVM: use\n"
+"cpu_relax when halt polling\"): pvs_halt_poll_step + pvs_poll_action\n"
+"\n"
+"Model (sim/hpoll.c), one SMT core:\n"
+"- thread A runs one vCPU thread of a redis-like guest (and host kernel\n"
+"  work now and then); thread B runs a dhry-like loop, always busy.\n"
+"- host halt: after the guest's HLT exit (%llu ns, host code), the poll\n"
+"  window is pvs_halt_poll_window_ns() of the x86 defaults (halt_poll_ns\n"
+"  %llu, grow %u, grow_start %llu, shrink %u: Linux today; policy\n"
+"  no-polling: halt_poll_ns 0); every poll iteration asks pvs_poll_action()\n"
+"  (wake-up pending, other task runnable, deadline, sibling busy, policy);\n"
+"  the loop ends on its first stop; after every halt the window follows\n"
+"  pvs_halt_poll_step() with the halt's whole length (polling included,\n"
+"  to the vCPU thread running again), as kvm_vcpu_halt() does.\n"
+"- poll iteration (assumed): %llu ns plain (kvm_vcpu_check_block, ktime_get);\n"
+"  %llu ns with cpu_relax(), of which %llu ns PAUSE (about 140 cycles).\n"
+"  The loop runs between events: after a spin decision the next check is\n"
+"  the first iteration boundary at or after the deadline, or after the\n"
+"  next input change (arrival, host work, sibling); same result as one\n"
+"  event per iteration (tested).\n"
+"- wake-up latency = request arrival to guest code running (assumed\n"
+"  costs): caught while polling: up to one iteration + %llu ns back to\n"
+"  the guest; after a real halt: schedule() to idle %llu ns (host code),\n"
+"  kick IPI + C-state exit %llu..%llu ns (uniform; thread A idle), then\n"
+"  schedule() back + vcpu_load %llu ns and %llu ns to guest code (host\n"
+"  code). Arrivals during the HLT exit end the halt at its first check.\n"
+"- SMT interference, dhry2reg per state of thread A (calibrated, seed 003):\n"
+"  idle 3172 (alone); plain spin, host code, host kernel work and guest\n"
+"  code %u ppm of alone (1583: the `i++` loop; guest redis code assumed\n"
+"  to interfere like it); PAUSE spin %u ppm (1729.4, in a VM: the seed's\n"
+"  haltpoll runs) or %u ppm (2886, bare metal: policy\n"
+"  cpu_relax-baremetal); a cpu_relax() poll iteration mixes PAUSE and\n"
+"  plain code by time: %u ppm (VM) or %u ppm (bare metal).\n"
+"  dhry2reg = 3172 x the sibling's work over its busy time; the work\n"
+"  is the integral of those speeds over the simulated time thread A\n"
+"  spends in each state (shown in the \"time\" lines).\n"
+"- redis-like guest (assumed shape): open-loop requests of %llu..%llu us\n"
+"  of guest CPU (uniform), served in order; gaps between arrivals are\n"
+"  exponential, %u per mille of them long (mean %llu us: client-side\n"
+"  pauses), the others short with the mean that gives the case's load\n"
+"  (90%%: about 10.5 us; 33%%: about 50 us). The shape was chosen so that\n"
+"  at 90%% the idle time comes mostly in halts longer than halt_poll_ns\n"
+"  (the seed's 90%% rows differ by < 6 points).\n"
+"- host kernel work on thread A (assumed): every %llu us on average\n"
+"  (exponential) for %llu..%llu us (uniform); it preempts guest code at\n"
+"  once, makes the poll loop stop (other_runnable), runs on a halted\n"
+"  thread, and delays a VM entry (need_resched first).\n"
+"- not modelled: the guest's own haltpoll cpuidle governor (off: it needs\n"
+"  KVM_HINTS_REALTIME or force), PLE exits, other vCPUs, C-states deeper\n"
+"  than the one above, NUMA, a sibling that idles (dhry never does, so\n"
+"  the v1 patch never polls here: its rows equal no polling's; the model\n"
+"  can idle the sibling, and a test does).\n"
+"- run: %llu ms warm-up, %llu ms measured per iteration, %u iterations;\n"
+"  every policy of an iteration sees the same arrivals (one PRNG stream\n"
+"  per source). Latency percentiles: schbench's histogram over ns.\n",
+		(unsigned long long)p.exit_ns,
+		(unsigned long long)p.hp.max_ns, p.hp.grow,
+		(unsigned long long)p.hp.grow_start_ns, p.hp.shrink,
+		(unsigned long long)p.plain_iter_ns,
+		(unsigned long long)p.relax_iter_ns,
+		(unsigned long long)p.pause_ns,
+		(unsigned long long)p.entry_ns,
+		(unsigned long long)p.sched_out_ns,
+		(unsigned long long)p.cexit_min_ns,
+		(unsigned long long)p.cexit_max_ns,
+		(unsigned long long)p.sched_in_ns,
+		(unsigned long long)p.entry_ns,
+		p.plain_ppm, PVS_HP_PPM_PAUSE_VM, PVS_HP_PPM_PAUSE_BM,
+		pvs_hp_relax_ppm(&p), relax_bm_ppm,
+		(unsigned long long)p.work_min_ns / 1000,
+		(unsigned long long)p.work_max_ns / 1000, p.long_gap_pm,
+		(unsigned long long)p.long_gap_ns / 1000,
+		(unsigned long long)p.kt_gap_ns / 1000,
+		(unsigned long long)p.kt_min_ns / 1000,
+		(unsigned long long)p.kt_max_ns / 1000,
+		(unsigned long long)p.warmup_ns / 1000000,
+		(unsigned long long)p.runtime_ns / 1000000,
+		PVS_SEED003_ITERS);
+}
+
+static void pr_centi(FILE *f, const char *fmt_pad, uint64_t v)
+{
+	char b[32];
+
+	snprintf(b, sizeof(b), "%llu.%02llu", (unsigned long long)(v / 100),
+		 (unsigned long long)(v % 100));
+	fprintf(f, fmt_pad, b);
+}
+
+/* Per mille of a over b, as "12.3". */
+static void pr_pm(FILE *f, const char *fmt_pad, uint64_t a, uint64_t b)
+{
+	char s[32];
+	uint64_t pm = b ? (a * 1000 + b / 2) / b : 0;
+
+	snprintf(s, sizeof(s), "%llu.%llu", (unsigned long long)(pm / 10),
+		 (unsigned long long)(pm % 10));
+	fprintf(f, fmt_pad, s);
+}
+
+static int print_dhry(FILE *f, const struct pvs_seed003_case *cs,
+		      unsigned int c)
+{
+	uint64_t v[64];
+	struct pvs_lat_stats st;
+	uint32_t n = cs->iterations < 64 ? cs->iterations : 64;
+	unsigned int pol;
+
+	fprintf(f, "dhry2reg index on the SMT sibling (higher is better)\n");
+	fprintf(f, "policy               N   Min      Max      Median   "
+		"Avg        Stddev  seed\n");
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		memcpy(v, cs->pol[pol].dhry_centi, n * sizeof(v[0]));
+		if (pvs_lat_stats(v, n, &st))
+			return -1;
+		fprintf(f, "%-20s %-3u ", pol_label[pol], n);
+		pr_centi(f, "%-8s ", st.min_ns);
+		pr_centi(f, "%-8s ", st.max_ns);
+		pr_centi(f, "%-8s ", st.median_ns);
+		fprintf(f, "%llu.%03u  ", (unsigned long long)st.mean_ns / 100,
+			(unsigned)(st.mean_ns % 100 * 10 +
+				   st.mean_frac_milli / 100));
+		pr_centi(f, "%-7s ", st.stddev_ns);
+		if (seed_dhry[c][pol])
+			pr_centi(f, "%s", seed_dhry[c][pol]);
+		else
+			fprintf(f, "-");
+		fprintf(f, "\n");
+	}
+	return 0;
+}
+
+static void print_lat(FILE *f, const struct pvs_seed003_case *cs)
+{
+	unsigned int pol, i;
+
+	fprintf(f, "Wakeup Latencies percentiles (usec), all iterations\n");
+	fprintf(f, "policy               50.0th  75.0th  90.0th  95.0th "
+		"*99.0th  99.5th  99.9th  wakes  polled%%\n");
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		const struct pvs_seed003_cell *cell = &cs->pol[pol];
+		uint64_t n = cell->lat.n;
+
+		fprintf(f, "%-20s", pol_label[pol]);
+		for (i = 0; i < PVS_SEED003_NPCT; i++) {
+			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pct_pm[i]);
+
+			fprintf(f, " %4llu.%02llu",
+				(unsigned long long)ns / 1000,
+				(unsigned long long)ns % 1000 / 10);
+		}
+		fprintf(f, " %7llu ", (unsigned long long)n);
+		pr_pm(f, "%s\n", cell->wakes[PVS_HP_W_POLL], n);
+	}
+}
+
+static void print_time(FILE *f, const struct pvs_seed003_case *cs)
+{
+	static const char *const hdr =
+		"thread A, % of time: guest host poll relax-poll idle "
+		"kthread | halts, poll ended by: wakeup timeout sibling "
+		"runnable | window steps: grow shrink reset\n";
+	unsigned int pol, i;
+
+	fprintf(f, "%s", hdr);
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		const struct pvs_seed003_cell *cell = &cs->pol[pol];
+		uint64_t tot = 0;
+
+		for (i = 0; i < PVS_HP_C_NR; i++)
+			tot += cell->class_ns[i];
+		fprintf(f, "%-20s", pol_label[pol]);
+		for (i = 0; i < PVS_HP_C_NR; i++)
+			pr_pm(f, " %5s", cell->class_ns[i], tot);
+		fprintf(f, " | %llu:", (unsigned long long)cell->halts);
+		pr_pm(f, " %s%%", cell->stops[PVS_POLL_ACT_STOP_WAKEUP],
+		      cell->halts);
+		pr_pm(f, " %s%%", cell->stops[PVS_POLL_ACT_STOP_TIMEOUT],
+		      cell->halts);
+		pr_pm(f, " %s%%", cell->stops[PVS_POLL_ACT_STOP_SIBLING],
+		      cell->halts);
+		pr_pm(f, " %s%%", cell->stops[PVS_POLL_ACT_STOP_RUNNABLE],
+		      cell->halts);
+		fprintf(f, " | %llu %llu %llu\n",
+			(unsigned long long)cell->steps[PVS_HALT_POLL_EV_GROW],
+			(unsigned long long)
+			cell->steps[PVS_HALT_POLL_EV_SHRINK],
+			(unsigned long long)
+			cell->steps[PVS_HALT_POLL_EV_RESET]);
+	}
+}
+
+static void print_json_case(FILE *f, const struct pvs_seed003_case *cs,
+			    unsigned int c)
+{
+	unsigned int pol, i, it;
+	uint32_t n = cs->iterations < 64 ? cs->iterations : 64;
+
+	fprintf(f, "%s{\"case\":\"%s\",\"iterations\":%u,\"policies\":[",
+		c ? "," : "", case_name[c], cs->iterations);
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		const struct pvs_seed003_cell *cell = &cs->pol[pol];
+
+		fprintf(f, "%s{\"policy\":\"%s\",\"dhry_score\":[", pol ? "," :
+			"", pol_name[pol]);
+		for (it = 0; it < n; it++)
+			fprintf(f, "%s%llu.%02llu", it ? "," : "",
+				(unsigned long long)cell->dhry_centi[it] / 100,
+				(unsigned long long)cell->dhry_centi[it] % 100);
+		fprintf(f, "],\"latency_us\":{");
+		for (i = 0; i < PVS_SEED003_NPCT; i++) {
+			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pct_pm[i]);
+
+			fprintf(f, "%s\"%s\":%llu.%03llu", i ? "," : "",
+				pct_metric[i], (unsigned long long)ns / 1000,
+				(unsigned long long)ns % 1000);
+		}
+		fprintf(f, "},\"wakes\":%llu,\"polled\":%llu}",
+			(unsigned long long)cell->lat.n,
+			(unsigned long long)cell->wakes[PVS_HP_W_POLL]);
+	}
+	fprintf(f, "]}");
+}
+
+static int run(const struct pvs_sim_opts *o, FILE *f,
+	       struct pvs_sim_totals *tot)
+{
+	struct pvs_seed003_case *cs = malloc(sizeof(*cs));
+	struct pvs_hp_params p;
+	uint64_t cal[S3_NCAL];
+	unsigned int c, i;
+	uint64_t rt;
+
+	if (!cs)
+		return -1;
+	for (i = 0; i < S3_NCAL; i++)
+		cal[i] = pvs_seed003_calib(i, o->seed, o->debug, tot);
+	pvs_seed003_params(&p, 0, 0, o->runtime_ns);
+	rt = p.runtime_ns;
+	if (o->json) {
+		fprintf(f, "{\"scenario\":\"seed003\",\"seed\":%llu,"
+			"\"calibration\":{", (unsigned long long)o->seed);
+		for (i = 0; i < S3_NCAL; i++)
+			fprintf(f, "%s\"%s\":%llu.%02llu", i ? "," : "",
+				cal_name[i], (unsigned long long)cal[i] / 100,
+				(unsigned long long)cal[i] % 100);
+		fprintf(f, "},\"cases\":[");
+	} else {
+		fprintf(f, "Calibration: dhry2reg on the sibling, the vCPU's "
+			"thread held in one state\n");
+		fprintf(f, "vCPU thread                     model     seed\n");
+		for (i = 0; i < S3_NCAL; i++) {
+			fprintf(f, "%-30s  ", cal_name[i]);
+			pr_centi(f, "%-8s  ", cal[i]);
+			pr_centi(f, "%s\n", cal_seed[i]);
+		}
+		fprintf(f, "------------------------------------------------"
+			"--------\n");
+	}
+	for (c = 0; c < PVS_SEED003_NCASES; c++) {
+		if (pvs_seed003_case(o, c, cs, tot))
+			goto fail;
+		if (o->json) {
+			print_json_case(f, cs, c);
+			continue;
+		}
+		fprintf(f, "Case %u: %s, dhry2reg on the SMT sibling "
+			"(%u iterations x %llu ms)\n", c + 1, case_name[c],
+			cs->iterations, (unsigned long long)rt / 1000000);
+		if (print_dhry(f, cs, c))
+			goto fail;
+		print_lat(f, cs);
+		print_time(f, cs);
+		fprintf(f, "------------------------------------------------"
+			"--------\n");
+	}
+	if (o->json)
+		fprintf(f, "]}\n");
+	free(cs);
+	return 0;
+fail:
+	free(cs);
+	return -1;
+}
+
+const struct pvs_sim_scenario pvs_sim_seed003 = {
+	"seed003",
+	"halt polling beside an SMT sibling: dhry2reg vs wake-up latency "
+	"(pvs_poll_action)",
+	show,
+	run,
+	PVS_SIM_PLOT_PCT_CURVES,
+	NULL,
+};

@@ -1,0 +1,570 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Seed 003's simulator scenario: the helpers' arithmetic by hand, the
+ * calibration (dhry2reg alone and beside a plain spin), the host's window
+ * trace on a scripted sequence of halts against the KVM rule worked by
+ * hand, the skip-ahead poll loop against one event per iteration,
+ * invariants after every event, determinism, bad parameters, and the
+ * seed's shape on a reduced run.
+ */
+#include <stdlib.h>
+
+#include "pvs_test.h"
+#include "seed003.h"
+
+/* ---- helpers ------------------------------------------------------------ */
+
+static void test_helpers(void **state)
+{
+	struct pvs_hp_params p;
+	uint64_t sum = 0, prev = ~0ull, x;
+	unsigned int i;
+
+	(void)state;
+	/* -ln(1/2) = ln 2 = 2977044472 / 2^32; -ln(1/4) = 2 ln 2 */
+	x = pvs_hp_neg_ln_q32(1ull << 63);
+	assert_true(x >= 2977044472ull - 256 && x <= 2977044472ull + 256);
+	x = pvs_hp_neg_ln_q32(1ull << 62);
+	assert_true(x >= 5954088944ull - 512 && x <= 5954088944ull + 512);
+	/* -ln(0.75) = 0.2876820725 -> 1235585093 */
+	x = pvs_hp_neg_ln_q32(3ull << 62);
+	assert_true(x >= 1235585093ull - 2000 && x <= 1235585093ull + 2000);
+	assert_true(pvs_hp_neg_ln_q32(~0ull) < 64);
+	assert_true(pvs_hp_neg_ln_q32(0) == pvs_hp_neg_ln_q32(1));
+	/* -ln(2^-64) = 64 ln 2 = 44.36 */
+	assert_int_equal(pvs_hp_neg_ln_q32(1) >> 32, 44);
+	/* decreasing in r; mean of -ln U over uniform U is 1 (within 1 %) */
+	pvs_test_rand_seed(3);
+	for (i = 0; i < 64; i++) {
+		x = pvs_hp_neg_ln_q32((uint64_t)(i + 1) << 57);
+		assert_true(x < prev);
+		prev = x;
+	}
+	for (i = 0; i < 200000; i++)
+		sum += pvs_hp_neg_ln_q32(pvs_test_rand()) >> 16;
+	sum /= 200000;	/* in 1/65536 */
+	assert_true(sum > 65536 - 655 && sum < 65536 + 655);
+	/* dhry2reg = 3172 x work / busy, rounded to hundredths */
+	assert_int_equal(pvs_hp_dhry_centi(1000000ull * 7, 7), 317200);
+	assert_int_equal(pvs_hp_dhry_centi(499054ull * 1000, 1000), 158300);
+	assert_int_equal(pvs_hp_dhry_centi(545208ull * 3, 3), 172940);
+	assert_int_equal(pvs_hp_dhry_centi(909836ull, 1), 288600);
+	assert_int_equal(pvs_hp_dhry_centi(5, 0), 0);
+	/* a cpu_relax() iteration: (40 x 545208 + 50 x 499054) / 90 =
+	 * 46761020 / 90 = 519566.9 */
+	pvs_hp_defaults(&p);
+	assert_int_equal(pvs_hp_relax_ppm(&p), 519566);
+	/* (40 x 909836 + 50 x 499054) / 90 = 61346140 / 90 = 681623.8 */
+	p.pause_ppm = PVS_HP_PPM_PAUSE_BM;
+	assert_int_equal(pvs_hp_relax_ppm(&p), 681623);
+}
+
+/* ---- calibration -------------------------------------------------------- */
+
+/*
+ * The sibling's index comes from integrating the simulated time: alone
+ * (vCPU halted for good) and beside a guest i++ spin 100 % of the time
+ * give the seed's 3172 and 1583 within 0.5 point; the PAUSE spins give
+ * 1729.4 and 2886.
+ */
+static void test_calibration(void **state)
+{
+	static const uint64_t want[4] = { 317200, 158300, 172940, 288600 };
+	struct pvs_sim_totals tot;
+	unsigned int i;
+	uint64_t v;
+
+	(void)state;
+	memset(&tot, 0, sizeof(tot));
+	for (i = 0; i < 4; i++) {
+		v = pvs_seed003_calib(i, 5, true, &tot);
+		print_message("calibration %u: %llu\n", i,
+			      (unsigned long long)v);
+		assert_true(v + 50 >= want[i] && v <= want[i] + 50);
+	}
+	assert_int_equal(tot.failures, 0);
+	assert_int_equal(tot.runs, 4);
+}
+
+/* ---- the host follows pvs_halt_poll_step: a scripted window trace ------- */
+
+/* Costs fixed for the script: C-state exit always 5 us, no host work. */
+static void script_params(struct pvs_hp_params *p, struct pvs_hp_req *req,
+			  uint32_t n, struct pvs_hp_halt *trace)
+{
+	pvs_hp_defaults(p);
+	p->kt_gap_ns = 0;
+	p->cexit_min_ns = 5000;
+	p->cexit_max_ns = 5000;
+	p->wl = PVS_HP_WL_SCRIPT;
+	p->script = req;
+	p->script_n = n;
+	p->warmup_ns = 0;
+	p->runtime_ns = 100000000;
+	p->trace = trace;
+	p->trace_cap = 64;
+}
+
+/*
+ * Arrivals d ns after each halt starts, with the defaults' costs (exit
+ * 1500, sched out 1500, C-state exit 5000 here, sched in 2000, entry
+ * 1500, plain iteration 50) and 10 us of work per request, so that the
+ * next halt starts at:
+ *   caught while polling at boundary b = ceil(d / 50) x 50:
+ *     hs + b + 1500 (entry) + 10000 + 1500 (exit);  block = b
+ *   arriving while halted: hs + d + 5000 + 2000 + 1500 + 10000 + 1500;
+ *     block = d + 7000
+ *   arriving during the sched out (window 0, d < 1500):
+ *     hs + 1500 + 2000 + 1500 + 10000 + 1500;  block = 3500
+ *   arriving during the HLT exit (d < 0): the first check stops:
+ *     hs + 1500 + 10000 + 1500;  block = 0
+ */
+struct hp_script_step {
+	int64_t d;
+	int how;	/* 0 polled, 1 slept, 2 during sched out, 3 in exit */
+	uint64_t window, block, after;
+	int stop, event;
+};
+
+#define WAK PVS_POLL_ACT_STOP_WAKEUP
+#define TMO PVS_POLL_ACT_STOP_TIMEOUT
+#define GRO PVS_HALT_POLL_EV_GROW
+#define KEE PVS_HALT_POLL_EV_KEEP
+#define SHR PVS_HALT_POLL_EV_SHRINK
+#define RST PVS_HALT_POLL_EV_RESET
+
+static const struct hp_script_step script[] = {
+	/* window 0: sleeps; 98500 + 7000 < 200000: 0 -> grow_start */
+	{ 98500, 1, 0, 105500, 10000, TMO, GRO },
+	{ 5000, 0, 10000, 5000, 10000, WAK, KEE },	/* within: keep */
+	{ 30000, 1, 10000, 37000, 20000, TMO, GRO },	/* x 2 */
+	{ 50000, 1, 20000, 57000, 40000, TMO, GRO },
+	{ 60000, 1, 40000, 67000, 80000, TMO, GRO },
+	{ 100000, 1, 80000, 107000, 160000, TMO, GRO },
+	/* 177000 < 200000: grow to 320000, not capped */
+	{ 170000, 1, 160000, 177000, 320000, TMO, GRO },
+	/* polls for 200000 (clamped); caught at 150000: keep, clamped */
+	{ 150000, 0, 200000, 150000, 200000, WAK, KEE },
+	/* longer than halt_poll_ns: halve, halve, ... */
+	{ 500000, 1, 200000, 507000, 100000, TMO, SHR },
+	{ 300000, 1, 100000, 307000, 50000, TMO, SHR },
+	{ 1000000, 1, 50000, 1007000, 25000, TMO, SHR },
+	{ 1000000, 1, 25000, 1007000, 12500, TMO, SHR },
+	/* 6250 < grow_start: reset */
+	{ 1000000, 1, 12500, 1007000, 0, TMO, RST },
+	/* window 0, the wake-up comes in the sched out: 3500, grow */
+	{ 1000, 2, 0, 3500, 10000, TMO, GRO },
+	/* caught at the boundary 1250 (ceil(1234 / 50) x 50) */
+	{ 1234, 0, 10000, 1250, 10000, WAK, KEE },
+	/* during the HLT exit: stops at the first check, block 0 */
+	{ -800, 3, 10000, 0, 10000, WAK, KEE },
+	{ 7000, 0, 10000, 7000, 10000, WAK, KEE },
+};
+
+#define NSCRIPT (sizeof(script) / sizeof(script[0]))
+
+static void build_script(struct pvs_hp_req *req)
+{
+	uint64_t hs = 1500;	/* the guest starts idle: first HLT exit */
+	unsigned int i;
+
+	for (i = 0; i < NSCRIPT; i++) {
+		int64_t d = script[i].d;
+		uint64_t b = (uint64_t)(d + 49) / 50 * 50;
+
+		req[i].at_ns = (uint64_t)((int64_t)hs + d);
+		req[i].work_ns = 10000;
+		switch (script[i].how) {
+		case 0:
+			hs += b + 13000;
+			break;
+		case 1:
+			hs += (uint64_t)d + 20000;
+			break;
+		case 2:
+			hs += 16500;
+			break;
+		default:
+			hs += 13000;
+			break;
+		}
+	}
+}
+
+static void test_window_trace(void **state)
+{
+	struct pvs_hp_req req[NSCRIPT];
+	struct pvs_hp_halt trace[64];
+	struct pvs_hp_params p;
+	struct pvs_hp_result *r = malloc(sizeof(*r));
+	struct pvs_halt_poll_state st = { 0 };
+	unsigned int i;
+
+	(void)state;
+	assert_non_null(r);
+	build_script(req);
+	script_params(&p, req, NSCRIPT, trace);
+	assert_int_equal(pvs_hp_run(&p, 1, true, r), 0);
+	assert_int_equal(r->failures, 0);
+	/* one halt per request, then the last one that never ends */
+	assert_int_equal(r->trace_n, NSCRIPT);
+	for (i = 0; i < NSCRIPT; i++) {
+		const struct hp_script_step *e = &script[i];
+		const struct pvs_hp_halt *h = &trace[i];
+
+		print_message("halt %u: window %llu poll %llu block %llu "
+			      "after %llu stop %d ev %d\n", i,
+			      (unsigned long long)h->window_ns,
+			      (unsigned long long)h->poll_ns,
+			      (unsigned long long)h->block_ns,
+			      (unsigned long long)h->after_ns, h->stop,
+			      h->event);
+		assert_int_equal(h->window_ns, e->window);
+		assert_int_equal(h->block_ns, e->block);
+		assert_int_equal(h->after_ns, e->after);
+		assert_int_equal(h->stop, e->stop);
+		assert_int_equal(h->event, e->event);
+		/* a timeout polls the whole window (a multiple of 50) */
+		if (e->stop == TMO)
+			assert_int_equal(h->poll_ns, e->window);
+		else
+			assert_int_equal(h->poll_ns, e->block);
+		/* and the library's rule agrees step by step */
+		assert_int_equal(pvs_halt_poll_window_ns(&p.hp, &st),
+				 e->window);
+		assert_int_equal(pvs_halt_poll_step(&p.hp, &st, h->block_ns,
+						    true), e->event);
+		assert_int_equal(st.window_ns, e->after);
+	}
+	/* latencies: 13 slept (8500, 4000), 4 polled (1500 .. 1566) */
+	assert_int_equal(r->wakes[PVS_HP_W_POLL], 4);
+	assert_int_equal(r->wakes[PVS_HP_W_EXIT], 1);
+	assert_int_equal(r->lat.min_us, 1500);	/* ns here */
+	assert_int_equal(r->lat.max_us, 8500);
+
+	/* halt_poll_ns = 0: never polls, every step resets */
+	script_params(&p, req, NSCRIPT, trace);
+	p.hp.max_ns = 0;
+	assert_int_equal(pvs_hp_run(&p, 1, true, r), 0);
+	assert_int_equal(r->failures, 0);
+	for (i = 0; i < r->trace_n; i++) {
+		assert_int_equal(trace[i].window_ns, 0);
+		assert_int_equal(trace[i].poll_ns, 0);
+		assert_int_equal(trace[i].event, RST);
+	}
+	assert_int_equal(r->class_ns[PVS_HP_C_POLL_PLAIN], 0);
+
+	/* stop if the sibling is busy (always): a window, but no polling */
+	script_params(&p, req, NSCRIPT, trace);
+	p.poll = PVS_POLL_STOP_SIBLING_BUSY;
+	assert_int_equal(pvs_hp_run(&p, 1, true, r), 0);
+	assert_int_equal(r->failures, 0);
+	assert_int_equal(trace[1].window_ns, 10000);
+	for (i = 0; i < r->trace_n; i++) {
+		assert_int_equal(trace[i].poll_ns, 0);
+		assert_true(trace[i].stop == PVS_POLL_ACT_STOP_SIBLING ||
+			    trace[i].window_ns == 0 ||
+			    trace[i].stop == WAK);
+	}
+	free(r);
+}
+
+/* ---- the poll loop between events equals one event per iteration -------- */
+
+static void test_skip_ahead_exact(void **state)
+{
+	struct pvs_hp_params p;
+	struct pvs_hp_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	unsigned int pol;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		pvs_seed003_params(&p, 1, pol, 30000000);
+		p.sib_busy_ns = 300000;	/* exercise stop-if-busy */
+		p.sib_idle_ns = 200000;
+		assert_int_equal(pvs_hp_run(&p, 9, true, a), 0);
+		p.poll_iter_events = true;
+		assert_int_equal(pvs_hp_run(&p, 9, true, b), 0);
+		assert_int_equal(a->failures + b->failures, 0);
+		assert_memory_equal(&a->lat, &b->lat, sizeof(a->lat));
+		assert_memory_equal(a->class_ns, b->class_ns,
+				    sizeof(a->class_ns));
+		assert_memory_equal(a->stops, b->stops, sizeof(a->stops));
+		assert_memory_equal(a->steps, b->steps, sizeof(a->steps));
+		assert_int_equal(a->sib_work, b->sib_work);
+		assert_int_equal(a->dhry_centi, b->dhry_centi);
+		if (pol != PVS_S3_NONE)
+			assert_true(b->events > 2 * a->events);
+	}
+	free(a);
+	free(b);
+}
+
+/* ---- invariants, determinism, bad parameters ---------------------------- */
+
+static void test_invariants(void **state)
+{
+	struct pvs_hp_params p;
+	struct pvs_hp_result *r = malloc(sizeof(*r));
+	unsigned int c, pol, sib;
+
+	(void)state;
+	assert_non_null(r);
+	for (c = 0; c < PVS_SEED003_NCASES; c++)
+		for (pol = 0; pol < PVS_SEED003_NPOL; pol++)
+			for (sib = 0; sib < 2; sib++) {
+				pvs_seed003_params(&p, c, pol, 200000000);
+				if (sib) {
+					p.sib_busy_ns = 150000;
+					p.sib_idle_ns = 150000;
+					p.kt_gap_ns = 300000;	/* more */
+				}
+				assert_int_equal(pvs_hp_run(&p, 3 + c, true,
+							    r), 0);
+				if (r->failures)
+					print_error("%u/%u/%u: %s\n", c, pol,
+						    sib, r->first_failure);
+				assert_int_equal(r->failures, 0);
+				assert_true(r->lat.n > 10);
+				/* frequent host work stops some polls */
+				if (sib && pol != PVS_S3_NONE &&
+				    pol != PVS_S3_STOP)
+					assert_true(r->stops[
+						PVS_POLL_ACT_STOP_RUNNABLE]);
+			}
+	free(r);
+}
+
+static void run_to_buf(uint64_t seed, char **buf, size_t *len)
+{
+	const struct pvs_sim_scenario *sc = pvs_sim_find("seed003");
+	struct pvs_sim_opts o;
+	FILE *f = tmpfile();
+	long n;
+
+	assert_non_null(sc);
+	assert_non_null(f);
+	memset(&o, 0, sizeof(o));
+	o.seed = seed;
+	o.iterations = 2;
+	o.runtime_ns = 50000000;
+	assert_int_equal(sc->run(&o, f, NULL), 0);
+	n = ftell(f);
+	assert_true(n > 0);
+	*buf = malloc((size_t)n);
+	assert_non_null(*buf);
+	rewind(f);
+	assert_int_equal(fread(*buf, 1, (size_t)n, f), (size_t)n);
+	*len = (size_t)n;
+	fclose(f);
+}
+
+static void test_deterministic(void **state)
+{
+	char *a, *b, *c;
+	size_t na, nb, nc;
+
+	(void)state;
+	run_to_buf(7, &a, &na);
+	run_to_buf(7, &b, &nb);
+	run_to_buf(8, &c, &nc);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na);
+	assert_true(na != nc || memcmp(a, c, na));
+	free(a);
+	free(b);
+	free(c);
+}
+
+static void test_records(void **state)
+{
+	const struct pvs_sim_scenario *sc = pvs_sim_find("seed003");
+	struct pvs_sim_sink k = { 0 };
+	struct pvs_sim_opts o;
+	FILE *f = tmpfile();
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(sc->plot_kind, PVS_SIM_PLOT_PCT_CURVES);
+	memset(&o, 0, sizeof(o));
+	o.seed = 1;
+	o.iterations = 2;
+	o.runtime_ns = 20000000;
+	o.sink = &k;
+	o.json = true;
+	assert_int_equal(sc->run(&o, f, NULL), 0);
+	/* 2 cases x 2 iterations x 5 policies x (dhry + 7 percentiles) */
+	assert_int_equal(k.n, 2 * 2 * 5 * 8);
+	assert_false(k.lost);
+	assert_string_equal(k.v[0].policy, "plain");	/* baseline first */
+	assert_string_equal(k.v[0].metric, "dhry_score");
+	assert_string_equal(k.v[7].metric, "p99.9_us");
+	assert_string_equal(k.v[8].policy, "cpu_relax");
+	assert_true(k.v[0].value > 1000 && k.v[0].value < 3172);
+	pvs_sim_sink_free(&k);
+	fclose(f);
+}
+
+static void test_bad_params(void **state)
+{
+	struct pvs_hp_params p;
+	struct pvs_hp_result *r = malloc(sizeof(*r));
+	FILE *out = tmpfile(), *err = tmpfile();
+	char *bad[] = { "pvsched-sim", "run", "seed003", "--iterations", "0" };
+
+	(void)state;
+	assert_non_null(r);
+	pvs_seed003_params(&p, 0, 0, 1000000);
+	p.load_pm = 1000;	/* saturated: no idle to measure */
+	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	pvs_seed003_params(&p, 0, 0, 1000000);
+	p.poll = (enum pvs_poll_policy)9;
+	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	pvs_seed003_params(&p, 0, 0, 1000000);
+	p.hp.flavour = PVS_HALT_POLL_GUEST;	/* the host rule only */
+	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	pvs_seed003_params(&p, 0, 0, 1000000);
+	p.guest_ppm = PVS_HP_PPM_ONE + 1;
+	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	pvs_seed003_params(&p, 0, 0, 1000000);
+	p.wl = PVS_HP_WL_SCRIPT;	/* without a script */
+	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	pvs_seed003_params(&p, 0, 0, 1000000);
+	p.long_gap_pm = 100;	/* long gaps alone exceed the mean gap */
+	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	assert_non_null(out);
+	assert_non_null(err);
+	assert_int_equal(pvs_sim_main(5, bad, out, err), 2);
+	fclose(out);
+	fclose(err);
+	free(r);
+}
+
+/* ---- the seed's shape, reduced ------------------------------------------ */
+
+static uint64_t mean_dhry(const struct pvs_seed003_case *cs, unsigned int pol)
+{
+	uint64_t s = 0;
+	uint32_t i;
+
+	for (i = 0; i < cs->iterations; i++)
+		s += cs->pol[pol].dhry_centi[i];
+	return s / cs->iterations;
+}
+
+static uint64_t pct(const struct pvs_seed003_case *cs, unsigned int pol,
+		    unsigned int pm)
+{
+	return pvs_sim_hist_pct(&cs->pol[pol].lat, pm);
+}
+
+/*
+ * 33 % load: the sibling's index none == stop > relax(bare metal) >
+ * relax > plain, plain at most 80 % of none; latency p50 and p90 plain <=
+ * relax < stop == none, the median at least 3x apart. 90 % load: every
+ * policy within 3 % of no polling on dhry2reg (the seed: 1777..1782), and
+ * polling still helps the median.
+ */
+static void test_shape(void **state)
+{
+	struct pvs_sim_opts o;
+	struct pvs_seed003_case *cs = malloc(sizeof(*cs));
+	uint64_t d[PVS_SEED003_NPOL];
+	unsigned int pol;
+
+	(void)state;
+	assert_non_null(cs);
+	memset(&o, 0, sizeof(o));
+	o.seed = 1;
+	o.iterations = 3;
+	o.runtime_ns = 300000000;
+	assert_int_equal(pvs_seed003_case(&o, 1, cs, NULL), 0);
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		d[pol] = mean_dhry(cs, pol);
+		print_message("33%%: %u dhry %llu p50 %llu p90 %llu\n", pol,
+			      (unsigned long long)d[pol],
+			      (unsigned long long)pct(cs, pol, 500),
+			      (unsigned long long)pct(cs, pol, 900));
+	}
+	assert_int_equal(d[PVS_S3_NONE], d[PVS_S3_STOP]);
+	assert_true(d[PVS_S3_STOP] > d[PVS_S3_RELAX_BM]);
+	assert_true(d[PVS_S3_RELAX_BM] > d[PVS_S3_RELAX]);
+	assert_true(d[PVS_S3_RELAX] > d[PVS_S3_PLAIN]);
+	assert_true(d[PVS_S3_PLAIN] * 10 < d[PVS_S3_NONE] * 8);
+	assert_true(pct(cs, PVS_S3_PLAIN, 500) <= pct(cs, PVS_S3_RELAX, 500));
+	assert_true(pct(cs, PVS_S3_RELAX, 500) * 3 < pct(cs, PVS_S3_STOP, 500));
+	assert_true(pct(cs, PVS_S3_RELAX, 900) < pct(cs, PVS_S3_STOP, 900));
+	assert_int_equal(pct(cs, PVS_S3_STOP, 500), pct(cs, PVS_S3_NONE, 500));
+	assert_true(cs->pol[PVS_S3_PLAIN].wakes[PVS_HP_W_POLL] * 2 >
+		    cs->pol[PVS_S3_PLAIN].lat.n);
+	assert_int_equal(cs->pol[PVS_S3_STOP].wakes[PVS_HP_W_POLL], 0);
+
+	assert_int_equal(pvs_seed003_case(&o, 0, cs, NULL), 0);
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		d[pol] = mean_dhry(cs, pol);
+		print_message("90%%: %u dhry %llu p50 %llu\n", pol,
+			      (unsigned long long)d[pol],
+			      (unsigned long long)pct(cs, pol, 500));
+	}
+	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		assert_true(d[pol] * 100 >= d[PVS_S3_NONE] * 97);
+		assert_true(d[pol] <= d[PVS_S3_NONE]);
+	}
+	assert_true(pct(cs, PVS_S3_PLAIN, 500) <= pct(cs, PVS_S3_NONE, 500));
+	free(cs);
+}
+
+/*
+ * A sibling idle part of the time: stop-if-busy polls then, so its
+ * latency lies between plain polling's and no polling's, while the
+ * sibling's index stays within 0.5 % of no polling's.
+ */
+static void test_stop_sibling_idle(void **state)
+{
+	struct pvs_hp_params p;
+	struct pvs_hp_result *r = malloc(sizeof(*r));
+	uint64_t p50[PVS_SEED003_NPOL], d[PVS_SEED003_NPOL], polled = 0;
+	unsigned int pol;
+
+	(void)state;
+	assert_non_null(r);
+	for (pol = 0; pol <= PVS_S3_NONE; pol++) {
+		pvs_seed003_params(&p, 1, pol, 300000000);
+		p.sib_busy_ns = 500000;
+		p.sib_idle_ns = 500000;
+		assert_int_equal(pvs_hp_run(&p, 4, false, r), 0);
+		p50[pol] = pvs_sim_hist_pct(&r->lat, 750);
+		d[pol] = r->dhry_centi;
+		if (pol == PVS_S3_STOP)
+			polled = r->wakes[PVS_HP_W_POLL];
+		print_message("idle sibling: %u p75 %llu dhry %llu\n", pol,
+			      (unsigned long long)p50[pol],
+			      (unsigned long long)d[pol]);
+	}
+	assert_true(polled > 0);
+	assert_true(p50[PVS_S3_PLAIN] < p50[PVS_S3_STOP]);
+	assert_true(p50[PVS_S3_STOP] < p50[PVS_S3_NONE]);
+	assert_true(d[PVS_S3_STOP] * 1000 >= d[PVS_S3_NONE] * 995);
+	assert_true(d[PVS_S3_PLAIN] < d[PVS_S3_STOP]);
+	free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_helpers),
+		cmocka_unit_test(test_calibration),
+		cmocka_unit_test(test_window_trace),
+		cmocka_unit_test(test_skip_ahead_exact),
+		cmocka_unit_test(test_invariants),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_records),
+		cmocka_unit_test(test_bad_params),
+		cmocka_unit_test(test_shape),
+		cmocka_unit_test(test_stop_sibling_idle),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
