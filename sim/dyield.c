@@ -696,7 +696,9 @@ static void check(void *model)
 			pvs_sim_fail(&k->s, "guest code runs off the CPU");
 		if ((v->hs == HS_HALTED) != (v->gs == G_IDLE))
 			pvs_sim_fail(&k->s, "halted != guest idle");
-		if ((v->hs == HS_PREEMPTED) != (c->task && c->running))
+		/* a halted vCPU's CPU may run a host task, or idle */
+		if ((v->hs == HS_PREEMPTED && !(c->task && c->running)) ||
+		    (v->hs == HS_RUN && c->running))
 			pvs_sim_fail(&k->s, "preempted != host task runs");
 		if (v->hs == HS_RUN && !v->in_guest && !v->in_ple)
 			pvs_sim_fail(&k->s, "running vCPU neither in guest nor PLE");
@@ -715,9 +717,14 @@ static void check(void *model)
 		if (v->locker && !(v->in_ple && v->hs == HS_RUN))
 			pvs_sim_fail(&k->s, "locking pass outside a handler");
 	}
-	for (i = 0; i < k->p->host_cpus; i++)
+	for (i = 0; i < k->p->host_cpus; i++) {
 		if (k->c[i].running && !k->c[i].task)
 			pvs_sim_fail(&k->s, "host CPU runs no task");
+		/* a host task waits only behind a running vCPU thread */
+		if (k->c[i].task && !k->c[i].running &&
+		    (i >= k->nv || k->v[i].hs != HS_RUN))
+			pvs_sim_fail(&k->s, "host task waits on a free CPU");
+	}
 	if (lockers != k->nlockers || nple != k->nple)
 		pvs_sim_fail(&k->s, "running passes miscounted");
 	if (!k->ple_on && k->r->exits[PVS_DY_EXIT_PAUSE].n)
