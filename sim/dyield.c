@@ -183,10 +183,12 @@ void pvs_dy_exit_add(struct pvs_dy_exit_stat *s, uint64_t ns)
 void pvs_dy_exit_merge(struct pvs_dy_exit_stat *d,
 		       const struct pvs_dy_exit_stat *s)
 {
-	d->n += s->n;
-	d->sum_ns += s->sum_ns;
-	d->sq_lo += s->sq_lo;
-	d->sq_hi += s->sq_hi + (d->sq_lo < s->sq_lo);
+	struct pvs_dy_exit_stat x = *s;	/* d may be s */
+
+	d->n += x.n;
+	d->sum_ns += x.sum_ns;
+	d->sq_lo += x.sq_lo;
+	d->sq_hi += x.sq_hi + (d->sq_lo < x.sq_lo);
 }
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -707,7 +709,9 @@ static void check(void *model)
 		if (s->in_spin_loop != v->in_ple)
 			pvs_sim_fail(&k->s, "in_spin_loop != in the handler");
 		if (s->blocking != (v->hs == HS_HALTED) ||
-		    s->preempted != (v->hs == HS_PREEMPTED))
+		    s->preempted != (v->hs == HS_PREEMPTED) ||
+		    s->ready != (k->p->v37_candidates ?
+				 v->hs != HS_HALTED : v->hs == HS_PREEMPTED))
 			pvs_sim_fail(&k->s, "snapshot out of date");
 		if (k->ple_on && (v->window < k->ple.window ||
 				  v->window > k->ple.window_max))
