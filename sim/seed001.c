@@ -294,8 +294,8 @@ static int run_cell(const struct pvs_sim_opts *o, unsigned int c,
 	return 0;
 }
 
-/* "101.9K (98.7-104.1)" */
-static void print_jpm(FILE *f, const uint64_t *jpm, uint32_t n)
+/* " 101.9K (98.7-104.1)", padded unless last */
+static void print_jpm(FILE *f, const uint64_t *jpm, uint32_t n, bool last)
 {
 	uint64_t sum = 0, lo = UINT64_MAX, hi = 0;
 	uint32_t i;
@@ -308,7 +308,7 @@ static void print_jpm(FILE *f, const uint64_t *jpm, uint32_t n)
 	}
 	snprintf(buf, sizeof(buf), "%.1fK (%.1f-%.1f)",
 		 (double)sum / n / 1000, (double)lo / 1000, (double)hi / 1000);
-	fprintf(f, " %-22s", buf);
+	fprintf(f, last ? " %s" : " %-22s", buf);
 }
 
 static void print_dy(FILE *f, const struct pvs_dy_sim_result *s)
@@ -378,12 +378,13 @@ static void print_text(FILE *f, struct s1_cell cells[][PVS_DY_SIM_NPOL],
 
 	fprintf(f, "AIM7 high_systime (model), jobs per minute (JPM), higher "
 		"is better;\nmean (min-max) of %u iterations\n\n", iters);
-	fprintf(f, "%-28s %-22s %-22s %-22s\n", "", "40VCPU", "60VCPU",
+	fprintf(f, "%-28s %-22s %-22s %s\n", "", "40VCPU", "60VCPU",
 		"80VCPU");
 	for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
 		fprintf(f, "%-28s", pol_label[pol]);
 		for (c = 0; c < PVS_SEED001_NCASES; c++)
-			print_jpm(f, cells[c][pol].jpm, iters);
+			print_jpm(f, cells[c][pol].jpm, iters,
+				  c + 1 == PVS_SEED001_NCASES);
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\nseed:\n");
