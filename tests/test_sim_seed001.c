@@ -400,6 +400,7 @@ static void test_cli_records(void **state)
 	char *run[] = { "pvsched-sim", "run", "seed001", "--iterations", "1",
 			"--runtime-ms", "2" };
 	char *show[] = { "pvsched-sim", "show", "seed001" };
+	char *bad[] = { "pvsched-sim", "run", "seed001", "--iterations", "0" };
 	struct pvs_sim_sink sink;
 	struct pvs_sim_totals tot;
 	struct pvs_sim_opts o;
@@ -413,6 +414,7 @@ static void test_cli_records(void **state)
 	assert_non_null(err);
 	assert_int_equal(pvs_sim_main(7, run, out, err), 0);
 	assert_int_equal(pvs_sim_main(3, show, out, err), 0);
+	assert_int_equal(pvs_sim_main(5, bad, out, err), 2);
 	s = read_all(out);
 	assert_non_null(strstr(s, "pvs_dy_on_spin()"));
 	free(s);
