@@ -674,7 +674,7 @@ static void check(void *model)
 			seen[l->owner]++;
 			if (o->lock != i || !(o->gs == G_CS ||
 					      (o->gs == G_SPIN && o->granted)))
-				pvs_sim_fail(&k->s, "lock owner not holding it");
+				pvs_sim_fail(&k->s, "owner not holding");
 		} else if (l->n) {
 			pvs_sim_fail(&k->s, "free lock with waiters");
 		}
@@ -703,9 +703,9 @@ static void check(void *model)
 		    (v->hs == HS_RUN && c->running))
 			pvs_sim_fail(&k->s, "preempted != host task runs");
 		if (v->hs == HS_RUN && !v->in_guest && !v->in_ple)
-			pvs_sim_fail(&k->s, "running vCPU neither in guest nor PLE");
+			pvs_sim_fail(&k->s, "running vCPU idle");
 		if (v->in_ple && (v->gs != G_SPIN || !k->ple_on))
-			pvs_sim_fail(&k->s, "PLE handler without a spinning vCPU");
+			pvs_sim_fail(&k->s, "handler, no spinner");
 		if (s->in_spin_loop != v->in_ple)
 			pvs_sim_fail(&k->s, "in_spin_loop != in the handler");
 		if (s->blocking != (v->hs == HS_HALTED) ||

@@ -162,7 +162,7 @@ static void show(FILE *f)
 		(unsigned long long)p.runtime_ns / 1000000, PVS_SEED001_ITERS);
 }
 
-/* ---- perf kvm stat -------------------------------------------------------- */
+/* ---- perf kvm stat ------------------------------------------------------- */
 
 static double sumsq(const struct pvs_dy_exit_stat *s)
 {
@@ -228,13 +228,14 @@ void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)
 		if (s->n < 2)
 			fprintf(f, "( +-   -nan%% )\n");
 		else
-			fprintf(f, "( +-%7.2f%% )\n", pvs_dy_exit_rel_stddev(s));
+			fprintf(f, "( +-%7.2f%% )\n",
+				pvs_dy_exit_rel_stddev(s));
 	}
 	fprintf(f, "\nTotal Samples:%llu, Total events handled time:%.2fus.\n",
 		(unsigned long long)n, (double)t / 1000);
 }
 
-/* ---- run ------------------------------------------------------------------ */
+/* ---- run ----------------------------------------------------------------- */
 
 /* One case and policy over its iterations. */
 struct s1_cell {
@@ -348,7 +349,8 @@ static void print_json(FILE *f, const struct pvs_sim_opts *o,
 				pol ? "," : "", pvs_seed001_policy_name(pol));
 			for (it = 0; it < iters; it++)
 				fprintf(f, "%s%llu", it ? "," : "",
-					(unsigned long long)cells[c][pol].jpm[it]);
+					(unsigned long long)
+					cells[c][pol].jpm[it]);
 			fprintf(f, "],\"exits\":{");
 			for (i = 0; i < PVS_DY_EXIT_NR; i++)
 				fprintf(f, "%s\"%s\":{\"samples\":%llu,"
@@ -429,7 +431,7 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 
 const struct pvs_sim_scenario pvs_sim_seed001 = {
 	"seed001",
-	"AIM7 high_systime in a 40/60/80-vCPU KVM guest: PLE off, stock directed yield, -ESRCH bail-out",
+	"AIM7 in a 40/60/80-vCPU KVM guest: PLE off, stock, -ESRCH bail-out",
 	show,
 	run,
 	PVS_SIM_PLOT_BARS,

@@ -76,7 +76,7 @@ struct pvs_dy_sim_params {
 	uint64_t host_gap_min_ns, host_gap_max_ns;
 	uint64_t host_min_ns, host_max_ns;	/* host task burst */
 	uint64_t host_slice_ns;		/* vCPU runs before a waiting one */
-	uint64_t tick_ns;		/* host tick: a busy vCPU's slice ends */
+	uint64_t tick_ns;		/* host tick: a busy vCPU yields */
 	uint64_t warmup_ns, runtime_ns;
 };
 

@@ -132,7 +132,7 @@ static void test_kvm_stat_print(void **state)
 	fclose(f);
 }
 
-/* ---- whole runs ------------------------------------------------------------ */
+/* ---- whole runs ---------------------------------------------------------- */
 
 static void test_deterministic(void **state)
 {
@@ -211,7 +211,8 @@ static void test_invariants(void **state)
 			assert_true(r.exits[PVS_DY_EXIT_HLT].n > 0);
 			if (pol == PVS_DY_SIM_PLE_OFF) {
 				assert_int_equal(r.passes, 0);
-				assert_int_equal(r.exits[PVS_DY_EXIT_PAUSE].n, 0);
+				assert_int_equal(
+					r.exits[PVS_DY_EXIT_PAUSE].n, 0);
 			} else {
 				assert_true(r.passes > 0);
 				/* jobs/min from the steps, by hand */
@@ -250,7 +251,7 @@ static void test_bad_params(void **state)
 			    "invalid");
 }
 
-/* ---- the seed's shape ------------------------------------------------------ */
+/* ---- the seed's shape ---------------------------------------------------- */
 
 /* Mean jobs/min over iters runs (seeds 1..iters), optionally tweaked. */
 static uint64_t mean_jpm(uint32_t vcpus, enum pvs_dy_sim_policy pol,
@@ -316,7 +317,7 @@ static void test_seed001_shape(void **state)
 	assert_true(off[0] > off[1] && off[1] > off[2]);
 }
 
-/* ---- the library decides ---------------------------------------------------- */
+/* ---- the library decides ------------------------------------------------- */
 
 /*
  * The policy handed to pvs_dy_on_spin() and pvs_should_yield() decides
@@ -392,7 +393,7 @@ static void test_library_inputs(void **state)
 	assert_true(stock * 100 >= off * 90);
 }
 
-/* ---- command line and records ----------------------------------------------- */
+/* ---- command line and records -------------------------------------------- */
 
 static void test_cli_records(void **state)
 {
