@@ -118,6 +118,20 @@ bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *out)
 	return true;
 }
 
+uint64_t pvs_sim_loop(struct pvs_sim *s, uint32_t end_kind,
+		      pvs_sim_dispatch_fn dispatch, pvs_sim_check_fn check,
+		      void *model)
+{
+	struct pvs_sim_event ev;
+
+	while (pvs_sim_next(s, &ev) && ev.kind != end_kind) {
+		dispatch(model, &ev);
+		if (s->debug && check)
+			check(model);
+	}
+	return s->failures;
+}
+
 /* ---- schbench / fio latency histogram ----------------------------------- */
 
 static unsigned int msb64(uint64_t v)

@@ -111,6 +111,29 @@ int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
  */
 bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *ev);
 
+/** @brief A model's handler of one event (see pvs_sim_loop()). */
+typedef void (*pvs_sim_dispatch_fn)(void *model,
+				    const struct pvs_sim_event *ev);
+
+/** @brief A model's invariant check, run after every event in debug mode. */
+typedef void (*pvs_sim_check_fn)(void *model);
+
+/**
+ * @brief Run a model: pop events and hand them to @p dispatch until the
+ *        queue is empty or an event of kind @p end_kind fires (not
+ *        dispatched); when s->debug is set, call @p check after every
+ *        dispatched event.
+ * @param s        the engine
+ * @param end_kind event kind that ends the run
+ * @param dispatch the model's event handler
+ * @param check    the model's invariant check (NULL: none)
+ * @param model    handed to @p dispatch and @p check
+ * @return s->failures after the run
+ */
+uint64_t pvs_sim_loop(struct pvs_sim *s, uint32_t end_kind,
+		      pvs_sim_dispatch_fn dispatch, pvs_sim_check_fn check,
+		      void *model);
+
 /**
  * @brief Record an invariant violation.
  * @param s    the engine

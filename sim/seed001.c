@@ -1,0 +1,439 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Scenario seed001: AIM7 high_systime-like load in one KVM guest of 40, 60
+ * or 80 vCPUs on an 80-thread x86 host, with PLE off (ple_gap=0), stock
+ * v3.7 PLE (the directed-yield pass walks every vCPU) and the bail-out
+ * (yield_to() returns -ESRCH when both runqueues have one task; the pass
+ * stops after three). Printed like the seed: jobs/min per vCPU count, and
+ * per case and policy an exit table like `perf kvm stat`.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "seed001.h"
+#include "sim_int.h"
+
+static const uint32_t case_vcpus[PVS_SEED001_NCASES] = { 40, 60, 80 };
+static const char *const case_name[PVS_SEED001_NCASES] = {
+	"40 vCPUs", "60 vCPUs", "80 vCPUs"
+};
+static const char *const pol_label[PVS_DY_SIM_NPOL] = {
+	"a) PLE off (ple_gap=0)",
+	"b) stock PLE (v3.7)",
+	"c) PLE + bail-out (-ESRCH)",
+};
+/* The seed's jobs/min, thousands (bail-out at 80: 48-69K). */
+static const char *const seed_jpm[PVS_DY_SIM_NPOL] = {
+	"~102K         ~88K          ~81K",
+	"~53K          ~25K          ~18-20K",
+	"~100K         ~81K          ~48K-69K",
+};
+static const char *const exit_name[PVS_DY_EXIT_NR] = {
+	"PAUSE_INSTRUCTION", "HLT", "EXTERNAL_INTERRUPT"
+};
+
+const char *pvs_seed001_policy_name(enum pvs_dy_sim_policy pol)
+{
+	static const char *const name[PVS_DY_SIM_NPOL] = {
+		"ple-off", "stock", "bail-out"
+	};
+
+	return pol < PVS_DY_SIM_NPOL ? name[pol] : "invalid";
+}
+
+static void show(FILE *f)
+{
+	struct pvs_dy_sim_params p;
+
+	pvs_dy_sim_defaults(&p, 80, PVS_DY_SIM_STOCK);
+	fprintf(f,
+"seed001: directed yield on pause-loop exits: PLE off, stock v3.7, and the\n"
+"-ESRCH bail-out (seed 001: \"sched: Bail out of yield_to when source and\n"
+"target runqueue has one task\" + \"kvm: Handle yield_to failure return\n"
+"code for potential undercommit case\")\n"
+"\n"
+"Model (sim/dyield.c). Source of each number: [seed] = the seed's setup,\n"
+"[fit] = calibrated by hand against the seed's table, [kernel] = what Linux\n"
+"(v3.7 unless said) does, [assumed] = invented, not measured.\n"
+"\n"
+"Host\n"
+"- %u hardware threads [seed: 80-core Westmere]; vCPU thread i always runs\n"
+"  on CPU i (undercommitted: runqueues hold 1 task, 2 with a host task;\n"
+"  no migration) [assumed]. TSC %u MHz turns cycles into time [assumed:\n"
+"  E7-8870].\n"
+"- host tasks (kernel threads, QEMU threads): one every 1..2g us, uniform,\n"
+"  where the mean g is drawn per run in %llu..%llu us [fit: the seed saw\n"
+"  run-to-run variation at 80 vCPUs, the only case where host tasks land\n"
+"  on vCPU runqueues]; each runs %llu..%llu us [assumed]. Placement: an\n"
+"  idle CPU (no runnable vCPU thread, no host task) if any, else a random\n"
+"  CPU without a host task [kernel: select_idle_sibling(), reduced]. On a\n"
+"  busy CPU it preempts the vCPU thread at the next tick, 0..%llu us\n"
+"  later, not at once [assumed: a host thread that ran recently is within\n"
+"  CFS's wake-up granularity of the vCPU thread; HZ=250]; meanwhile that\n"
+"  runqueue holds 2 tasks. A vCPU thread that wakes from HLT, or that\n"
+"  yield_to() boosts, takes the CPU back from a host task, which then\n"
+"  waits %llu us [assumed: a CFS slice].\n"
+"\n"
+"Guest (AIM7 high_systime reduced to its kernel spinlocks) [assumed]\n"
+"- 40, 60, 80 vCPUs [seed]. Each vCPU loops over steps: %llu..%llu us of\n"
+"  work outside the lock, then %u ticket spinlock, a critical section of\n"
+"  %llu..%llu us, the release (uniform draws). Ticket locks are FIFO: the\n"
+"  lock goes to the oldest waiter, which must execute guest code to\n"
+"  notice [kernel: v3.7 x86 guests had no paravirt spinlocks].\n"
+"- handoff: the next owner sees the lock %llu ns + %llu ns per waiter\n"
+"  still queued after the release (ticket locks slow down with the number\n"
+"  of waiters) [fit: PLE off 102K/88K/81K]; a waiter whose turn came\n"
+"  while it was out of the guest (PLE handler, preempted) sees it %llu ns\n"
+"  after it is back, not earlier than the handoff [assumed].\n"
+"- after a step the vCPU halts with probability %u/1000 for %llu..%llu\n"
+"  us: HLT exit, its thread blocks [assumed; seed: HLT avg 985-1514 us].\n"
+"- one job = %u steps [fit: PLE off at 40 vCPUs ~102K jobs/min; the only\n"
+"  number that sets the absolute scale]. jobs/min = measured steps / %u\n"
+"  x 60 s / measured time.\n"
+"\n"
+"Pause-loop exits (the library decides)\n"
+"- PLE: ple_gap %u, ple_window %u cycles; a waiter spinning that long in\n"
+"  the guest exits (it pauses back to back: the gap only says PLE is on).\n"
+"  The window is updated by the library at every exit\n"
+"  (pvs_ple_on_exit(), grow %u) and every sched-in after a halt or a\n"
+"  preemption (pvs_ple_on_sched_in(), shrink %u): grow x1 and shrink /1\n"
+"  keep it constant, as v3.7 had it (no dynamic window before v3.18)\n"
+"  [kernel]. PLE off = ple_gap 0, which pvs_ple_enabled() reads as off\n"
+"  [seed: ple_gap=0].\n"
+"- handler: %llu ns of exit and entry [assumed], then pvs_dy_on_spin()\n"
+"  with the policy's rule (stock = PVS_YIELD_BASELINE, bail-out =\n"
+"  PVS_YIELD_BAILOUT) between pvs_dy_spin_enter() and pvs_dy_spin_exit().\n"
+"  Candidates as v3.7 saw them: every vCPU that is not halted is ready (no\n"
+"  vcpu->preempted filter until v3.11), no user-mode filter [kernel].\n"
+"- the yield function is kvm_vcpu_yield_to() [kernel]: a target executing\n"
+"  guest code (PF_VCPU) gives 0 after the task lookup; any other goes to\n"
+"  pvs_should_yield() with the model's runqueues (source and target\n"
+"  nr_running, target on its CPU, runnable). Boosted: the target runs at\n"
+"  once, and the spinner's schedule() hands its CPU to a host task waiting\n"
+"  on its runqueue, if any [kernel].\n"
+"- handler cost = exit + %llu ns per candidate examined + per call of the\n"
+"  yield function %llu ns + %llu ns per other handler running (task\n"
+"  reference atomics) + per yield_to() either %llu ns (-ESRCH, decided\n"
+"  before the locks) or %llu ns + %llu ns per other handler taking\n"
+"  runqueue locks (double_rq_lock) [fit: stock 53K/25K/19K; every pass\n"
+"  starts after the VM's last_boosted vCPU and walks the same order, so\n"
+"  concurrent passes fight over the same cache lines and locks]. The\n"
+"  pass is evaluated at the exit, against the state of that moment.\n"
+"\n"
+"Output\n"
+"- jobs/min: mean (min-max) over the iterations; per-iteration values are\n"
+"  recorded as jobs_per_min. The three policies of an iteration share its\n"
+"  seed.\n"
+"- perf kvm stat: the exits the model has (PAUSE_INSTRUCTION; HLT;\n"
+"  EXTERNAL_INTERRUPT = a host task preempting a vCPU in the guest); time\n"
+"  = exit to next entry, descheduled time included; +-%% = standard error\n"
+"  of the mean / mean, as perf prints it; summed over the iterations.\n"
+"- run: %llu ms warm-up, %llu ms measured, %u iterations by default.\n"
+"- not modelled: other exits (MSR_WRITE, CPUID...), the guest scheduler,\n"
+"  host migration of vCPU threads, NUMA, the seed's throttled yield_to\n"
+"  (case d). With today's window (grow 2, shrink 0) or today's candidates\n"
+"  (preempted vCPUs only) instead, the collapse disappears (tests).\n",
+		p.host_cpus, p.tsc_mhz,
+		(unsigned long long)p.host_gap_min_ns / 1000,
+		(unsigned long long)p.host_gap_max_ns / 1000,
+		(unsigned long long)p.host_min_ns / 1000,
+		(unsigned long long)p.host_max_ns / 1000,
+		(unsigned long long)p.tick_ns / 1000,
+		(unsigned long long)p.host_slice_ns / 1000,
+		(unsigned long long)p.free_min_ns / 1000,
+		(unsigned long long)p.free_max_ns / 1000, p.locks,
+		(unsigned long long)p.cs_min_ns / 1000,
+		(unsigned long long)p.cs_max_ns / 1000,
+		(unsigned long long)p.handoff_ns,
+		(unsigned long long)p.handoff_per_waiter_ns,
+		(unsigned long long)p.pickup_ns, p.halt_pm,
+		(unsigned long long)p.halt_min_ns / 1000,
+		(unsigned long long)p.halt_max_ns / 1000,
+		p.steps_per_job, p.steps_per_job,
+		p.ple.gap, p.ple.window, p.ple.grow, p.ple.shrink,
+		(unsigned long long)p.exit_ns,
+		(unsigned long long)p.examine_ns,
+		(unsigned long long)p.pid_ns,
+		(unsigned long long)p.pid_contend_ns,
+		(unsigned long long)p.esrch_ns,
+		(unsigned long long)p.rqlock_ns,
+		(unsigned long long)p.rqlock_contend_ns,
+		(unsigned long long)p.warmup_ns / 1000000,
+		(unsigned long long)p.runtime_ns / 1000000, PVS_SEED001_ITERS);
+}
+
+/* ---- perf kvm stat ------------------------------------------------------- */
+
+static double sumsq(const struct pvs_dy_exit_stat *s)
+{
+	return (double)s->sq_hi * 18446744073709551616.0 + (double)s->sq_lo;
+}
+
+/* Square root by Newton's method (printing only; no libm). */
+static double sqrt_d(double x)
+{
+	double r = x > 1 ? x : 1;
+	unsigned int i;
+
+	if (x <= 0)
+		return 0;
+	for (i = 0; i < 200 && r * r - x > x * 1e-15; i++)
+		r = (r + x / r) / 2;
+	return r;
+}
+
+double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s)
+{
+	double n = (double)s->n, mean, var;
+
+	if (s->n < 2 || !s->sum_ns)
+		return 0;
+	mean = (double)s->sum_ns / n;
+	var = (sumsq(s) - (double)s->sum_ns * mean) / (n - 1);
+	return var > 0 ? 100 * sqrt_d(var / n) / mean : 0;
+}
+
+void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)
+{
+	uint64_t n = 0, t = 0;
+	unsigned int i, j, order[PVS_DY_EXIT_NR];
+
+	for (i = 0; i < PVS_DY_EXIT_NR; i++) {
+		n += ex[i].n;
+		t += ex[i].sum_ns;
+		order[i] = i;
+	}
+	/* perf's default sort key: samples, most first */
+	for (i = 1; i < PVS_DY_EXIT_NR; i++)
+		for (j = i; j > 0 && ex[order[j]].n > ex[order[j - 1]].n; j--) {
+			unsigned int x = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = x;
+		}
+	fprintf(f, "Analyze events for all VCPUs:\n\n");
+	fprintf(f, "%20s %10s %9s %9s %16s\n\n", "VM-EXIT", "Samples",
+		"Samples%", "Time%", "Avg time");
+	for (i = 0; i < PVS_DY_EXIT_NR; i++) {
+		const struct pvs_dy_exit_stat *s = &ex[order[i]];
+
+		if (!s->n)
+			continue;
+		fprintf(f, "%20s %10llu %8.2f%% %8.2f%% %9.2fus ",
+			exit_name[order[i]], (unsigned long long)s->n,
+			100.0 * (double)s->n / (double)n,
+			t ? 100.0 * (double)s->sum_ns / (double)t : 0.0,
+			(double)s->sum_ns / (double)s->n / 1000);
+		/* perf's old stddev_stats() divides by n - 1: nan for one */
+		if (s->n < 2)
+			fprintf(f, "( +-   -nan%% )\n");
+		else
+			fprintf(f, "( +-%7.2f%% )\n",
+				pvs_dy_exit_rel_stddev(s));
+	}
+	fprintf(f, "\nTotal Samples:%llu, Total events handled time:%.2fus.\n",
+		(unsigned long long)n, (double)t / 1000);
+}
+
+/* ---- run ----------------------------------------------------------------- */
+
+/* One case and policy over its iterations. */
+struct s1_cell {
+	struct pvs_dy_sim_result sum;	/* counters summed, exits merged */
+	uint64_t *jpm;			/* per iteration */
+};
+
+static void add_result(struct pvs_dy_sim_result *d,
+		       const struct pvs_dy_sim_result *r)
+{
+	unsigned int i;
+
+	d->steps += r->steps;
+	d->events += r->events;
+	d->failures += r->failures;
+	for (i = 0; i < PVS_DY_EXIT_NR; i++)
+		pvs_dy_exit_merge(&d->exits[i], &r->exits[i]);
+	d->passes += r->passes;
+	d->examined += r->examined;
+	d->yield_calls += r->yield_calls;
+	d->yield_to += r->yield_to;
+	d->esrch += r->esrch;
+	d->rqlocks += r->rqlocks;
+	d->boosts += r->boosts;
+	d->stop_failures += r->stop_failures;
+	d->window_sum += r->window_sum;
+	d->host_preempts += r->host_preempts;
+	d->src_busy += r->src_busy;
+	d->yield_sched += r->yield_sched;
+}
+
+static int run_cell(const struct pvs_sim_opts *o, unsigned int c,
+		    enum pvs_dy_sim_policy pol, uint32_t iters,
+		    struct s1_cell *cell, struct pvs_sim_totals *tot)
+{
+	struct pvs_dy_sim_params p;
+	struct pvs_dy_sim_result r;
+	uint32_t it;
+
+	pvs_dy_sim_defaults(&p, case_vcpus[c], pol);
+	if (o->runtime_ns)
+		p.runtime_ns = o->runtime_ns;
+	for (it = 0; it < iters; it++) {
+		if (pvs_dy_sim_run(&p, pvs_sim_iter_seed(o->seed, it),
+				   o->debug, &r))
+			return -1;
+		cell->jpm[it] = r.jobs_per_min;
+		add_result(&cell->sum, &r);
+		pvs_sim_record(o, case_name[c], pvs_seed001_policy_name(pol),
+			       "jobs_per_min", it, (double)r.jobs_per_min);
+		if (tot) {
+			tot->events += r.events;
+			tot->failures += r.failures;
+			tot->runs++;
+		}
+	}
+	return 0;
+}
+
+/* " 101.9K (98.7-104.1)", padded unless last */
+static void print_jpm(FILE *f, const uint64_t *jpm, uint32_t n, bool last)
+{
+	uint64_t sum = 0, lo = UINT64_MAX, hi = 0;
+	uint32_t i;
+	char buf[64];
+
+	for (i = 0; i < n; i++) {
+		sum += jpm[i];
+		lo = jpm[i] < lo ? jpm[i] : lo;
+		hi = jpm[i] > hi ? jpm[i] : hi;
+	}
+	snprintf(buf, sizeof(buf), "%.1fK (%.1f-%.1f)",
+		 (double)sum / n / 1000, (double)lo / 1000, (double)hi / 1000);
+	fprintf(f, last ? " %s" : " %-22s", buf);
+}
+
+static void print_dy(FILE *f, const struct pvs_dy_sim_result *s)
+{
+	double np = s->passes ? (double)s->passes : 1;
+
+	if (!s->passes) {
+		fprintf(f, "directed yield: no pause-loop exits\n");
+		return;
+	}
+	fprintf(f, "directed yield per PAUSE exit: examined %.1f, yield calls "
+		"%.1f, yield_to() %.2f (-ESRCH %.2f, rq-locked %.2f, boosted "
+		"%.3f); stopped by 3 failures %.1f%%; window %.0f cycles; host "
+		"preemptions %llu\n", (double)s->examined / np,
+		(double)s->yield_calls / np, (double)s->yield_to / np,
+		(double)s->esrch / np, (double)s->rqlocks / np,
+		(double)s->boosts / np, 100.0 * (double)s->stop_failures / np,
+		(double)s->window_sum / np,
+		(unsigned long long)s->host_preempts);
+}
+
+static void print_json(FILE *f, const struct pvs_sim_opts *o,
+		       struct s1_cell cells[][PVS_DY_SIM_NPOL], uint32_t iters)
+{
+	unsigned int c, pol, i;
+	uint32_t it;
+
+	fprintf(f, "{\"scenario\":\"seed001\",\"seed\":%llu,\"iterations\":%u,"
+		"\"cases\":[", (unsigned long long)o->seed, iters);
+	for (c = 0; c < PVS_SEED001_NCASES; c++) {
+		fprintf(f, "%s{\"vcpus\":%u,\"policies\":[", c ? "," : "",
+			case_vcpus[c]);
+		for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
+			const struct pvs_dy_sim_result *s = &cells[c][pol].sum;
+
+			fprintf(f, "%s{\"policy\":\"%s\",\"jobs_per_min\":[",
+				pol ? "," : "", pvs_seed001_policy_name(pol));
+			for (it = 0; it < iters; it++)
+				fprintf(f, "%s%llu", it ? "," : "",
+					(unsigned long long)
+					cells[c][pol].jpm[it]);
+			fprintf(f, "],\"exits\":{");
+			for (i = 0; i < PVS_DY_EXIT_NR; i++)
+				fprintf(f, "%s\"%s\":{\"samples\":%llu,"
+					"\"time_ns\":%llu}", i ? "," : "",
+					exit_name[i],
+					(unsigned long long)s->exits[i].n,
+					(unsigned long long)s->exits[i].sum_ns);
+			fprintf(f, "},\"passes\":%llu,\"examined\":%llu,"
+				"\"yield_to\":%llu,\"esrch\":%llu,"
+				"\"rqlocks\":%llu,\"boosts\":%llu}",
+				(unsigned long long)s->passes,
+				(unsigned long long)s->examined,
+				(unsigned long long)s->yield_to,
+				(unsigned long long)s->esrch,
+				(unsigned long long)s->rqlocks,
+				(unsigned long long)s->boosts);
+		}
+		fprintf(f, "]}");
+	}
+	fprintf(f, "]}\n");
+}
+
+static void print_text(FILE *f, struct s1_cell cells[][PVS_DY_SIM_NPOL],
+		       uint32_t iters)
+{
+	unsigned int c, pol;
+
+	fprintf(f, "AIM7 high_systime (model), jobs per minute (JPM), higher "
+		"is better;\nmean (min-max) of %u iterations\n\n", iters);
+	fprintf(f, "%-28s %-22s %-22s %s\n", "", "40VCPU", "60VCPU",
+		"80VCPU");
+	for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
+		fprintf(f, "%-28s", pol_label[pol]);
+		for (c = 0; c < PVS_SEED001_NCASES; c++)
+			print_jpm(f, cells[c][pol].jpm, iters,
+				  c + 1 == PVS_SEED001_NCASES);
+		fprintf(f, "\n");
+	}
+	fprintf(f, "\nseed:\n");
+	for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++)
+		fprintf(f, "%-28s %s\n", pol_label[pol], seed_jpm[pol]);
+	for (c = 0; c < PVS_SEED001_NCASES; c++)
+		for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
+			fprintf(f, "\n---- %s, %s ----\n", case_name[c],
+				pol_label[pol] + 3);
+			pvs_dy_print_kvm_stat(f, cells[c][pol].sum.exits);
+			print_dy(f, &cells[c][pol].sum);
+		}
+}
+
+static int run(const struct pvs_sim_opts *o, FILE *f,
+	       struct pvs_sim_totals *tot)
+{
+	struct s1_cell cells[PVS_SEED001_NCASES][PVS_DY_SIM_NPOL];
+	uint32_t iters = o->iterations ? o->iterations : PVS_SEED001_ITERS;
+	uint64_t *jpm;
+	unsigned int c, pol;
+	int ret = 0;
+
+	jpm = calloc((size_t)PVS_SEED001_NCASES * PVS_DY_SIM_NPOL * iters,
+		     sizeof(*jpm));
+	if (!jpm)
+		return -1;
+	memset(cells, 0, sizeof(cells));
+	for (c = 0; c < PVS_SEED001_NCASES && !ret; c++)
+		for (pol = 0; pol < PVS_DY_SIM_NPOL && !ret; pol++) {
+			cells[c][pol].jpm = jpm + (c * PVS_DY_SIM_NPOL + pol) *
+						  iters;
+			ret = run_cell(o, c, pol, iters, &cells[c][pol], tot);
+		}
+	if (!ret && o->json)
+		print_json(f, o, cells, iters);
+	else if (!ret)
+		print_text(f, cells, iters);
+	free(jpm);
+	return ret;
+}
+
+const struct pvs_sim_scenario pvs_sim_seed001 = {
+	"seed001",
+	"AIM7 in a 40/60/80-vCPU KVM guest: PLE off, stock, -ESRCH bail-out",
+	show,
+	run,
+	PVS_SIM_PLOT_BARS,
+	"jobs_per_min",
+};

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Internal interface of scenario seed001 and its directed-yield model
+ * (sim/dyield.c), shared with tests/test_sim_seed001.c.
+ */
+#ifndef PVSCHED_SIM_SEED001_H
+#define PVSCHED_SIM_SEED001_H
+
+#include "sim.h"
+
+/* Largest guest / host the model accepts. */
+#define PVS_DY_SIM_MAX_VCPUS 128
+#define PVS_DY_SIM_MAX_CPUS 128
+#define PVS_DY_SIM_MAX_LOCKS 16
+
+/* The scenario's cases and policies. */
+#define PVS_SEED001_NCASES 3
+#define PVS_SEED001_ITERS 5
+
+/* What the pause-loop exit handler does (the seed's three kernels). */
+enum pvs_dy_sim_policy {
+	PVS_DY_SIM_PLE_OFF = 0,	/* ple_gap=0: no PAUSE exits at all */
+	PVS_DY_SIM_STOCK,	/* v3.7: pass walks every vCPU */
+	PVS_DY_SIM_BAILOUT,	/* -ESRCH from yield_to, stop after 3 */
+	PVS_DY_SIM_NPOL
+};
+
+/* Exit reasons the model produces, perf kvm stat's names. */
+enum pvs_dy_exit {
+	PVS_DY_EXIT_PAUSE = 0,	/* PAUSE_INSTRUCTION: pause-loop exit */
+	PVS_DY_EXIT_HLT,	/* HLT: guest idle until woken */
+	PVS_DY_EXIT_EXTINT,	/* EXTERNAL_INTERRUPT: host task preempts */
+	PVS_DY_EXIT_NR
+};
+
+/* Samples, sum and sum of squares (128 bits: hi, lo) of exit times, ns. */
+struct pvs_dy_exit_stat {
+	uint64_t n;
+	uint64_t sum_ns;
+	uint64_t sq_hi, sq_lo;
+};
+
+struct pvs_dy_sim_params {
+	uint32_t host_cpus;	/* hardware threads; vCPU i runs on CPU i */
+	uint32_t vcpus;
+	uint32_t tsc_mhz;	/* PLE window cycles -> ns */
+	enum pvs_dy_sim_policy policy;
+	/*
+	 * The seed's kernel (v3.7): every vCPU that is not halted is a
+	 * candidate (no vcpu->preempted filter yet) and there is no
+	 * user-mode filter. false: today's candidates (preempted only,
+	 * kernel-mode spinner on VMX).
+	 */
+	bool v37_candidates;
+	struct pvs_ple_params ple;	/* gap 0 is forced for PLE_OFF */
+	/* guest: AIM7 high_systime-like steps on ticket spinlocks */
+	uint32_t locks;
+	uint32_t steps_per_job;
+	uint64_t free_min_ns, free_max_ns;	/* work outside the lock */
+	uint64_t cs_min_ns, cs_max_ns;		/* critical section */
+	uint64_t handoff_ns;		/* release -> next owner sees it */
+	uint64_t handoff_per_waiter_ns;	/* + per waiter still queued */
+	uint64_t pickup_ns;		/* granted while out: after re-entry */
+	uint32_t halt_pm;		/* per step, the vCPU halts */
+	uint64_t halt_min_ns, halt_max_ns;
+	/* pause-loop exit handler costs */
+	uint64_t exit_ns;		/* exit + entry + handle_pause() */
+	uint64_t examine_ns;		/* per candidate looked at */
+	uint64_t pid_ns;		/* kvm_vcpu_yield_to(): task ref */
+	uint64_t pid_contend_ns;	/* + per other pass running */
+	uint64_t esrch_ns;		/* yield_to() bailing out early */
+	uint64_t rqlock_ns;		/* yield_to() under double_rq_lock */
+	uint64_t rqlock_contend_ns;	/* + per other locking pass */
+	/* host activity */
+	/* mean gap between host tasks, drawn per run (uniform) */
+	uint64_t host_gap_min_ns, host_gap_max_ns;
+	uint64_t host_min_ns, host_max_ns;	/* host task burst */
+	uint64_t host_slice_ns;		/* vCPU runs before a waiting one */
+	uint64_t tick_ns;		/* host tick: a busy vCPU yields */
+	uint64_t warmup_ns, runtime_ns;
+};
+
+struct pvs_dy_sim_result {
+	uint64_t steps;			/* lock sections completed (measured) */
+	uint64_t jobs_per_min;
+	uint64_t events;
+	uint64_t failures;
+	const char *first_failure;
+	struct pvs_dy_exit_stat exits[PVS_DY_EXIT_NR];
+	/* directed yield, measured window */
+	uint64_t passes;		/* pvs_dy_on_spin() calls */
+	uint64_t examined;		/* candidates looked at */
+	uint64_t yield_calls;		/* calls of the yield function */
+	uint64_t yield_to;		/* of those, reaching yield_to() */
+	uint64_t esrch;			/* yield_to() == -ESRCH */
+	uint64_t rqlocks;		/* yield_to() that took rq locks */
+	uint64_t boosts;		/* yield_to() > 0 */
+	uint64_t stop_failures;		/* passes stopped by 3 failures */
+	uint64_t window_sum;		/* PLE window at the exits, cycles */
+	uint64_t host_preempts;		/* host tasks that preempted a vCPU */
+	uint64_t src_busy;		/* passes from a runqueue of 2 tasks */
+	uint64_t yield_sched;		/* spinners that yielded the CPU */
+	uint64_t host_gap_ns;		/* this run's mean host task gap */
+};
+
+void pvs_dy_sim_defaults(struct pvs_dy_sim_params *p, uint32_t vcpus,
+			 enum pvs_dy_sim_policy pol);
+int pvs_dy_sim_run(const struct pvs_dy_sim_params *p, uint64_t seed,
+		   bool debug, struct pvs_dy_sim_result *r);
+
+/* Exit-time statistics (perf kvm stat's Avg time and +-%). */
+void pvs_dy_exit_add(struct pvs_dy_exit_stat *s, uint64_t ns);
+void pvs_dy_exit_merge(struct pvs_dy_exit_stat *d,
+		       const struct pvs_dy_exit_stat *s);
+double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s);
+void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex);
+
+/* Policy names as recorded ("ple-off", "stock", "bail-out"). */
+const char *pvs_seed001_policy_name(enum pvs_dy_sim_policy pol);
+
+#endif /* PVSCHED_SIM_SEED001_H */
