@@ -50,10 +50,11 @@ static void xml_text(FILE *f, const char *s, size_t n)
 	}
 }
 
-/* Estimated width of n characters at a font size, px. */
+/* Estimated width of n characters at a font size, px (bold sans-serif
+ * runs about 0.6 em per character: wrap early rather than clip). */
 static double text_w(size_t n, double size)
 {
-	return (double)n * size * 0.56;
+	return (double)n * size * 0.62;
 }
 
 struct line {
