@@ -39,14 +39,14 @@ static void usage(FILE *f, const char *prog)
 		"usage: %s list\n"
 		"       %s show NAME\n"
 		"       %s run NAME [run options]\n"
-		"       %s compare NAME [--metric M] [--case C] "
-		"[--confidence 80|90|95|98|99|99.5]\n"
-		"                  [run options]\n"
+		"       %s compare NAME [--metric M] [--case C] [--base POLICY]\n"
+		"                  [--confidence 80|90|95|98|99|99.5] "
+		"[run options]\n"
 		"run options: [--seed N] [--iterations K] [--runtime-ms MS] "
 		"[--json] [--debug]\n"
 		"             [--schbench] [--plot FILE.svg]\n"
-		"compare: each policy against the first recorded one, per "
-		"case and metric\n"
+		"compare: each policy against the baseline (--base, default "
+		"the first\nrecorded policy), per case and metric\n"
 		"(ministat: pooled variance, Student's t; needs 3 or more "
 		"iterations);\n"
 		"--json prints the comparison as JSON; --case takes a name or "
@@ -109,6 +109,9 @@ static int parse_opts(int argc, char **argv, bool compare,
 			a++;
 		} else if (compare && !strcmp(argv[a], "--metric") && next) {
 			co->c.metric = next;
+			a++;
+		} else if (compare && !strcmp(argv[a], "--base") && next) {
+			co->c.base = next;
 			a++;
 		} else if (compare && !strcmp(argv[a], "--case") && next) {
 			co->c.case_name = next;

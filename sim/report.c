@@ -344,6 +344,25 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 		pvs_sim_sets_free(&s);
 		return 2;
 	}
+	if (c->base) {
+		size_t j = find_name(s.policies, s.npolicies, c->base);
+
+		if (j == s.npolicies) {
+			fprintf(err, "unknown policy '%s' for %s; ", c->base,
+				scenario);
+			list_names(err, "policies", s.policies, s.npolicies,
+				   false);
+			pvs_sim_sets_free(&s);
+			return 2;
+		}
+		/* the baseline first, the others in recording order */
+		for (; j > 0; j--) {
+			const char *t = s.policies[j];
+
+			s.policies[j] = s.policies[j - 1];
+			s.policies[j - 1] = t;
+		}
+	}
 	if (c->case_name) {
 		only_case = pick_case(&s, c->case_name);
 		if (!only_case) {

@@ -224,6 +224,8 @@ struct pvs_sim_compare_opts {
 	const char *metric;
 	/** @brief Only this case, by name or 1-based number (NULL: all). */
 	const char *case_name;
+	/** @brief Baseline policy, by name (NULL: the first recorded). */
+	const char *base;
 	/** @brief Confidence index (pvs_sim_conf_index()). */
 	unsigned int conf;
 	/** @brief One JSON object instead of the text. */
@@ -232,14 +234,15 @@ struct pvs_sim_compare_opts {
 
 /**
  * @brief `compare`: for each (case, metric), every policy against the
- *        first recorded one, ministat-like.
+ *        baseline (c->base, else the first recorded policy), ministat-like.
  * @param scenario scenario name (for the headers)
  * @param k        the records of a run
  * @param c        options
  * @param out      report
  * @param err      diagnostics (unknown metric or case, nothing recorded)
  * @return 0; 1 when a set had fewer than 3 values (said in the report);
- *         2 on an unknown metric or case; -1 on no records or no memory
+ *         2 on an unknown metric, case or baseline policy; -1 on no
+ *         records or no memory
  */
 int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 		    const struct pvs_sim_compare_opts *c, FILE *out, FILE *err);

@@ -427,6 +427,27 @@ static void test_compare_cli(void **state)
 	free(out);
 	free(err);
 
+	/* --base: "new" becomes the baseline, the difference flips sign */
+	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
+			     "--case", "clear & plain", "--metric", "p99_us",
+			     "--base", "new"), 0);
+	assert_non_null(strstr(out,
+"x new (baseline)\n"
+"+ base\n"
+"    N           Min           Max        Median           Avg        Stddev\n"
+"x   5            50            54            52            52     1.5811388\n"
+"+   5           100           104           102           102     1.5811388\n"
+"Difference at 95.0% confidence\n"
+"\t50 +/- 2.306\n"));
+	free(out);
+	free(err);
+	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
+			     "--base", "old"), 2);
+	assert_non_null(strstr(err, "unknown policy 'old'"));
+	assert_non_null(strstr(err, "recorded policies: base, new"));
+	free(out);
+	free(err);
+
 	/* unknown metric and case: what exists */
 	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
 			     "--metric", "nope"), 2);
