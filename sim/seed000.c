@@ -17,6 +17,17 @@ static const unsigned int pct_pm[PVS_SEED000_NPCT] = {
 	500, 750, 900, 950, 990, 995, 999
 };
 
+/* Names of the records (pvs_sim_record()): percentile, case, policy. */
+static const char *const pct_metric[PVS_SEED000_NPCT] = {
+	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us", "p99.9_us"
+};
+
+static const char *const case_short[PVS_SEED000_NCASES] = {
+	"no noise", "overcommit", "overlap"
+};
+
+static const char *const pol_name[2] = { "parity", "idle-hint" };
+
 static const char *const case_name[PVS_SEED000_NCASES] = {
 	"Case 1: No Noise",
 	"Case 2: With Noise: Over-commit case (noise guest on 0-39)",
@@ -149,8 +160,12 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 				ret = -1;
 				break;
 			}
-			for (i = 0; i < PVS_SEED000_NPCT; i++)
+			for (i = 0; i < PVS_SEED000_NPCT; i++) {
 				v[pol][i] = pvs_sim_hist_pct(&r->wake, pct_pm[i]);
+				pvs_sim_record(o, case_short[c], pol_name[pol],
+					       pct_metric[i], it,
+					       (double)v[pol][i]);
+			}
 			pvs_sim_hist_merge(&out->hist[pol], &r->wake);
 			out->steal_ns[pol] += r->steal_ns;
 			for (i = 0; i < PVS_KVM_WAKE_NR; i++) {
