@@ -41,11 +41,11 @@ enum lpar_ev {
 enum { VP_OFF, VP_PENDING, VP_RUN };
 
 struct lpar_vp {
-	uint64_t rate_ppm;	/* work ns per ns run, millionths (SMT, speed) */
+	uint64_t rate_ppm;	/* work ns per ns run, millionths */
 	uint64_t run_since_ns;	/* VP_RUN: since when */
 	uint64_t allot_since_ns; /* allotted: since which slot boundary */
 	uint32_t yield_count;	/* odd = not dispatched */
-	uint32_t epoch;		/* a start event of an older epoch is stale */
+	uint32_t epoch;		/* older epochs: start is void */
 	uint32_t nbusy;		/* CPUs with a thread */
 	uint8_t state;
 	bool allotted;		/* the dispatcher gave it this slot */
@@ -59,7 +59,7 @@ struct lpar {
 	uint64_t work_ns;	/* single-thread work done, all threads */
 	uint32_t nbusy_vps;	/* VPs with a thread */
 	uint32_t ndisp;		/* VPs dispatched (VP_RUN) */
-	uint32_t rr;		/* where the next slot's round-robin starts */
+	uint32_t rr;		/* first VP of the next slot's round */
 	struct lpar_vp vp[S4_MAX_VPS];
 };
 

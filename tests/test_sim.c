@@ -244,8 +244,9 @@ static void test_seed000_shape(void **state)
 		v = cs->compare_centi;
 		print_message("case %u: %lld %lld %lld %lld %lld %lld %lld "
 			      "(centi-%%)\n", c, (long long)v[0],
-			      (long long)v[1], (long long)v[2], (long long)v[3],
-			      (long long)v[4], (long long)v[5], (long long)v[6]);
+			      (long long)v[1], (long long)v[2],
+			      (long long)v[3], (long long)v[4],
+			      (long long)v[5], (long long)v[6]);
 		/* hundredths of a percent: p50 and p75 in -20 % .. +5 % */
 		assert_true(v[0] >= -2000 && v[0] <= 500);
 		assert_true(v[1] >= -2000 && v[1] <= 500);
@@ -369,33 +370,28 @@ static void test_lpar_invariants(void **state)
 	static const uint32_t vps[2] = { 128, 40 }, thr[3] = { 40, 80, 160 };
 	struct pvs_lpar_params p;
 	struct pvs_lpar_result r;
-	unsigned int v, t, pol, capped;
+	unsigned int i, v, t, pol, capped;
 
 	(void)state;
-	for (v = 0; v < 2; v++)
-		for (t = 0; t < 3; t++)
-			for (pol = 0; pol < 2; pol++)
-				for (capped = 0; capped < 2; capped++) {
-					pvs_lpar_params(&p, vps[v], thr[t],
-						pol ? PVS_PACK_CORES :
-						      PVS_PACK_SPREAD,
-						100000000);
-					p.capped = capped;
-					p.debug = true;
-					pvs_lpar_run(&p, 4 + t, &r);
-					if (r.failures)
-						print_error("%u VPs %u threads: "
-							    "%s\n", vps[v],
-							    thr[t],
-							    r.first_failure);
-					assert_int_equal(r.failures, 0);
-					assert_true(r.records > 0);
-					assert_true(r.vp_busy_ns <=
-						    (uint64_t)(capped ?
-						    p.ent_cores :
-						    p.pool_cores) *
-						    r.elapsed_ns);
-				}
+	for (i = 0; i < 2 * 3 * 2 * 2; i++) {
+		v = i / 12;
+		t = i / 4 % 3;
+		pol = i / 2 % 2;
+		capped = i % 2;
+		pvs_lpar_params(&p, vps[v], thr[t], pol ? PVS_PACK_CORES :
+			       PVS_PACK_SPREAD, 100000000);
+		p.capped = capped;
+		p.debug = true;
+		pvs_lpar_run(&p, 4 + t, &r);
+		if (r.failures)
+			print_error("%u VPs %u threads: %s\n", vps[v], thr[t],
+				    r.first_failure);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.records > 0);
+		assert_true(r.vp_busy_ns <= (uint64_t)(capped ? p.ent_cores :
+						       p.pool_cores) *
+					    r.elapsed_ns);
+	}
 }
 
 /*
@@ -417,7 +413,7 @@ static void test_lpar_events(void **state)
 	pvs_lpar_run(&p, 2, &r);
 	assert_int_equal(r.failures, 0);
 	assert_true(r.events <= 40 + 2);
-	assert_int_equal(r.vcsw, 40);	/* 40 dispatches, never undispatched */
+	assert_int_equal(r.vcsw, 40);	/* 40 dispatches, no undispatch */
 	pvs_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 1000000000);
 	pvs_lpar_run(&p, 2, &r);
 	slots = p.runtime_ns / p.slot_ns;
