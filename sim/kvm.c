@@ -5,21 +5,24 @@
  *
  * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
  * vCPU h, noise vCPU h) and host kernel bursts. A benchmark vCPU thread
- * woken from cede is queued first and preempts the current thread once
- * that has run host_wakeup_gran_ns; a woken noise vCPU (a CPU hog) waits
- * for the slice end; runnable threads take turns of host_slice_ns; a
- * kernel burst runs at once and the thread it interrupted resumes after. Per vCPU the lppaca is kept exactly:
+ * woken from cede is queued first and preempts the current thread (a
+ * noise vCPU or a kernel burst) once that has run host_wakeup_gran_ns; a
+ * woken noise vCPU (a CPU hog) waits for the slice end; runnable threads
+ * take turns of host_slice_ns; a kernel burst runs at once and the thread
+ * it interrupted resumes after. Per vCPU the lppaca is kept exactly:
  * yield_count is incremented at every dispatch and undispatch (odd = not
  * dispatched), the guest sets idle for its whole idle period (snooze and
  * cede, as pseries_idle_prolog/epilog do); steal = runnable, not running.
  *
  * Guest: per-vCPU FIFO run queue, a slice when tasks wait, wake-up
- * preemption once the current task has run guest_wakeup_gran_ns, new-idle balance (an idle vCPU pulls the oldest waiting task of the
+ * preemption once the current task has run guest_wakeup_gran_ns,
+ * new-idle balance (an idle vCPU pulls the oldest waiting task of the
  * vCPU with most waiting), idle = snooze (dispatched, polling) then cede.
  * Wake-up placement is select_task_rq_fair() reduced to its core (see
- * select_cpu()); an idle vCPU is usable when not preempted, which is
- * pvs_is_preempted() over a pvs_core_state built from the simulated lppaca
- * fields, with the run's policy.
+ * select_cpu(): wake_affine by PELT-like load, then select_idle_sibling);
+ * an idle vCPU is usable when not preempted, which is pvs_is_preempted()
+ * over a pvs_core_state built from the simulated lppaca fields, with the
+ * run's policy. Fixed latencies are spread by lat_jitter_pm.
  *
  * schbench (classic, as seed 000 ran it): a message thread wakes the
  * workers queued on it (stamping the wake time), waits for a post, sleeps
@@ -94,6 +97,7 @@ struct vcpu {
 	int32_t qhead, qtail;
 	uint32_t qlen;
 	uint32_t nwoken;	/* queued tasks with woken set */
+	uint32_t nattached;	/* workers whose last vCPU this is (load) */
 	uint64_t cur_since_ns;
 };
 
@@ -136,7 +140,7 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 	p->workers = 2;
 	p->cputime_ns = 10000000;
 	p->work_is_cpu = true;
-	p->msg_work_ns = 10000;
+	p->msg_work_ns = 25000;
 	p->sleeptime_ns = 10000000;
 	p->runtime_ns = 5000000000ull;
 	p->warmup_ns = 200000000;
@@ -147,6 +151,7 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 	p->ipi_ns = 5000;
 	p->cede_exit_ns = 20000;
 	p->resume_ns = 5000;
+	p->lat_jitter_pm = 250;
 	p->host_slice_ns = 3000000;
 	p->host_wakeup_gran_ns = 10000;
 	p->policy = PVS_PREEMPT_IDLE_HINT;
@@ -156,6 +161,14 @@ static void at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj,
 	       uint32_t epoch)
 {
 	pvs_sim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
+}
+
+/* A latency of nominal value ns, spread by lat_jitter_pm. */
+static uint64_t lat(struct kvm *k, uint64_t ns)
+{
+	uint64_t d = ns * k->p->lat_jitter_pm / 1000;
+
+	return d ? pvs_sim_rand_range(&k->s, ns - d, ns + d) : ns;
 }
 
 /* ---- host --------------------------------------------------------------- */
@@ -175,8 +188,8 @@ static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 	v->hwoken = false;
 	v->yield_count++;
 	v->enter_epoch++;
-	at(k, v->gidle == GI_CEDED ? k->p->cede_exit_ns : k->p->resume_ns,
-	   EV_ENTER, vi, v->enter_epoch);
+	at(k, lat(k, v->gidle == GI_CEDED ? k->p->cede_exit_ns :
+		  k->p->resume_ns), EV_ENTER, vi, v->enter_epoch);
 	if (ht->nq)
 		at(k, k->p->host_slice_ns, EV_HRESCHED, h, ht->epoch);
 }
@@ -273,7 +286,9 @@ static void host_insert(struct hthread *ht, uint32_t vi, uint32_t pos)
  * vCPU thread that slept goes before the threads that used their slice
  * (CFS/EEVDF place a sleeper at a low vruntime) but behind earlier
  * sleepers, and preempts the current thread once that has run
- * host_wakeup_gran_ns (never a host kernel burst, which ends soon).
+ * host_wakeup_gran_ns: a noise vCPU or a host kernel burst alike (host
+ * kernel work runs in threads the host scheduler preempts like any
+ * other: kworkers, ksoftirqd, RCU).
  */
 static void host_wake(struct kvm *k, uint32_t vi)
 {
@@ -310,8 +325,6 @@ static void host_wake(struct kvm *k, uint32_t vi)
 		return;
 	}
 	host_insert(ht, vi, host_woken_pos(k, ht));
-	if (k->v[ht->cur].kthread)
-		return;	/* runs once the kernel burst ends */
 	due = ht->picked_ns + k->p->host_wakeup_gran_ns;
 	ht->epoch++;
 	at(k, due > now ? due - now : 0, EV_HRESCHED, v->ht, ht->epoch);
@@ -321,7 +334,7 @@ static void host_resched(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
 
-	if (ht->cur >= 0 && ht->nq && !k->v[ht->cur].kthread)
+	if (ht->cur >= 0 && ht->nq)
 		host_undispatch(k, (uint32_t)ht->cur, false);
 }
 
@@ -378,6 +391,18 @@ static void noise_event(struct kvm *k, uint32_t vi)
 static void task_run(struct kvm *k, uint32_t ti);
 static void vcpu_schedule(struct kvm *k, uint32_t vi);
 
+/* ti now belongs to vCPU vi (queued or current there, or last ran there). */
+static void task_set_vcpu(struct kvm *k, uint32_t ti, uint32_t vi)
+{
+	struct task *t = &k->t[ti];
+
+	if (!t->is_msg) {
+		k->v[t->vcpu].nattached--;
+		k->v[vi].nattached++;
+	}
+	t->vcpu = (int32_t)vi;
+}
+
 static void rq_push(struct kvm *k, uint32_t vi, uint32_t ti)
 {
 	struct vcpu *v = &k->v[vi];
@@ -433,7 +458,7 @@ static void vcpu_set_cur(struct kvm *k, uint32_t vi, uint32_t ti)
 
 	v->cur = (int32_t)ti;
 	v->cur_since_ns = k->s.now_ns;
-	k->t[ti].vcpu = (int32_t)vi;
+	task_set_vcpu(k, ti, vi);
 	if (v->qlen)
 		arm_slice(k, vi);
 	task_run(k, ti);
@@ -541,19 +566,41 @@ static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
 	return !pvs_is_preempted(&cs, th);
 }
 
+/* sched_domain imbalance_pct of the guest's LLC/MC level (sd_init()). */
+#define KVM_IMBALANCE_PCT 117
+
 /*
- * select_task_rq_fair(): wake_affine() keeps the previous vCPU unless it
- * is busy and the waker's is not loaded beyond the waker (which is about
- * to sleep: wake_affine_weight() then prefers the waker's vCPU); then
- * select_idle_sibling(): target, previous vCPU, first available idle vCPU
- * scanning onwards, else the target.
+ * wake_affine_weight(): the waker's vCPU when its load plus the wakee's
+ * is below the previous vCPU's load without the wakee, the latter scaled
+ * by half the domain's imbalance margin. Load is PELT's, which keeps a
+ * blocked task's load on the vCPU it last ran on; here a worker (busy
+ * about half the time) weighs 1 and a message thread (busy a thousandth
+ * of the time) 0, so a vCPU's load is its attached workers.
+ */
+static bool affine_weight(const struct kvm *k, uint32_t ti, uint32_t this_v,
+			  uint32_t prev)
+{
+	uint32_t w = k->t[ti].is_msg ? 0 : 1;
+	uint64_t this_load = k->v[this_v].nattached + w;
+	uint64_t prev_load = k->v[prev].nattached - w;
+
+	return this_load * 100 <
+	       prev_load * (100 + (KVM_IMBALANCE_PCT - 100) / 2);
+}
+
+/*
+ * select_task_rq_fair(): wake_affine() keeps the previous vCPU when it is
+ * an available idle one (wake_affine_idle()), else picks by load
+ * (wake_affine_weight()); then select_idle_sibling(): target, previous
+ * vCPU, first available idle vCPU scanning onwards, else the target.
  */
 static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 {
 	uint32_t prev = (uint32_t)k->t[ti].vcpu, target = prev, i, c;
 
-	if ((k->v[prev].cur >= 0 || k->v[prev].qlen) && waker >= 0 &&
-	    !k->v[waker].qlen)
+	if (waker >= 0 && (uint32_t)waker != prev &&
+	    !avail_idle(k, prev, waker) &&
+	    affine_weight(k, ti, (uint32_t)waker, prev))
 		target = (uint32_t)waker;
 	if (avail_idle(k, target, waker))
 		return target;
@@ -571,7 +618,7 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
 
-	k->t[ti].vcpu = (int32_t)vi;
+	task_set_vcpu(k, ti, vi);
 	if (v->cur >= 0 || v->qlen) {
 		k->t[ti].wclass = PVS_KVM_WAKE_QUEUED;
 		rq_push(k, vi, ti);
@@ -593,11 +640,11 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 		if (v->exec) {
 			v->exec = false;
 			v->enter_epoch++;
-			at(k, k->p->snooze_wake_ns, EV_ENTER, vi,
+			at(k, lat(k, k->p->snooze_wake_ns), EV_ENTER, vi,
 			   v->enter_epoch);
 		}
 	} else if (v->gidle == GI_CEDED && v->hstate == HS_BLOCKED) {
-		at(k, k->p->ipi_ns, EV_KICK, vi, 0);
+		at(k, lat(k, k->p->ipi_ns), EV_KICK, vi, 0);
 	}
 }
 
@@ -695,7 +742,7 @@ static void task_run(struct kvm *k, uint32_t ti)
 		}
 		t->phase = MSG_WAKING;
 		t->done_pending = false;
-		at(k, p->msg_work_ns, EV_MSG_WORK, ti, 0);
+		at(k, lat(k, p->msg_work_ns), EV_MSG_WORK, ti, 0);
 		return;
 	}
 	if (t->phase == MSG_WAKING) {
@@ -753,6 +800,7 @@ static void check(struct kvm *k)
 {
 	uint64_t now = k->s.now_ns;
 	uint64_t used[PVS_KVM_MAX_HTHREADS];
+	uint32_t attached[PVS_KVM_MAX_VCPUS];
 	uint32_t i;
 
 	for (i = 0; i < k->nht; i++) {
@@ -781,6 +829,14 @@ static void check(struct kvm *k)
 	for (i = 0; i < k->nht; i++)
 		if (used[i] > now)
 			pvs_sim_fail(&k->s, "dispatched time exceeds capacity");
+	for (i = 0; i < k->p->vcpus; i++)
+		attached[i] = 0;
+	for (i = 0; i < k->nt; i++)
+		if (!k->t[i].is_msg)
+			attached[k->t[i].vcpu]++;
+	for (i = 0; i < k->p->vcpus; i++)
+		if (attached[i] != k->v[i].nattached)
+			pvs_sim_fail(&k->s, "vCPU load != its workers");
 }
 
 /* ---- run ---------------------------------------------------------------- */
@@ -835,6 +891,8 @@ static int setup(struct kvm *k)
 		t->is_msg = i < nmsg;
 		t->msg = t->is_msg ? i : (i - nmsg) % nmsg;
 		t->vcpu = (int32_t)(i % p->vcpus);
+		if (!t->is_msg)
+			k->v[t->vcpu].nattached++;
 		t->qnext = -1;
 		t->lnext = -1;
 		t->list = -1;

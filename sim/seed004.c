@@ -6,12 +6,17 @@
  * CPU-bound threads placed by pvs_pack_pick_cpu() (SPREAD = baseline,
  * CORES = seed 004); records/s and lparstat-like accounting.
  *
- * Each slot the hypervisor dispatches the VPs that have a runnable thread,
- * round-robin from where the last slot stopped, up to the pool's cores
- * (uncapped) or the entitlement (capped). A VP dispatched after not
- * running in the previous slot loses a dispatch cost (cache refill). A
- * dispatched VP with n busy threads gives each thread speed(n) of a core's
- * single-thread rate (SMT sharing).
+ * The model is event-driven: an event is a VP state change. At a slot
+ * boundary the hypervisor's dispatcher allots the slot to the VPs that
+ * have a runnable thread, round-robin, up to the pool's cores (uncapped)
+ * or the entitlement (capped); a VP that loses its turn stops there. A VP
+ * newly allotted starts after a dispatch cost (cache refill), one beyond
+ * the entitlement (excess capacity) after a late grant: each start is an
+ * event. A VP that keeps its core runs on with no event, and the
+ * dispatcher itself is only scheduled while VPs take turns. A running VP
+ * with n busy threads gives each thread speed(n) of a core's
+ * single-thread rate (SMT sharing); work, run time and records are
+ * integrated between events.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -27,35 +32,190 @@ static const uint32_t smt_speed_pm[S4_SMT + 1] = {
 	0, 1000, 980, 930, 880, 800, 720, 660, 600
 };
 
-void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
-		  struct pvs_lpar_result *r)
+enum lpar_ev {
+	EV_SLOT,	/* the hypervisor's dispatcher at a slot boundary */
+	EV_START,	/* obj = VP: its core is handed over, it runs */
+	EV_END
+};
+
+enum { VP_OFF, VP_PENDING, VP_RUN };
+
+struct lpar_vp {
+	uint64_t rate_ppm;	/* work ns per ns run, millionths */
+	uint64_t run_since_ns;	/* VP_RUN: since when */
+	uint64_t allot_since_ns; /* allotted: since which slot boundary */
+	uint32_t yield_count;	/* odd = not dispatched */
+	uint32_t epoch;		/* older epochs: start is void */
+	uint32_t nbusy;		/* CPUs with a thread */
+	uint8_t state;
+	bool allotted;		/* the dispatcher gave it this slot */
+	bool excess;		/* ... beyond the entitlement */
+};
+
+struct lpar {
+	struct pvs_sim s;
+	const struct pvs_lpar_params *p;
+	struct pvs_lpar_result *r;
+	uint64_t work_ns;	/* single-thread work done, all threads */
+	uint32_t nbusy_vps;	/* VPs with a thread */
+	uint32_t ndisp;		/* VPs dispatched (VP_RUN) */
+	uint32_t rr;		/* first VP of the next slot's round */
+	struct lpar_vp vp[S4_MAX_VPS];
+};
+
+/* The VP gets its core: it is dispatched (yield_count becomes even). */
+static void vp_start(struct lpar *l, uint32_t c)
+{
+	struct lpar_vp *v = &l->vp[c];
+
+	v->state = VP_RUN;
+	v->run_since_ns = l->s.now_ns;
+	v->yield_count++;
+	l->r->vcsw++;
+	l->ndisp++;
+	if (l->ndisp > l->r->max_dispatched)
+		l->r->max_dispatched = l->ndisp;
+	if (l->p->capped && l->ndisp > l->p->ent_cores)
+		pvs_sim_fail(&l->s, "capped partition above entitlement");
+	if (l->ndisp > l->p->pool_cores)
+		pvs_sim_fail(&l->s, "more VPs dispatched than pool cores");
+}
+
+/* Bank the work and run time of a running VP up to now. */
+static void vp_bank(struct lpar *l, struct lpar_vp *v)
+{
+	uint64_t ran = l->s.now_ns - v->run_since_ns;
+
+	l->work_ns += ran * v->rate_ppm / 1000000;
+	l->r->vp_busy_ns += ran;
+	v->run_since_ns = l->s.now_ns;
+}
+
+/* The VP loses its core (yield_count becomes odd). */
+static void vp_stop(struct lpar *l, uint32_t c)
+{
+	struct lpar_vp *v = &l->vp[c];
+
+	vp_bank(l, v);
+	v->state = VP_OFF;
+	v->yield_count++;
+	l->r->vcsw++;
+	l->ndisp--;
+}
+
+/* The slot is over for an allotted VP: count its threads' busy time. */
+static void vp_unallot(struct lpar *l, uint32_t c)
+{
+	struct lpar_vp *v = &l->vp[c];
+
+	l->r->thread_busy_ns += (l->s.now_ns - v->allot_since_ns) * v->nbusy;
+	v->allotted = false;
+	if (v->state == VP_RUN)
+		vp_stop(l, c);
+	v->state = VP_OFF;
+	v->epoch++;	/* a pending start is void */
+}
+
+/*
+ * The dispatcher at a slot boundary: round-robin over the VPs with work
+ * from rr, up to the pool (uncapped) or the entitlement (capped); the next
+ * slot starts n VPs further. A VP keeps running across the boundary
+ * unless it loses its turn or runs on excess capacity, which is handed out
+ * late; a VP that was not allotted the previous slot starts after its
+ * dispatch cost. Random draws in VP order, one pass.
+ */
+static void dispatch(struct lpar *l)
+{
+	const struct pvs_lpar_params *p = l->p;
+	uint32_t limit = p->capped ? p->ent_cores : p->pool_cores;
+	uint32_t n = 0, k, c;
+	bool on[S4_MAX_VPS], excess[S4_MAX_VPS];
+
+	for (k = 0; k < p->vps; k++) {
+		c = (l->rr + k) % p->vps;
+		on[c] = l->vp[c].nbusy && n < limit;
+		excess[c] = on[c] && n >= p->ent_cores;
+		n += on[c];
+	}
+	l->rr = (l->rr + n) % p->vps;
+	for (c = 0; c < p->vps; c++) {
+		struct lpar_vp *v = &l->vp[c];
+		uint64_t delay = 0;
+
+		if (!on[c]) {
+			if (v->allotted)
+				vp_unallot(l, c);
+			continue;
+		}
+		if (!v->allotted) {
+			/* dispatch and cache refill */
+			delay = pvs_sim_rand_range(&l->s, 0,
+						   2 * p->dispatch_cost_ns);
+			v->allotted = true;
+			v->allot_since_ns = l->s.now_ns;
+		}
+		v->excess = excess[c];
+		if (excess[c])
+			delay += p->slot_ns * pvs_sim_rand_range(&l->s, 0,
+					2 * p->excess_loss_pm) / 1000;
+		if (!delay) {
+			if (v->state != VP_RUN)
+				vp_start(l, c);
+			continue;
+		}
+		/* it waits for its core (late excess capacity, dispatch) */
+		if (v->state == VP_RUN)
+			vp_stop(l, c);
+		v->state = VP_PENDING;
+		v->epoch++;
+		pvs_sim_at(&l->s, l->s.now_ns + delay, EV_START, c, v->epoch);
+	}
+}
+
+/* Every invariant, recounted from scratch (debug runs, every event). */
+static void lpar_check(struct lpar *l)
+{
+	const struct pvs_lpar_params *p = l->p;
+	uint64_t busy = l->r->vp_busy_ns;
+	uint32_t c, ndisp = 0;
+
+	for (c = 0; c < p->vps; c++) {
+		const struct lpar_vp *v = &l->vp[c];
+
+		if ((v->yield_count & 1) != (v->state != VP_RUN))
+			pvs_sim_fail(&l->s, "yield_count parity != dispatch");
+		if (v->state != VP_OFF && !v->allotted)
+			pvs_sim_fail(&l->s, "VP dispatched without its slot");
+		if (v->allotted && !v->nbusy)
+			pvs_sim_fail(&l->s, "VP without work dispatched");
+		if (v->state == VP_RUN) {
+			ndisp++;
+			busy += l->s.now_ns - v->run_since_ns;
+		}
+	}
+	if (ndisp != l->ndisp)
+		pvs_sim_fail(&l->s, "dispatched VP count drifted");
+	if (p->capped && ndisp > p->ent_cores)
+		pvs_sim_fail(&l->s, "capped partition above entitlement");
+	if (busy > (uint64_t)(p->capped ? p->ent_cores : p->pool_cores) *
+		   l->s.now_ns)
+		pvs_sim_fail(&l->s, "VP run time exceeds the capacity");
+}
+
+/*
+ * Place the threads one by one, as they are created: busy threads per
+ * core are capped at pack_limit, then at twice that, and so on (the
+ * balancer evens out the load between used cores before it puts a third
+ * busy thread on one). Fills nr (threads per CPU).
+ */
+static void place_threads(const struct pvs_lpar_params *p, uint32_t *nr)
 {
 	struct pvs_pack_topology topo = { p->vps * S4_SMT, S4_SMT };
-	uint32_t nr[S4_MAX_VPS * S4_SMT], busy[S4_MAX_VPS];
 	uint64_t mask[PVS_PACK_MASK_WORDS];
-	bool was_on[S4_MAX_VPS], on[S4_MAX_VPS], excess[S4_MAX_VPS];
-	uint32_t yield_count[S4_MAX_VPS];
-	/* per-CPU speed factor of its threads, per mille (this run) */
-	uint32_t speed_pm[S4_MAX_VPS * S4_SMT];
 	struct pvs_pack_task task;
-	struct pvs_sim s;
-	struct pvs_sim_event ev;
-	uint64_t work_ns = 0;
-	uint32_t i, c, rr = 0, limit;
+	uint32_t i, c, limit;
 	int cpu;
 
-	memset(r, 0, sizeof(*r));
-	memset(nr, 0, sizeof(nr));
-	if (!p->vps || p->vps > S4_MAX_VPS || pvs_sim_init(&s, 4, seed)) {
-		r->failures = 1;
-		return;
-	}
-	/*
-	 * Place the threads one by one, as they are created: busy threads
-	 * per core are capped at pack_limit, then at twice that, and so on
-	 * (the balancer evens out the load between used cores before it
-	 * puts a third busy thread on one).
-	 */
 	for (i = 0, limit = p->pack_limit; i < p->threads; i++) {
 		cpu = -1;
 		while (cpu < 0) {
@@ -76,78 +236,102 @@ void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
 		if (cpu >= 0)
 			nr[cpu]++;
 	}
-	/* memory placement varies run to run: +-jitter_pm per CPU */
-	for (c = 0; c < topo.nr_cpus; c++)
-		speed_pm[c] = (uint32_t)pvs_sim_rand_range(&s,
-			1000 - p->jitter_pm, 1000 + p->jitter_pm);
-	for (c = 0; c < p->vps; c++) {
-		busy[c] = 0;
-		for (i = 0; i < S4_SMT; i++)
-			busy[c] += nr[c * S4_SMT + i] ? 1 : 0;
-		was_on[c] = false;
-		yield_count[c] = 1;
+}
+
+static bool lpar_params_ok(const struct pvs_lpar_params *p)
+{
+	/* a VP allotted a slot must start within it */
+	return p->vps && p->vps <= S4_MAX_VPS && p->slot_ns && p->record_ns &&
+	       p->jitter_pm < 1000 && p->excess_loss_pm <= 500 &&
+	       2 * p->dispatch_cost_ns + p->slot_ns * 2 *
+	       p->excess_loss_pm / 1000 < p->slot_ns;
+}
+
+void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
+		  struct pvs_lpar_result *r)
+{
+	uint32_t nr[S4_MAX_VPS * S4_SMT];
+	struct pvs_sim_event ev;
+	struct lpar *l;
+	uint32_t i, c;
+	bool rotate;
+
+	memset(r, 0, sizeof(*r));
+	l = calloc(1, sizeof(*l));
+	if (!l || !lpar_params_ok(p) ||
+	    pvs_sim_init(&l->s, S4_MAX_VPS + 4, seed)) {
+		r->failures = 1;
+		r->first_failure = "bad parameters or no memory";
+		free(l);
+		return;
 	}
+	l->p = p;
+	l->r = r;
+	l->s.debug = p->debug;
+	memset(nr, 0, sizeof(nr));
+	place_threads(p, nr);
+	/*
+	 * Memory placement varies run to run: each CPU's threads run at
+	 * 1000 +- jitter_pm per mille; a VP with n busy CPUs runs each at
+	 * speed(n) (SMT sharing; threads sharing a CPU split its time).
+	 */
+	for (c = 0; c < p->vps; c++) {
+		struct lpar_vp *v = &l->vp[c];
+		uint64_t sum_pm = 0;
+
+		for (i = 0; i < S4_SMT; i++) {
+			uint64_t pm = pvs_sim_rand_range(&l->s,
+				1000 - p->jitter_pm, 1000 + p->jitter_pm);
+
+			if (nr[c * S4_SMT + i]) {
+				v->nbusy++;
+				sum_pm += pm;
+			}
+		}
+		v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy];
+		v->yield_count = 1;
+		l->nbusy_vps += v->nbusy ? 1 : 0;
+	}
+	/*
+	 * The dispatcher only has work at every boundary when some VPs take
+	 * turns (more VPs with work than the pool or the entitlement);
+	 * otherwise the first slot's allotment stands for the whole run.
+	 */
+	rotate = l->nbusy_vps > (p->capped ? p->ent_cores : p->pool_cores) ||
+		 l->nbusy_vps > p->ent_cores;
 	/* the first slot starts at a random point of the dispatch cycle */
-	rr = (uint32_t)pvs_sim_rand_range(&s, 0, p->vps - 1);
-	pvs_sim_at(&s, 0, 0, 0, 0);
-	while (pvs_sim_next(&s, &ev) && s.now_ns < p->runtime_ns) {
-		uint32_t n = 0, k;
-
-		limit = p->capped ? p->ent_cores : p->pool_cores;
-
-		/* the dispatcher: round-robin over VPs with work */
-		for (k = 0; k < p->vps; k++) {
-			c = (rr + k) % p->vps;
-			on[c] = busy[c] && n < limit;
-			/* dispatched beyond the entitlement: excess capacity */
-			excess[c] = on[c] && n >= p->ent_cores;
-			n += on[c];
+	l->rr = (uint32_t)pvs_sim_rand_range(&l->s, 0, p->vps - 1);
+	pvs_sim_at(&l->s, 0, EV_SLOT, 0, 0);
+	pvs_sim_at(&l->s, p->runtime_ns, EV_END, 0, 0);
+	while (pvs_sim_next(&l->s, &ev) && ev.kind != EV_END) {
+		if (ev.kind == EV_SLOT) {
+			dispatch(l);
+			if (rotate && l->s.now_ns + p->slot_ns < p->runtime_ns)
+				pvs_sim_at(&l->s, l->s.now_ns + p->slot_ns,
+					   EV_SLOT, 0, 0);
+		} else if (ev.epoch == l->vp[ev.obj].epoch) {
+			vp_start(l, ev.obj);
 		}
-		rr = (rr + n) % p->vps;
-		for (c = 0; c < p->vps; c++) {
-			uint64_t run = p->slot_ns, t;
+		if (p->debug)
+			lpar_check(l);
+	}
+	/* the measurement ends: bank what is still running */
+	for (c = 0; c < p->vps; c++) {
+		struct lpar_vp *v = &l->vp[c];
 
-			if (on[c] != was_on[c]) {
-				yield_count[c]++;
-				r->vcsw++;
-			}
-			if (!on[c]) {
-				was_on[c] = false;
-				continue;
-			}
-			if (!was_on[c])
-				run -= pvs_sim_rand_range(&s, 0,
-						2 * p->dispatch_cost_ns);
-			/* excess capacity is handed out late in the slot */
-			if (excess[c])
-				run -= p->slot_ns * pvs_sim_rand_range(&s, 0,
-						2 * p->excess_loss_pm) / 1000;
-			was_on[c] = true;
-			r->vp_busy_ns += run;
-			for (i = 0; i < S4_SMT; i++) {
-				t = nr[c * S4_SMT + i];
-				if (!t)
-					continue;
-				/* threads sharing a CPU split its time */
-				work_ns += run * smt_speed_pm[busy[c]] / 1000 *
-					   speed_pm[c * S4_SMT + i] / 1000;
-				r->thread_busy_ns += p->slot_ns;
-			}
-			/* a dispatched VP's yield_count is even */
-			if (yield_count[c] & 1)
-				pvs_sim_fail(&s, "dispatched VP with odd yield_count");
-		}
-		if (p->capped && n > p->ent_cores)
-			pvs_sim_fail(&s, "capped partition above entitlement");
-		if (n > r->max_dispatched)
-			r->max_dispatched = n;
-		pvs_sim_at(&s, s.now_ns + p->slot_ns, 0, 0, 0);
+		if (v->state == VP_RUN)
+			vp_bank(l, v);
+		if (v->allotted)
+			r->thread_busy_ns += (l->s.now_ns - v->allot_since_ns) *
+					     v->nbusy;
 	}
 	r->elapsed_ns = p->runtime_ns;
-	r->records = work_ns / p->record_ns;
-	r->events = s.events;
-	r->failures = s.failures;
-	pvs_sim_destroy(&s);
+	r->records = l->work_ns / p->record_ns;
+	r->events = l->s.events;
+	r->failures = l->s.failures;
+	r->first_failure = l->s.first_failure;
+	pvs_sim_destroy(&l->s);
+	free(l);
 }
 
 void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
@@ -182,14 +366,21 @@ static void show(FILE *f)
 "Model (sim/seed004.c), uncapped unless stated:\n"
 "- partition: %u or 40 SMT8 virtual processors, entitlement %u cores, shared\n"
 "  pool %u cores, no other partition; capped = at most the entitlement.\n"
-"- hypervisor: every %llu us slot dispatches whole VPs that have a busy\n"
-"  thread, round-robin from where the last slot stopped (the first slot\n"
-"  at a random VP), up to the pool (uncapped) or the entitlement\n"
-"  (capped). A VP dispatched after a slot off loses 0..%llu us (uniform;\n"
-"  dispatch and cache refill). VPs dispatched beyond the entitlement run\n"
-"  on excess pool capacity, handed out late: each loses 0..%u per mille\n"
-"  of its slot (uniform; calibrated so that 80 single-thread VPs give the\n"
-"  seed's baseline physc of about 71).\n"
+"- hypervisor: every %llu us slot allots whole cores to the VPs that have\n"
+"  a busy thread, round-robin (the first slot from a random VP, each next\n"
+"  slot from as many VPs further as the last one allotted), up to the\n"
+"  pool (uncapped) or the entitlement (capped). A VP allotted after a\n"
+"  slot without starts 0..%llu us into the slot (uniform; dispatch and\n"
+"  cache refill). VPs allotted beyond the entitlement run on excess pool\n"
+"  capacity, handed out late: each starts a further 0..%u per mille of\n"
+"  the slot in (uniform; calibrated so that 80 single-thread VPs give the\n"
+"  seed's baseline physc of about 71); one that ran in the previous slot\n"
+"  is undispatched at the boundary until then. A VP not allotted stops\n"
+"  at the boundary.\n"
+"- event-driven: the events are the dispatcher at slot boundaries (only\n"
+"  while VPs take turns: more VPs with work than the entitlement or the\n"
+"  pool) and each VP's start; a VP keeps running across boundaries with\n"
+"  no event; work and run time are integrated between events.\n"
 "- SMT: a VP with n busy threads runs each at speed(n) per mille:\n"
 "  1000 980 930 880 800 720 660 600 (n = 1..8), calibrated, not measured.\n"
 "- ebizzy: -t threads, CPU-bound for the whole run (%llu s), one record per\n"
@@ -203,14 +394,16 @@ static void show(FILE *f)
 "  calibrated parameter, not the library's decision).\n"
 "- lparstat: physc = VP run time / elapsed; %%entc = physc / ent;\n"
 "  lbusy = %%user = busy thread time / (lcpu x elapsed); app = pool -\n"
-"  physc; vcsw = VP dispatch state changes (yield_count increments).\n"
+"  physc; vcsw = VP dispatches and undispatches (yield_count increments;\n"
+"  odd = not dispatched), including the late excess grants.\n"
 "- %u iterations, each with its own seed (speed factors, dispatch costs,\n"
 "  first VP): N/Min/Max/Median/Avg/Stddev are over iterations; the\n"
-"  lparstat line is the last iteration's.\n"
+"  lparstat line is the last iteration's (every iteration's columns are\n"
+"  recorded: --json, compare, plots).\n"
 "- physc counts the time VPs really ran (dispatch losses excluded).\n"
 "- not modelled yet: threads that block (ebizzy's allocator), so VPs\n"
-"  never cede and vcsw only counts dispatch changes; other partitions in\n"
-"  the pool.\n",
+"  never cede and vcsw only counts hypervisor dispatch changes; other\n"
+"  partitions in the pool.\n",
 		p.vps, p.ent_cores, p.pool_cores,
 		(unsigned long long)p.slot_ns / 1000,
 		(unsigned long long)(2 * p.dispatch_cost_ns / 1000),
@@ -220,103 +413,235 @@ static void show(FILE *f)
 		p.pack_limit, S4_ITERS);
 }
 
-static void pr_milli(FILE *f, uint64_t v)
+/* lparstat's columns, thousandths (vcsw: a count), in printing order. */
+enum { LP_USER, LP_IDLE, LP_PHYSC, LP_ENTC, LP_LBUSY, LP_APP, LP_VCSW,
+       LP_NR };
+
+static const char *const lp_metric[LP_NR] = {
+	"user_pct", "idle_pct", "physc", "entc_pct", "lbusy_pct", "app", "vcsw"
+};
+
+static void lparstat_of(const struct pvs_lpar_params *p,
+			const struct pvs_lpar_result *r, uint64_t *col)
 {
-	fprintf(f, "%llu.%02llu", (unsigned long long)(v / 1000),
-		(unsigned long long)(v % 1000 / 10));
+	uint64_t el = r->elapsed_ns;
+	uint64_t physc = r->vp_busy_ns * 1000 / el;
+	uint64_t lb = r->thread_busy_ns * 100000 / (el * p->vps * S4_SMT);
+	uint64_t pool = (uint64_t)p->pool_cores * 1000;
+
+	col[LP_USER] = lb;
+	col[LP_IDLE] = 100000 - lb;
+	col[LP_PHYSC] = physc;
+	col[LP_ENTC] = physc * 100 / p->ent_cores;
+	col[LP_LBUSY] = lb;
+	col[LP_APP] = pool > physc ? pool - physc : 0;
+	col[LP_VCSW] = r->vcsw * 1000;
+}
+
+/* Hundredths, as lparstat prints them. */
+static void pr_centi(FILE *f, uint64_t milli)
+{
+	fprintf(f, "%llu.%02llu", (unsigned long long)(milli / 1000),
+		(unsigned long long)(milli % 1000 / 10));
+}
+
+static void pr_milli(FILE *f, uint64_t milli)
+{
+	fprintf(f, "%llu.%03llu", (unsigned long long)(milli / 1000),
+		(unsigned long long)(milli % 1000));
+}
+
+#define S4_NVPS 2
+#define S4_NTHR 3
+
+static const uint32_t vps_case[S4_NVPS] = { 128, 40 };
+static const uint32_t thr_case[S4_NTHR] = { 40, 80, 160 };
+static const char *const pol_name[2] = { "spread", "pack" };
+
+/* One case: records/s and lparstat columns per policy and iteration. */
+struct s4_case {
+	char name[40];
+	uint64_t *rec[2];		/* records/s */
+	uint64_t *col[2];		/* LP_NR columns per iteration */
+	uint64_t mean[2];
+};
+
+static int run_case(const struct pvs_sim_opts *o, uint32_t vps,
+		    uint32_t threads, uint32_t iters, struct s4_case *cs,
+		    struct pvs_sim_totals *tot)
+{
+	struct pvs_lpar_params p;
+	struct pvs_lpar_result r;
+	unsigned int pol, it, m;
+
+	snprintf(cs->name, sizeof(cs->name), "%u threads, %u VPs", threads,
+		 vps);
+	for (pol = 0; pol < 2; pol++) {
+		pvs_lpar_params(&p, vps, threads,
+				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
+				o->runtime_ns);
+		p.debug = o->debug;
+		for (it = 0; it < iters; it++) {
+			uint64_t *col = &cs->col[pol][it * LP_NR];
+
+			pvs_lpar_run(&p, pvs_sim_iter_seed(o->seed, it), &r);
+			if (tot) {
+				tot->events += r.events;
+				tot->failures += r.failures;
+				tot->runs++;
+			}
+			if (!r.elapsed_ns)
+				return -1;
+			cs->rec[pol][it] = r.records * 1000000000ull /
+					   r.elapsed_ns;
+			lparstat_of(&p, &r, col);
+			pvs_sim_record(o, cs->name, pol_name[pol],
+				       "records_per_s", it,
+				       (double)cs->rec[pol][it]);
+			for (m = 0; m < LP_NR; m++)
+				pvs_sim_record(o, cs->name, pol_name[pol],
+					       lp_metric[m], it,
+					       (double)col[m] / 1000);
+		}
+	}
+	return 0;
+}
+
+static void print_case_text(FILE *f, const struct s4_case *cs,
+			    uint32_t threads, uint32_t iters)
+{
+	struct pvs_lat_stats st;
+	unsigned int pol, m;
+	uint64_t *sorted;
+
+	fprintf(f, "\nebizzy -t %u (%u iterations) Records per second. "
+		"(Higher is better)\n", threads, iters);
+	fprintf(f, "Kernel   N  Min       Max       Median    Avg         "
+		"Stddev      %%Change\n");
+	for (pol = 0; pol < 2; pol++) {
+		/* pvs_lat_stats() sorts: keep the recorded order */
+		sorted = cs->rec[pol] + iters;
+		memcpy(sorted, cs->rec[pol], iters * sizeof(*sorted));
+		if (pvs_lat_stats(sorted, iters, &st))
+			return;
+		fprintf(f, "%-8s %u  %-9llu %-9llu %-9llu %llu.%01u  %llu.%02u",
+			pol ? "+patch" : "baseline", iters,
+			(unsigned long long)st.min_ns,
+			(unsigned long long)st.max_ns,
+			(unsigned long long)st.median_ns,
+			(unsigned long long)st.mean_ns,
+			st.mean_frac_milli / 100,
+			(unsigned long long)st.stddev_ns,
+			st.stddev_frac_milli / 10);
+		if (pol) {
+			fprintf(f, "  ");
+			pvs_sim_print_centi(f, cs->mean[0] ?
+				((int64_t)cs->mean[1] -
+				 (int64_t)cs->mean[0]) * 10000 /
+				(int64_t)cs->mean[0] : 0);
+		}
+		fprintf(f, "\n");
+	}
+	fprintf(f, "lparstat: Kernel  %%user  %%idle  physc  "
+		"%%entc   lbusy  app    vcsw\n");
+	for (pol = 0; pol < 2; pol++) {
+		const uint64_t *col = &cs->col[pol][(iters - 1) * LP_NR];
+
+		fprintf(f, "          %-7s ", pol ? "+patch" : "baseline");
+		for (m = 0; m < LP_VCSW; m++) {
+			pr_centi(f, col[m]);
+			fprintf(f, "  ");
+		}
+		fprintf(f, "%llu\n", (unsigned long long)(col[LP_VCSW] / 1000));
+	}
+}
+
+static void print_case_json(FILE *f, const struct s4_case *cs, bool first,
+			    uint32_t vps, uint32_t threads, uint32_t iters)
+{
+	unsigned int pol, m, it;
+
+	fprintf(f, "%s{\"case\":\"%s\",\"vps\":%u,\"threads\":%u,"
+		"\"policies\":{", first ? "" : ",", cs->name, vps, threads);
+	for (pol = 0; pol < 2; pol++) {
+		fprintf(f, "%s\"%s\":{\"records_per_s\":[", pol ? "," : "",
+			pol_name[pol]);
+		for (it = 0; it < iters; it++)
+			fprintf(f, "%s%llu", it ? "," : "",
+				(unsigned long long)cs->rec[pol][it]);
+		fprintf(f, "]");
+		for (m = 0; m < LP_NR; m++) {
+			fprintf(f, ",\"%s\":[", lp_metric[m]);
+			for (it = 0; it < iters; it++) {
+				fprintf(f, "%s", it ? "," : "");
+				pr_milli(f, cs->col[pol][it * LP_NR + m]);
+			}
+			fprintf(f, "]");
+		}
+		fprintf(f, "}");
+	}
+	fprintf(f, "}}");
 }
 
 static int run(const struct pvs_sim_opts *o, FILE *f,
 	       struct pvs_sim_totals *tot)
 {
-	static const uint32_t vps_case[2] = { 128, 40 };
-	static const uint32_t thr_case[3] = { 40, 80, 160 };
 	uint32_t iters = o->iterations ? o->iterations : S4_ITERS;
-	uint64_t rec[2][64], mean[2];
-	struct pvs_lpar_result r, last[2];
 	struct pvs_lpar_params p;
+	struct s4_case cs;
 	unsigned int v, t, pol, it;
+	int ret = 0;
 
-	if (iters > 64)
-		iters = 64;
-	for (v = 0; v < 2; v++) {
-		fprintf(f, "type=Shared mode=Uncapped smt=8 lcpu=%u cpus=96 "
-			"ent=40.00\n", vps_case[v] * S4_SMT);
-		for (t = 0; t < 3; t++) {
-			fprintf(f, "\nebizzy -t %u (%u iterations) Records per "
-				"second. (Higher is better)\n", thr_case[t],
-				iters);
-			fprintf(f, "Kernel   N  Min       Max       Median    "
-				"Avg         Stddev      %%Change\n");
-			for (pol = 0; pol < 2; pol++) {
-				struct pvs_lat_stats st;
-
-				pvs_lpar_params(&p, vps_case[v], thr_case[t],
-				       pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
-				       o->runtime_ns);
-				for (it = 0; it < iters; it++) {
-					pvs_lpar_run(&p, pvs_sim_iter_seed(o->seed,
-								       it), &r);
-					rec[pol][it] = r.records * 1000000000ull /
-						       r.elapsed_ns;
-					if (tot) {
-						tot->events += r.events;
-						tot->failures += r.failures;
-						tot->runs++;
-					}
-				}
-				last[pol] = r;
-				if (pvs_lat_stats(rec[pol], iters, &st))
-					return -1;
-				mean[pol] = st.mean_ns;
-				fprintf(f, "%-8s %u  %-9llu %-9llu %-9llu "
-					"%llu.%01u  %llu.%02u", pol ? "+patch" :
-					"baseline", iters,
-					(unsigned long long)st.min_ns,
-					(unsigned long long)st.max_ns,
-					(unsigned long long)st.median_ns,
-					(unsigned long long)st.mean_ns,
-					st.mean_frac_milli / 100,
-					(unsigned long long)st.stddev_ns,
-					st.stddev_frac_milli / 10);
-				if (pol) {
-					fprintf(f, "  ");
-					pvs_sim_print_centi(f, mean[0] ?
-						((int64_t)mean[1] -
-						 (int64_t)mean[0]) * 10000 /
-						(int64_t)mean[0] : 0);
-				}
-				fprintf(f, "\n");
-			}
-			fprintf(f, "lparstat: Kernel  %%user  %%idle  physc  "
-				"%%entc   lbusy  app    vcsw\n");
-			for (pol = 0; pol < 2; pol++) {
-				uint64_t el = last[pol].elapsed_ns;
-				uint64_t physc = last[pol].vp_busy_ns * 1000 / el;
-				uint64_t lb = last[pol].thread_busy_ns * 100000 /
-					      (el * vps_case[v] * S4_SMT);
-
-				fprintf(f, "          %-7s ", pol ? "+patch" :
-					"baseline");
-				pr_milli(f, lb);
-				fprintf(f, "  ");
-				pr_milli(f, 100000 - lb);
-				fprintf(f, "  ");
-				pr_milli(f, physc);
-				fprintf(f, "  ");
-				pr_milli(f, physc * 100 / 40);
-				fprintf(f, "  ");
-				pr_milli(f, lb);
-				fprintf(f, "  ");
-				pr_milli(f, 96000 > physc ? 96000 - physc : 0);
-				fprintf(f, "  %llu\n",
-					(unsigned long long)last[pol].vcsw);
-			}
-		}
-		fprintf(f, "------------------------------------------------"
-			"--------\n");
+	if (iters > PVS_LAT_MAX_SAMPLES)
+		return -1;
+	memset(&cs, 0, sizeof(cs));
+	for (pol = 0; pol < 2 && !ret; pol++) {
+		/* records/s, then as many again to sort a copy */
+		cs.rec[pol] = calloc(2 * (size_t)iters, sizeof(uint64_t));
+		cs.col[pol] = calloc((size_t)iters * LP_NR, sizeof(uint64_t));
+		if (!cs.rec[pol] || !cs.col[pol])
+			ret = -1;
 	}
-	return 0;
+	if (o->json && !ret)
+		fprintf(f, "{\"scenario\":\"seed004\",\"seed\":%llu,"
+			"\"iterations\":%u,\"cases\":[",
+			(unsigned long long)o->seed, iters);
+	for (v = 0; v < S4_NVPS && !ret; v++) {
+		pvs_lpar_params(&p, vps_case[v], 0, PVS_PACK_SPREAD, 0);
+		if (!o->json)
+			fprintf(f, "type=Shared mode=%s smt=%u lcpu=%u cpus=%u "
+				"ent=%u.00\n", p.capped ? "Capped" : "Uncapped",
+				S4_SMT, vps_case[v] * S4_SMT, p.pool_cores,
+				p.ent_cores);
+		for (t = 0; t < S4_NTHR && !ret; t++) {
+			ret = run_case(o, vps_case[v], thr_case[t], iters, &cs,
+				       tot);
+			if (ret)
+				break;
+			for (pol = 0; pol < 2; pol++) {
+				uint64_t sum = 0;
+
+				for (it = 0; it < iters; it++)
+					sum += cs.rec[pol][it];
+				cs.mean[pol] = sum / iters;
+			}
+			if (o->json)
+				print_case_json(f, &cs, !v && !t, vps_case[v],
+						thr_case[t], iters);
+			else
+				print_case_text(f, &cs, thr_case[t], iters);
+		}
+		if (!o->json && !ret)
+			fprintf(f, "------------------------------------------"
+				"--------------\n");
+	}
+	if (o->json && !ret)
+		fprintf(f, "]}\n");
+	for (pol = 0; pol < 2; pol++) {
+		free(cs.rec[pol]);
+		free(cs.col[pol]);
+	}
+	return ret;
 }
 
 const struct pvs_sim_scenario pvs_sim_seed004 = {

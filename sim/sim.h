@@ -279,7 +279,8 @@ struct pvs_kvm_params {
 	/** @brief See hnoise_gap_min_ns. */
 	uint64_t hnoise_gap_max_ns;
 	/** @brief Host kernel burst, uniform in [min, max] ns; it preempts
-	 *         the vCPU thread at once. */
+	 *         the vCPU thread at once, and a vCPU thread woken from cede
+	 *         preempts it like any host thread (host_wakeup_gran_ns). */
 	uint64_t hnoise_min_ns;
 	/** @brief See hnoise_min_ns. */
 	uint64_t hnoise_max_ns;
@@ -317,10 +318,15 @@ struct pvs_kvm_params {
 	uint64_t cede_exit_ns;
 	/** @brief Guest re-entry after a host preemption ends, ns. */
 	uint64_t resume_ns;
+	/** @brief Spread of the latencies above and of msg_work_ns: each
+	 *         one is drawn uniformly within +- this many per mille of
+	 *         its value (0 = every one exact). */
+	uint32_t lat_jitter_pm;
 	/** @brief Host scheduler slice between runnable vCPU threads, ns. */
 	uint64_t host_slice_ns;
 	/** @brief A woken vCPU thread preempts the host thread's current one
-	 *         once that has run this long (run-to-parity), ns. */
+	 *         (a noise vCPU or a host kernel burst) once that has run this
+	 *         long (run-to-parity), ns. */
 	uint64_t host_wakeup_gran_ns;
 	/** @brief A woken noise vCPU thread preempts like any sleeper;
 	 *         false: it waits for the current thread's slice to end (a

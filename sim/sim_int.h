@@ -42,6 +42,7 @@ struct pvs_lpar_params {
 	uint32_t jitter_pm;	/* per-CPU speed spread per run, per mille */
 	uint32_t excess_loss_pm; /* mean slot share lost beyond entitlement */
 	bool capped;
+	bool debug;		/* check every invariant after every event */
 	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
 	enum pvs_pack_policy policy;
 };
@@ -49,7 +50,8 @@ struct pvs_lpar_params {
 struct pvs_lpar_result {
 	uint64_t records, events, vcsw, vp_busy_ns, thread_busy_ns;
 	uint64_t elapsed_ns, failures;
-	uint32_t max_dispatched;	/* most VPs dispatched in one slot */
+	uint32_t max_dispatched;	/* most VPs dispatched at once */
+	const char *first_failure;
 };
 
 void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
