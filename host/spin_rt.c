@@ -233,6 +233,7 @@ static void fill_in(struct pvs_spin *s, const struct pvs_spin_waiter *w,
 	in->dedicated = s->dedicated;
 	if (s->policy != PVS_SPIN_POLICY_PV)
 		return;	/* FIXED reads none of the rest */
+	in->arrival_ns = PVS_SPIN_ARRIVAL_NS;
 	me = pvs_spin_this_cpu();
 	owner = w->owner_cpu != NULL ? w->owner_cpu(w->arg) : -1;
 	/* The owner recorded our CPU: it cannot be running, we are. */

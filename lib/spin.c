@@ -38,6 +38,8 @@ const char *pvs_spin_reason_str(enum pvs_spin_reason r)
 		return "owner is sleeping";
 	case PVS_SPIN_REASON_HERD:
 		return "spinners already fill the CPUs";
+	case PVS_SPIN_REASON_ARRIVAL:
+		return "arrival poll past a full herd";
 	}
 	return "invalid";
 }

@@ -71,8 +71,28 @@ static enum pvs_spin_action ref_decide(const struct pvs_spin_in *in,
 				return PVS_SPIN_YIELD;
 			return PVS_SPIN_PARK;
 		}
+		if (in->held_ns > used)
+			used = in->held_ns;
 		/* others + us + the owner must fit on the CPUs */
 		if ((uint64_t)in->nr_spinning + 2 > cpus) {
+			/* unless we are new: a short poll of our own */
+			uint64_t a = in->arrival_ns < cap ? in->arrival_ns : cap;
+
+			if (!in->dedicated && cpus > 1) {
+				a /= cpus - 1;
+				a = ref_keep(a, in->owner_steal_ppm);
+				a = ref_keep(a, in->self_steal_ppm);
+			}
+			if (in->nr_cpus > 1 && in->spun_ns < in->arrival_ns &&
+			    a > used && ref_ns_to_pauses(a - used,
+							  in->pause_ps) > 0) {
+				o->limit_ns = a;
+				o->budget_ns = a - used;
+				o->pauses = ref_ns_to_pauses(a - used,
+							     in->pause_ps);
+				o->reason = PVS_SPIN_REASON_ARRIVAL;
+				return PVS_SPIN_SPIN;
+			}
 			o->reason = PVS_SPIN_REASON_HERD;
 			return PVS_SPIN_PARK;
 		}
@@ -81,8 +101,6 @@ static enum pvs_spin_action ref_decide(const struct pvs_spin_in *in,
 			lim = ref_keep(lim, in->self_steal_ppm);
 			lim = lim / ((uint64_t)in->nr_spinning + 1);
 		}
-		if (in->held_ns > used)
-			used = in->held_ns;
 	}
 	o->limit_ns = lim;
 	if (lim == 0) {
@@ -175,6 +193,8 @@ static void rnd_in(struct pvs_spin_in *in, bool valid)
 	in->policy = (enum pvs_spin_policy)(pvs_test_rand() % (valid ? 2 : 3));
 	in->dedicated = pvs_test_rand() % 4 == 0;
 	in->yield_to_owner = pvs_test_rand() % 2;
+	in->arrival_ns = pvs_test_rand() % 2 ? 0 :
+			 pvs_test_rand() % 2 ? PVS_SPIN_ARRIVAL_NS : rnd_u64();
 }
 
 static void fill_canary(struct pvs_spin_out *o)
@@ -449,11 +469,11 @@ static void test_spin_strings(void **state)
 	assert_string_equal(pvs_spin_action_str(PVS_SPIN_PARK), "park");
 	assert_string_equal(pvs_spin_action_str((enum pvs_spin_action)3),
 			    "invalid");
-	assert_string_equal(pvs_spin_reason_str((enum pvs_spin_reason)8),
+	assert_string_equal(pvs_spin_reason_str((enum pvs_spin_reason)9),
 			    "invalid");
 	assert_string_equal(pvs_spin_reason_str((enum pvs_spin_reason)-1),
 			    "invalid");
-	for (i = 0; i <= PVS_SPIN_REASON_HERD; i++) {
+	for (i = 0; i <= PVS_SPIN_REASON_ARRIVAL; i++) {
 		const char *s = pvs_spin_reason_str((enum pvs_spin_reason)i);
 
 		assert_string_not_equal(s, "invalid");

@@ -174,21 +174,58 @@ static void test_owner_on_my_cpu_parks(void **state)
 	assert_int_equal(st.last_reason, PVS_SPIN_REASON_OWNER_PREEMPTED);
 }
 
-/* CPUs - 1 waiters already spin: a new one parks (the herd rule). */
+/*
+ * CPUs - 1 waiters already spin: a new one polls for its arrival budget
+ * (PVS_SPIN_ARRIVAL_NS), then parks (the herd rule). The context claims
+ * dedicated vCPUs so that this machine's live steal cannot shrink the poll.
+ */
 static void test_herd_parks(void **state)
 {
 	struct pvs_spin_wait_stats st;
 	struct pvs_spin_waiter w;
+	struct pvs_spin c = ctx;
 	struct fake f;
 
 	(void)state;
+	c.dedicated = true;
 	fake_lock(&f, &w, ~0u, 1, -1);
-	f.spinners = ctx.nr_allowed - 1;
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	f.spinners = c.nr_allowed - 1;
+	assert_int_equal(pvs_spin_wait(&c, &w, NULL, &st), 0);
+	assert_int_equal(st.spins, c.nr_allowed >= 2 ? 1 : 0);
+	if (c.nr_allowed >= 2)
+		assert_true(st.spun_ns > 0);
+	assert_int_equal(st.parks, 1);
+	assert_int_equal(st.last_reason, PVS_SPIN_REASON_HERD);
+	assert_int_equal(f.spinners, c.nr_allowed - 1);
+	/* one CPU: no poll at all */
+	c.nr_allowed = 1;
+	fake_lock(&f, &w, ~0u, 1, -1);
+	assert_int_equal(pvs_spin_wait(&c, &w, NULL, &st), 0);
 	assert_int_equal(st.spins, 0);
 	assert_int_equal(st.parks, 1);
 	assert_int_equal(st.last_reason, PVS_SPIN_REASON_HERD);
-	assert_int_equal(f.spinners, ctx.nr_allowed - 1);
+}
+
+/* In a herd, a lock freed during the arrival poll is taken without a park. */
+static void test_herd_arrival_takes_lock(void **state)
+{
+	struct pvs_spin_wait_stats st;
+	struct pvs_spin_waiter w;
+	struct pvs_spin c = ctx;
+	struct fake f;
+
+	(void)state;
+	c.dedicated = true;
+	c.nr_allowed = 2;
+	fake_lock(&f, &w, 3, 1, -1);	/* free at the third look */
+	f.spinners = 1;
+	assert_int_equal(pvs_spin_wait(&c, &w, NULL, &st), 0);
+	assert_int_equal(st.spins, 1);
+	assert_int_equal(st.parks, 0);
+	assert_int_equal(f.park_calls, 0);
+	assert_int_equal(st.last_reason, PVS_SPIN_REASON_ARRIVAL);
+	assert_int_equal(f.spinners, 1);	/* we unregistered */
+	assert_int_equal(f.max_spinners_seen, 2);	/* and had registered */
 }
 
 /* FIXED ignores owner and spinners: it spins its budget, then parks. */
@@ -267,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_found_while_spinning),
 		cmocka_unit_test(test_owner_on_my_cpu_parks),
 		cmocka_unit_test(test_herd_parks),
+		cmocka_unit_test(test_herd_arrival_takes_lock),
 		cmocka_unit_test(test_fixed_spins_then_parks),
 		cmocka_unit_test(test_woken_then_ready),
 		cmocka_unit_test(test_deadline_and_park_error),

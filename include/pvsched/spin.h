@@ -66,6 +66,15 @@ extern "C" {
  */
 #define PVS_SPIN_DEFAULT_PAUSE_PS 40000u
 
+/**
+ * @brief Arrival poll suggested for userspace waiters, in ns (4 us): see
+ *        pvs_spin_in::arrival_ns.
+ * About glibc's adaptive mutex (up to 100 tries with backoff, REFERENCE.md
+ * section 7) and well under a context-switch round trip: long enough to
+ * see a short critical section end, too short to matter when it does not.
+ */
+#define PVS_SPIN_ARRIVAL_NS 4000u
+
 /** @brief Steal rate meaning "all of the CPU's time was stolen", in ppm. */
 #define PVS_SPIN_FULL_PPM 1000000u
 
@@ -129,7 +138,10 @@ enum pvs_spin_reason {
 	/** PARK (PV): the owner sleeps. */
 	PVS_SPIN_REASON_OWNER_SLEEPING = 6,
 	/** PARK (PV): the spinners already fill every CPU but the owner's. */
-	PVS_SPIN_REASON_HERD = 7
+	PVS_SPIN_REASON_HERD = 7,
+	/** SPIN (PV): the spinners fill the CPUs, but this waiter is still
+	 *  within its arrival poll (pvs_spin_in::arrival_ns). */
+	PVS_SPIN_REASON_ARRIVAL = 8
 };
 
 /**
@@ -180,6 +192,15 @@ struct pvs_spin_in {
 	 *  PowerVM, yield_to() / KVM_HC_SCHED_YIELD in a kernel). A plain
 	 *  sched_yield() does not: leave this false in userspace. PV. */
 	bool yield_to_owner;
+	/** Arrival poll, ns (0 = none, the rule as before): while spun_ns is
+	 *  below it, a waiter the herd rule would park polls instead, for at
+	 *  most this long in all (scaled by steal like the budget; never on
+	 *  a single CPU, never past a preempted or sleeping owner). Counted
+	 *  spinners include threads the guest OS descheduled in mid-spin,
+	 *  which on an oversubscribed guest parks every newcomer even though
+	 *  the lock changes hands every few hundred ns.
+	 *  ::PVS_SPIN_ARRIVAL_NS is the suggested value. PV. */
+	uint64_t arrival_ns;
 };
 
 /** @brief Outputs of pvs_spin_decide(), all written on every valid call. */
@@ -347,6 +368,38 @@ static inline uint64_t pvs_spin_pv_limit_ns(const struct pvs_spin_in *in,
 }
 
 /**
+ * @brief The PV rule's herd step with its arrival poll. Part of
+ *        pvs_spin_decide(): writes @p out.
+ * @param in   inputs, valid, with the PV policy, the herd rule tripped
+ * @param cap  pvs_spin_default_budget_ns() of pvs_spin_in::ctxsw_ns
+ * @param used max(spun_ns, held_ns)
+ * @param out  the decision's outputs
+ * @return ::PVS_SPIN_SPIN (reason ARRIVAL) or ::PVS_SPIN_PARK (HERD)
+ */
+static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in,
+						    uint64_t cap, uint64_t used,
+						    struct pvs_spin_out *out)
+{
+	uint64_t lim = in->arrival_ns < cap ? in->arrival_ns : cap;
+	uint64_t pauses = 0;
+
+	if (in->nr_cpus < 2)
+		lim = 0;	/* a single CPU never spins */
+	else if (!in->dedicated)
+		lim = pvs_spin_scale_ppm(pvs_div_u64(lim, in->nr_cpus - 1),
+					 in->owner_steal_ppm);
+	if (lim != 0 && !in->dedicated)
+		lim = pvs_spin_scale_ppm(lim, in->self_steal_ppm);
+	if (in->spun_ns < in->arrival_ns && lim > used)
+		pauses = pvs_spin_ns_to_pauses(lim - used, in->pause_ps);
+	out->budget_ns = pauses ? lim - used : 0;
+	out->pauses = pauses;
+	out->limit_ns = pauses ? lim : 0;
+	out->reason = pauses ? PVS_SPIN_REASON_ARRIVAL : PVS_SPIN_REASON_HERD;
+	return pauses ? PVS_SPIN_SPIN : PVS_SPIN_PARK;
+}
+
+/**
  * @brief Decide whether a lock waiter spins (and for how long), yields to
  *        the owner, or parks.
  *
@@ -386,6 +439,19 @@ static inline uint64_t pvs_spin_pv_limit_ns(const struct pvs_spin_in *in,
  *    so our spin would take the CPU the owner needs; and all spinners
  *    stampede the cache line at release. As in Go (spin only if another P
  *    is running), a single CPU never spins.
+ *    *Arrival poll* (only when pvs_spin_in::arrival_ns is set and there
+ *    are 2 or more CPUs): instead of parking, limit = min(arrival_ns,
+ *    cap), unless dedicated divided by nr_cpus - 1 (the share the last
+ *    spinner the herd rule admits would get, so more spinners never
+ *    means a larger budget) and scaled by steal on the owner's CPU then
+ *    on ours as in step 4; used = max(spun_ns, held_ns); if spun_ns <
+ *    arrival_ns and limit - used buys a PAUSE, SPIN for it (ARRIVAL),
+ *    else PARK (HERD, limit 0). nr_spinning counts waiters that registered
+ *    as spinning, including ones the guest OS descheduled in mid-spin;
+ *    on an oversubscribed guest they hold the count up and every newcomer
+ *    would park (a futex round trip, tens of us) for a lock that changes
+ *    hands every few hundred ns. A poll of a few us is the cheaper bet;
+ *    it ends by itself and never cascades.
  * 4. *Budget*: limit = cap if pvs_spin_in::dedicated; otherwise cap
  *    scaled by the share of time NOT stolen on the owner's CPU, then by
  *    that share on ours, then divided by (nr_spinning + 1) (integer, each
@@ -446,6 +512,8 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 			act = PVS_SPIN_YIELD;
 		if (in->held_ns > used)
 			used = in->held_ns;
+		if (why == PVS_SPIN_REASON_HERD)
+			return pvs_spin_arrival(in, cap, used, out);
 	}
 	if (why == PVS_SPIN_REASON_BUDGET_LEFT) {
 		if (lim == 0)

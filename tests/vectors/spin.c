@@ -27,6 +27,8 @@ struct spin_vec {
 	.limit_ns = (l), .why = PVS_SPIN_REASON_BUDGET_LEFT
 #define PARK(l, w) .act = PVS_SPIN_PARK, .budget_ns = 0, .pauses = 0, \
 	.limit_ns = (l), .why = PVS_SPIN_REASON_##w
+#define ARRIVE(b, p, l) .act = PVS_SPIN_SPIN, .budget_ns = (b), \
+	.pauses = (p), .limit_ns = (l), .why = PVS_SPIN_REASON_ARRIVAL
 #define YIELD .act = PVS_SPIN_YIELD, .budget_ns = 0, .pauses = 0, \
 	.limit_ns = 0, .why = PVS_SPIN_REASON_OWNER_PREEMPTED
 
@@ -188,6 +190,60 @@ static const struct spin_vec pv_vecs[] = {
 	/* 49: held one ns above spun counts */
 	{ .in = { PV4, RUN, .spun_ns = 3000, .held_ns = 3001, .pause_ps = 1000 },
 	  SPIN(5999, 5999, 9000) },
+	/* 50..: the arrival poll (arrival_ns): a herd waiter polls for
+	 * min(arrival, cap) / (cpus - 1), steal-scaled, while spun < arrival.
+	 * 50: 2 CPUs, one other spinner: 4000 / 1 = 4000 ns, 100 PAUSEs */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000 },
+	  ARRIVE(4000, 100, 4000) },
+	/* 51: 1000 ns already spun: 3000 left, 75 PAUSEs */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .spun_ns = 1000 }, ARRIVE(3000, 75, 4000) },
+	/* 52: spun == arrival: the poll is over, the herd rule parks */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .spun_ns = 4000 }, PARK(0, HERD) },
+	/* 53, 54: 39 ns left buys no 40 ns PAUSE; 40 ns buys one */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .spun_ns = 3961 }, PARK(0, HERD) },
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .spun_ns = 3960 }, ARRIVE(40, 1, 4000) },
+	/* 55: held 5000 ns already: longer than the poll, park */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .held_ns = 5000 }, PARK(0, HERD) },
+	/* 56: 4 CPUs, 3 spinners: 4000 / 3 = 1333 ns, 1333000 / 40000 = 33 */
+	{ .in = { PV4, RUN, .nr_spinning = 3, .arrival_ns = 4000 },
+	  ARRIVE(1333, 33, 1333) },
+	/* 57: dedicated: not divided, 4000 ns */
+	{ .in = { PV4, RUN, .nr_spinning = 3, .arrival_ns = 4000,
+		  .dedicated = true }, ARRIVE(4000, 100, 4000) },
+	/* 58, 59: a single CPU (or 0, counted as 1) never polls */
+	{ .in = { PV(1), RUN, .arrival_ns = 4000 }, PARK(0, HERD) },
+	{ .in = { PV(0), RUN, .arrival_ns = 4000, .dedicated = true },
+	  PARK(0, HERD) },
+	/* 60: half the owner's CPU stolen: 4000 * 0.5 = 2000, 50 PAUSEs */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .owner_steal_ppm = 500000 }, ARRIVE(2000, 50, 2000) },
+	/* 61: all of ours stolen: nothing to poll with */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000,
+		  .self_steal_ppm = 1000000 }, PARK(0, HERD) },
+	/* 62: an arrival above the cap is cut to the cap, 9000 */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 20000 },
+	  ARRIVE(9000, 225, 9000) },
+	/* 63, 64: the owner gates come first */
+	{ .in = { PV(2), .owner = PVS_SPIN_OWNER_PREEMPTED, .nr_spinning = 1,
+		  .arrival_ns = 4000 }, PARK(0, OWNER_PREEMPTED) },
+	{ .in = { PV(2), .owner = PVS_SPIN_OWNER_SLEEPING, .nr_spinning = 1,
+		  .arrival_ns = 4000 }, PARK(0, OWNER_SLEEPING) },
+	/* 65: no herd: arrival does not touch the normal budget */
+	{ .in = { PV(2), RUN, .arrival_ns = 4000 }, SPIN(9000, 225, 9000) },
+	/* 66: extremes: arrival U64M, spun U64M - 1 >= the 9000 limit */
+	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = U64M,
+		  .spun_ns = U64M - 1 }, PARK(0, HERD) },
+	/* 67: 2^32-1 CPUs, a herd of 2^32-2: 4000 / (2^32-2) = 0 */
+	{ .in = { PV(U32M), RUN, .nr_spinning = U32M - 1, .arrival_ns = 4000 },
+	  PARK(0, HERD) },
+	/* 68: FIXED ignores it */
+	{ .in = { .nr_cpus = 2, .nr_spinning = 1, .arrival_ns = 4000,
+		  .spun_ns = 5000 }, SPIN(4000, 100, 9000) },
 };
 
 static void spin_run_table(struct pvs_vec_result *r, const struct spin_vec *v,
@@ -228,6 +284,7 @@ static void spin_in_init(struct pvs_spin_in *in, enum pvs_spin_owner owner,
 	in->policy = PVS_SPIN_POLICY_PV;
 	in->dedicated = false;
 	in->yield_to_owner = false;
+	in->arrival_ns = 0;
 }
 
 /* 270..: the PV building blocks called directly, past what the gate lets
@@ -352,7 +409,7 @@ static void spin_helpers(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 262, pvs_spin_action_str(PVS_SPIN_PARK)[0] == 'p');
 	PVS_VEC_EXPECT(r, S, 263, pvs_spin_action_str((enum pvs_spin_action)3)[0]
 				  == 'i');
-	PVS_VEC_EXPECT(r, S, 264, pvs_spin_reason_str((enum pvs_spin_reason)8)[0]
+	PVS_VEC_EXPECT(r, S, 264, pvs_spin_reason_str((enum pvs_spin_reason)9)[0]
 				  == 'i');
 	PVS_VEC_EXPECT(r, S, 265, pvs_spin_reason_str(PVS_SPIN_REASON_HERD) !=
 				  pvs_spin_reason_str(PVS_SPIN_REASON_NO_BUDGET));
@@ -396,6 +453,19 @@ static void spin_monotone(struct pvs_vec_result *r)
 		prev = out.budget_ns;
 	}
 	PVS_VEC_EXPECT(r, S, 403, prev == 0 && out.reason == PVS_SPIN_REASON_HERD);
+	/* with an arrival poll the budget still never grows with spinners:
+	 * past the herd it is 4000 / 63 = 63, * 0.75 = 47 ns (47 PAUSEs) */
+	in.arrival_ns = 4000;
+	prev = ~(uint64_t)0;
+	for (i = 0; i < 70; i++) {
+		in.nr_spinning = i;
+		(void)pvs_spin_decide(&in, &out);
+		PVS_VEC_EXPECT(r, S, 406, out.budget_ns <= prev);
+		prev = out.budget_ns;
+	}
+	PVS_VEC_EXPECT(r, S, 407, out.reason == PVS_SPIN_REASON_ARRIVAL &&
+				  out.budget_ns == 47 && out.pauses == 47);
+	in.arrival_ns = 0;
 	for (k = 0; k < PVS_VEC_LEN(pause); k++) {
 		for (i = 0; i < 8; i++) {
 			ns = (i < 4) ? i * 4093u : U64M - i;
