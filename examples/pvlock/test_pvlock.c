@@ -220,7 +220,7 @@ static void test_trylock_timedlock(void **state)
 struct heir_arg {
 	struct pvlock *l;
 	const struct timespec *deadline;	/* NULL: pvlock_lock() */
-	int ret;	/* what the lock call returned (valid once returned) */
+	int ret;	/* atomic: what the lock call returned (once returned) */
 	int acquired;	/* atomic: it holds the lock */
 	int returned;	/* atomic: the lock call returned */
 	int release;	/* atomic */
@@ -233,7 +233,7 @@ static void *heir_main(void *arg)
 
 	r = ha->deadline ? pvlock_timedlock(ha->l, ha->deadline) :
 			   pvlock_lock(ha->l);
-	ha->ret = r;
+	__atomic_store_n(&ha->ret, r, __ATOMIC_RELAXED);
 	if (r == 0)
 		__atomic_store_n(&ha->acquired, 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&ha->returned, 1, __ATOMIC_RELEASE);
@@ -254,6 +254,7 @@ static void heir_start(struct pvlock *l, struct heir_arg *ha, pthread_t *th,
 	ha->deadline = deadline;
 	ATOMIC_FLAG(&l->handoff);	/* the test reads them too */
 	ATOMIC_FLAG(&l->nr_sleepers);
+	ATOMIC_FLAG(&ha->ret);
 	ATOMIC_FLAG(&ha->acquired);
 	ATOMIC_FLAG(&ha->returned);
 	ATOMIC_FLAG(&ha->release);
@@ -344,7 +345,8 @@ static void test_handoff_to_heir(void **state)
 			assert_int_equal(pvlock_trylock(&l), EBUSY);
 			while (!__atomic_load_n(&ha.acquired, __ATOMIC_ACQUIRE))
 				sched_yield();
-			assert_int_equal(ha.ret, 0);
+			assert_int_equal(__atomic_load_n(&ha.ret,
+							 __ATOMIC_RELAXED), 0);
 			assert_int_equal(pvlock_trylock(&l), EBUSY);
 			assert_int_equal(__atomic_load_n(&l.handoff,
 							 __ATOMIC_ACQUIRE), 0);
@@ -375,7 +377,8 @@ static void test_heir_times_out(void **state)
 		heir_start(&l, &ha, &th, &deadline);
 		if (make_heir(&l, &ha)) {
 			wait_returned(&ha);	/* we never unlock before */
-			assert_int_equal(ha.ret, ETIMEDOUT);
+			assert_int_equal(__atomic_load_n(&ha.ret, __ATOMIC_RELAXED),
+					 ETIMEDOUT);
 			assert_int_equal(__atomic_load_n(&l.handoff,
 							 __ATOMIC_ACQUIRE), 0);
 			pvlock_unlock(&l);
@@ -429,12 +432,13 @@ static void test_heir_timeout_races_grant(void **state)
 			;
 		pvlock_unlock(&l);
 		wait_returned(&ha);
-		if (ha.ret == 0) {
+		if (__atomic_load_n(&ha.ret, __ATOMIC_RELAXED) == 0) {
 			/* It owns the lock until we release it. */
 			assert_int_equal(pvlock_trylock(&l), EBUSY);
 			got++;
 		} else {
-			assert_int_equal(ha.ret, ETIMEDOUT);
+			assert_int_equal(__atomic_load_n(&ha.ret, __ATOMIC_RELAXED),
+					 ETIMEDOUT);
 			timed_out++;
 		}
 		heir_finish(&l, &ha, th);
