@@ -222,3 +222,25 @@ uint64_t pvs_sim_hist_pct(const struct pvs_sim_hist *h, unsigned int per_mille)
 	}
 	return pvs_sim_hist_val(PVS_SIM_PLAT_NR - 1);
 }
+
+const unsigned int pvs_sim_pct_pm[PVS_SIM_NPCT] = {
+	500, 750, 900, 950, 990, 995, 999
+};
+
+const char *const pvs_sim_pct_metric[PVS_SIM_NPCT] = {
+	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
+	"p99.9_us"
+};
+
+uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter)
+{
+	return seed * 0x100000001b3ull + iter + 1;
+}
+
+void pvs_sim_print_centi(FILE *f, int64_t centi)
+{
+	uint64_t m = centi < 0 ? (uint64_t)-centi : (uint64_t)centi;
+
+	fprintf(f, "%c%llu.%02llu", centi < 0 ? '-' : '+',
+		(unsigned long long)(m / 100), (unsigned long long)(m % 100));
+}

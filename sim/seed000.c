@@ -14,15 +14,7 @@
 #include "report.h"
 #include "sim_int.h"
 
-static const unsigned int pct_pm[PVS_SEED000_NPCT] = {
-	500, 750, 900, 950, 990, 995, 999
-};
-
-/* Names of the records (pvs_sim_record()): percentile, case, policy. */
-static const char *const pct_metric[PVS_SEED000_NPCT] = {
-	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us", "p99.9_us"
-};
-
+/* Names of the records (pvs_sim_record()): case, policy. */
 static const char *const case_short[PVS_SEED000_NCASES] = {
 	"no noise", "overcommit", "overlap"
 };
@@ -164,11 +156,6 @@ static void show(FILE *f)
 		PVS_SEED000_ITERS);
 }
 
-uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter)
-{
-	return seed * 0x100000001b3ull + iter + 1;
-}
-
 int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 		     struct pvs_seed000_case *out, struct pvs_sim_totals *tot)
 {
@@ -200,9 +187,9 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 				break;
 			}
 			for (i = 0; i < PVS_SEED000_NPCT; i++) {
-				v[pol][i] = pvs_sim_hist_pct(&r->wake, pct_pm[i]);
+				v[pol][i] = pvs_sim_hist_pct(&r->wake, pvs_sim_pct_pm[i]);
 				pvs_sim_record(o, case_short[c], pol_name[pol],
-					       pct_metric[i], it,
+					       pvs_sim_pct_metric[i], it,
 					       (double)v[pol][i]);
 			}
 			pvs_sim_hist_merge(&out->hist[pol], &r->wake);
@@ -239,14 +226,6 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 	return ret;
 }
 
-void pvs_sim_print_centi(FILE *f, int64_t centi)
-{
-	uint64_t m = centi < 0 ? (uint64_t)-centi : (uint64_t)centi;
-
-	fprintf(f, "%c%llu.%02llu", centi < 0 ? '-' : '+',
-		(unsigned long long)(m / 100), (unsigned long long)(m % 100));
-}
-
 static void print_hist(FILE *f, const char *label,
 		       const struct pvs_sim_hist *h)
 {
@@ -255,9 +234,9 @@ static void print_hist(FILE *f, const char *label,
 	fprintf(f, "%s: Latency percentiles (usec) (%llu total samples)\n",
 		label, (unsigned long long)h->n);
 	for (i = 0; i < PVS_SEED000_NPCT; i++)
-		fprintf(f, "\t%s%u.%uth: %llu\n", pct_pm[i] == 990 ? "* " : "",
-			pct_pm[i] / 10, pct_pm[i] % 10,
-			(unsigned long long)pvs_sim_hist_pct(h, pct_pm[i]));
+		fprintf(f, "\t%s%u.%uth: %llu\n", pvs_sim_pct_pm[i] == 990 ? "* " : "",
+			pvs_sim_pct_pm[i] / 10, pvs_sim_pct_pm[i] % 10,
+			(unsigned long long)pvs_sim_hist_pct(h, pvs_sim_pct_pm[i]));
 	fprintf(f, "\tmin=%llu, max=%llu\n", (unsigned long long)h->min_us,
 		(unsigned long long)h->max_us);
 }
@@ -315,8 +294,8 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 				uint64_t m = v < 0 ? (uint64_t)-v : (uint64_t)v;
 
 				fprintf(f, "%s\"%u.%u\":%s%llu.%02llu",
-					i ? "," : "", pct_pm[i] / 10,
-					pct_pm[i] % 10, v < 0 ? "-" : "",
+					i ? "," : "", pvs_sim_pct_pm[i] / 10,
+					pvs_sim_pct_pm[i] % 10, v < 0 ? "-" : "",
 					(unsigned long long)(m / 100),
 					(unsigned long long)(m % 100));
 			}
@@ -328,7 +307,7 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 					fprintf(f, "%s%llu", i ? "," : "",
 						(unsigned long long)
 						pvs_sim_hist_pct(&cs->hist[pol],
-								 pct_pm[i]));
+								 pvs_sim_pct_pm[i]));
 				fprintf(f, "]");
 			}
 			fprintf(f, "}}");
@@ -358,7 +337,7 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 		fprintf(f, "schbench latency (niter: %u)\n", cs->iterations);
 		fprintf(f, "percentile compare%% (avg)\n(higher the better)\n");
 		for (i = 0; i < PVS_SEED000_NPCT; i++) {
-			fprintf(f, "%u.%uth: ", pct_pm[i] / 10, pct_pm[i] % 10);
+			fprintf(f, "%u.%uth: ", pvs_sim_pct_pm[i] / 10, pvs_sim_pct_pm[i] % 10);
 			pvs_sim_print_centi(f, cs->compare_centi[i]);
 			fprintf(f, "\n");
 		}

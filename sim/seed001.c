@@ -7,6 +7,7 @@
  * stops after three). Printed like the seed: jobs/min per vCPU count, and
  * per case and policy an exit table like `perf kvm stat`.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,19 +170,6 @@ static double sumsq(const struct pvs_dy_exit_stat *s)
 	return (double)s->sq_hi * 18446744073709551616.0 + (double)s->sq_lo;
 }
 
-/* Square root by Newton's method (printing only; no libm). */
-static double sqrt_d(double x)
-{
-	double r = x > 1 ? x : 1;
-	unsigned int i;
-
-	if (x <= 0)
-		return 0;
-	for (i = 0; i < 200 && r * r - x > x * 1e-15; i++)
-		r = (r + x / r) / 2;
-	return r;
-}
-
 double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s)
 {
 	double n = (double)s->n, mean, var;
@@ -190,7 +178,7 @@ double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s)
 		return 0;
 	mean = (double)s->sum_ns / n;
 	var = (sumsq(s) - (double)s->sum_ns * mean) / (n - 1);
-	return var > 0 ? 100 * sqrt_d(var / n) / mean : 0;
+	return var > 0 ? 100 * sqrt(var / n) / mean : 0;
 }
 
 void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)

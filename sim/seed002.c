@@ -18,7 +18,7 @@
 #include "sim_int.h"
 
 #define S2_NPOL 3
-#define S2_NPCT 7
+#define S2_NPCT PVS_SIM_NPCT
 
 /* baseline (the rule before the fix) first */
 static const enum pvs_idle_policy s2_pol[S2_NPOL] = {
@@ -29,13 +29,6 @@ static const char *const s2_pol_name[S2_NPOL] = {
 };
 static const char *const s2_wl_name[PVS_S2_NWL] = {
 	"short idles", "latency QoS", "long idles"
-};
-static const uint32_t s2_pct_pm[S2_NPCT] = {
-	500, 750, 900, 950, 990, 995, 999
-};
-static const char *const s2_pct_metric[S2_NPCT] = {
-	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
-	"p99.9_us"
 };
 
 static const char *s2_kind_name(enum pvs_s2_kind k)
@@ -388,8 +381,8 @@ static void s2_record_iter(struct s2_run *x, const char *cs, unsigned int k,
 	unsigned int i;
 
 	for (i = 0; i < S2_NPCT; i++) {
-		pvs_lat_percentile(r->lat_ns, r->n, s2_pct_pm[i], &v);
-		pvs_sim_record(x->o, cs, pol, s2_pct_metric[i], it, s2_us(v));
+		pvs_lat_percentile(r->lat_ns, r->n, pvs_sim_pct_pm[i], &v);
+		pvs_sim_record(x->o, cs, pol, pvs_sim_pct_metric[i], it, s2_us(v));
 	}
 	pvs_sim_record(x->o, cs, pol, "mean_us", it,
 		       s2_fixed_us(st->mean_ns, st->mean_frac_milli));

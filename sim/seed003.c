@@ -15,15 +15,6 @@
 #include "seed003.h"
 #include "sim_int.h"
 
-static const unsigned int pct_pm[PVS_SEED003_NPCT] = {
-	500, 750, 900, 950, 990, 995, 999
-};
-
-static const char *const pct_metric[PVS_SEED003_NPCT] = {
-	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
-	"p99.9_us"
-};
-
 static const char *const case_name[PVS_SEED003_NCASES] = {
 	"redis at 90% CPU", "redis at 33% CPU"
 };
@@ -153,9 +144,9 @@ int pvs_seed003_case(const struct pvs_sim_opts *o, unsigned int c,
 				       (double)r->dhry_centi / 100.0);
 			for (i = 0; i < PVS_SEED003_NPCT; i++)
 				pvs_sim_record(o, case_name[c], pol_name[pol],
-					       pct_metric[i], it,
+					       pvs_sim_pct_metric[i], it,
 					       (double)pvs_sim_hist_pct(&r->lat,
-							pct_pm[i]) / 1000.0);
+							pvs_sim_pct_pm[i]) / 1000.0);
 		}
 	}
 	out->iterations = iters;
@@ -318,7 +309,7 @@ static void print_lat(FILE *f, const struct pvs_seed003_case *cs)
 
 		fprintf(f, "%-20s", pol_label[pol]);
 		for (i = 0; i < PVS_SEED003_NPCT; i++) {
-			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pct_pm[i]);
+			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pvs_sim_pct_pm[i]);
 
 			fprintf(f, " %4llu.%02llu",
 				(unsigned long long)ns / 1000,
@@ -384,10 +375,10 @@ static void print_json_case(FILE *f, const struct pvs_seed003_case *cs,
 				(unsigned long long)cell->dhry_centi[it] % 100);
 		fprintf(f, "],\"latency_us\":{");
 		for (i = 0; i < PVS_SEED003_NPCT; i++) {
-			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pct_pm[i]);
+			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pvs_sim_pct_pm[i]);
 
 			fprintf(f, "%s\"%s\":%llu.%03llu", i ? "," : "",
-				pct_metric[i], (unsigned long long)ns / 1000,
+				pvs_sim_pct_metric[i], (unsigned long long)ns / 1000,
 				(unsigned long long)ns % 1000);
 		}
 		fprintf(f, "},\"wakes\":%llu,\"polled\":%llu}",

@@ -131,7 +131,7 @@ int pvs_hp_run(const struct pvs_hp_params *p, uint64_t seed, bool debug,
 /* The scenario: cases (90 %, 33 % load) and policies in print order. */
 #define PVS_SEED003_NCASES 2
 #define PVS_SEED003_NPOL 5
-#define PVS_SEED003_NPCT 7
+#define PVS_SEED003_NPCT PVS_SIM_NPCT
 #define PVS_SEED003_ITERS 20
 
 enum pvs_seed003_pol {

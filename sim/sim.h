@@ -244,6 +244,33 @@ void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
  */
 uint64_t pvs_sim_hist_pct(const struct pvs_sim_hist *h, unsigned int per_mille);
 
+/** @brief Percentiles the latency scenarios print and record (seed 000's
+ *         rows: 50, 75, 90, 95, 99, 99.5, 99.9). */
+#define PVS_SIM_NPCT 7
+
+/** @brief The percentiles, in thousandths (500 .. 999). */
+extern const unsigned int pvs_sim_pct_pm[PVS_SIM_NPCT];
+
+/** @brief Their record names (pvs_sim_record()): "p50_us" .. "p99.9_us",
+ *         the form `--plot` puts on its x axis. */
+extern const char *const pvs_sim_pct_metric[PVS_SIM_NPCT];
+
+/**
+ * @brief Seed of iteration @p iter of a run whose base seed is @p seed
+ *        (every policy of an iteration uses the same one).
+ * @param seed base seed (`--seed`)
+ * @param iter iteration, from 0
+ * @return the iteration's seed
+ */
+uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
+
+/**
+ * @brief Print hundredths as a signed decimal: +12.34, -0.05, +0.00.
+ * @param f     output stream
+ * @param centi the value, in hundredths
+ */
+void pvs_sim_print_centi(FILE *f, int64_t centi);
+
 /* ---- KVM model (seed 000) ----------------------------------------------- */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */

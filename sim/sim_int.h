@@ -9,7 +9,7 @@
 #include "sim.h"
 
 /* seed000: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
-#define PVS_SEED000_NPCT 7
+#define PVS_SEED000_NPCT PVS_SIM_NPCT
 #define PVS_SEED000_NCASES 3
 #define PVS_SEED000_ITERS 20
 
@@ -60,10 +60,6 @@ void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
 void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
 		  struct pvs_lpar_result *r);
 
-/* Seed of iteration iter of a run with base seed seed. */
-uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
-/* Print hundredths as +12.34 / -0.05. */
-void pvs_sim_print_centi(FILE *f, int64_t centi);
 
 #define PVS_SIM_SCENARIO(name) extern const struct pvs_sim_scenario pvs_sim_##name;
 #include "scenarios.def"
