@@ -22,21 +22,21 @@ static uint64_t now_ns(void)
 
 static void bench_engine(void)
 {
-	struct pvs_sim s;
-	struct pvs_sim_event ev;
+	struct pvsim s;
+	struct pvsim_event ev;
 	const uint32_t n = 20000000;
 	uint64_t t0, dt, sum = 0;
 	uint32_t i;
 
-	if (pvs_sim_init(&s, 1024, 1))
+	if (pvsim_init(&s, 1024, 1))
 		return;
 	for (i = 0; i < 256; i++)
-		pvs_sim_at(&s, pvs_sim_rand_range(&s, 0, 100000), 0, i, 0);
+		pvsim_at(&s, pvsim_rand_range(&s, 0, 100000), 0, i, 0);
 	t0 = now_ns();
 	for (i = 0; i < n; i++) {
-		pvs_sim_next(&s, &ev);
+		pvsim_next(&s, &ev);
 		sum += ev.obj;
-		pvs_sim_at(&s, s.now_ns + pvs_sim_rand_range(&s, 1, 100000), 0,
+		pvsim_at(&s, s.now_ns + pvsim_rand_range(&s, 1, 100000), 0,
 			   ev.obj, 0);
 	}
 	dt = now_ns() - t0;
@@ -44,13 +44,13 @@ static void bench_engine(void)
 	       n, (unsigned long long)(dt / 1000000),
 	       (unsigned long long)((uint64_t)n * 1000000000ull / dt),
 	       (unsigned long long)(sum % 1000));
-	pvs_sim_destroy(&s);
+	pvsim_destroy(&s);
 }
 
-static int bench_scenario(const struct pvs_sim_scenario *sc)
+static int bench_scenario(const struct pvsim_scenario *sc)
 {
-	struct pvs_sim_opts o;
-	struct pvs_sim_totals tot;
+	struct pvsim_opts o;
+	struct pvsim_totals tot;
 	FILE *null = fopen("/dev/null", "w");
 	uint64_t t0, dt;
 	int ret;
@@ -76,14 +76,14 @@ static int bench_scenario(const struct pvs_sim_scenario *sc)
 
 int main(int argc, char **argv)
 {
-	const struct pvs_sim_scenario *sc;
+	const struct pvsim_scenario *sc;
 	unsigned int i;
 	int a, ret = 0;
 
 	bench_engine();
 	if (argc > 1) {
 		for (a = 1; a < argc; a++) {
-			sc = pvs_sim_find(argv[a]);
+			sc = pvsim_find(argv[a]);
 			if (!sc || bench_scenario(sc)) {
 				fprintf(stderr, "%s: failed\n", argv[a]);
 				ret = 1;
@@ -91,7 +91,7 @@ int main(int argc, char **argv)
 		}
 		return ret;
 	}
-	for (i = 0; (sc = pvs_sim_scenario_at(i)); i++)
+	for (i = 0; (sc = pvsim_scenario_at(i)); i++)
 		if (bench_scenario(sc))
 			ret = 1;
 	return ret;

@@ -51,8 +51,8 @@ set_target_properties(pvsched_probe PROPERTIES
 
 # libcpuid is x86-only.
 if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|i[3-6]86)$")
-  pvs_probe_dep(LIBCPUID libcpuid PVS_HAVE_LIBCPUID)
+  pvs_probe_dep(LIBCPUID libcpuid PVPROBE_HAVE_LIBCPUID)
 else()
   set(PVS_PROBE_HAVE_LIBCPUID FALSE)
 endif()
-pvs_probe_dep(HWLOC hwloc PVS_HAVE_HWLOC)
+pvs_probe_dep(HWLOC hwloc PVPROBE_HAVE_HWLOC)

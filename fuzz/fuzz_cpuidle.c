@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * libFuzzer target: pvs_cpuidle_state_parse() with the attribute files'
+ * libFuzzer target: pvprobe_cpuidle_state_parse() with the attribute files'
  * texts cut from the input at NUL bytes (name, desc, latency, residency,
  * usage, time, disable; an empty piece stands for an absent file), as the
  * reader hands them over from sysfs. Names that pass are printable and
@@ -15,8 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *text[PVS_CPUIDLE_ATTR_COUNT] = { NULL };
-	struct pvs_cpuidle_state st, canary;
+	const char *text[PVPROBE_CPUIDLE_ATTR_COUNT] = { NULL };
+	struct pvprobe_cpuidle_state st, canary;
 	char *copy = malloc(size + 1);
 	size_t off = 0, i, k;
 	int rc;
@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(copy, data, size);
 	copy[size] = '\0';
-	for (k = 0; k < PVS_CPUIDLE_ATTR_COUNT && off <= size; k++) {
+	for (k = 0; k < PVPROBE_CPUIDLE_ATTR_COUNT && off <= size; k++) {
 		size_t len = strlen(copy + off);
 
 		text[k] = len ? copy + off : NULL;
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	memset(&st, 0xa5, sizeof(st));
 	canary = st;
-	rc = pvs_cpuidle_state_parse(text, &st);
+	rc = pvprobe_cpuidle_state_parse(text, &st);
 	if (rc < 0) {
 		if (memcmp(&st, &canary, sizeof(st)) != 0)
 			abort();

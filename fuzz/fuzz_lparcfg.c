@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * libFuzzer target: pvs_lparcfg_parse() on arbitrary bytes. Beyond "no
+ * libFuzzer target: pvprobe_lparcfg_parse() on arbitrary bytes. Beyond "no
  * crash, no sanitizer report": a failed parse leaves the output untouched,
  * and a successful one is consistent (flags 0/1, groups only when seen).
  */
@@ -13,12 +13,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct pvs_lparcfg lp, canary;
+	struct pvprobe_lparcfg lp, canary;
 	int rc;
 
 	memset(&lp, 0xa5, sizeof(lp));
 	canary = lp;
-	rc = pvs_lparcfg_parse((const char *)data, size, &lp);
+	rc = pvprobe_lparcfg_parse((const char *)data, size, &lp);
 	if (rc < 0) {
 		if (memcmp(&lp, &canary, sizeof(lp)) != 0)
 			abort();

@@ -17,27 +17,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct pvs_rq_schedstat rq[CAP];
-	struct pvs_schedstat s, t;
+	static struct pvprobe_rq_schedstat rq[CAP];
+	struct pvprobe_schedstat s, t;
 	char buf[96];
 	unsigned int i;
 	int rc, n;
 
 	memset(&s, 0x5a, sizeof(s));
 	t = s;
-	rc = pvs_schedstat_parse((const char *)data, size, &s);
+	rc = pvprobe_schedstat_parse((const char *)data, size, &s);
 	if (rc < 0 && memcmp(&s, &t, sizeof(s)) != 0)
 		abort();
 	if (rc == 0) {
 		n = snprintf(buf, sizeof(buf),
 			     "%" PRIu64 " %" PRIu64 " %" PRIu64 "\n", s.run_ns,
 			     s.wait_ns, s.timeslices);
-		if (pvs_schedstat_parse(buf, (size_t)n, &t) != 0 ||
+		if (pvprobe_schedstat_parse(buf, (size_t)n, &t) != 0 ||
 		    memcmp(&s, &t, sizeof(s)) != 0)
 			abort();
 	}
 	memset(rq, 0x5a, sizeof(rq));
-	rc = pvs_rq_schedstat_parse((const char *)data, size, rq, CAP);
+	rc = pvprobe_rq_schedstat_parse((const char *)data, size, rq, CAP);
 	if (rc > CAP)
 		abort();
 	if (rc < 0)
@@ -45,7 +45,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (((const unsigned char *)rq)[i] != 0x5a)
 				abort();
 	for (i = 0; rc > 0 && i < (unsigned int)rc; i++)
-		if (rq[i].cpu < 0 || rq[i].cpu >= PVS_PROBE_MAX_CPUS)
+		if (rq[i].cpu < 0 || rq[i].cpu >= PVPROBE_MAX_CPUS)
 			abort();
 	return 0;
 }

@@ -13,30 +13,30 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct pvs_cpuid_dump dump;
-	static uint8_t map[PVS_PROBE_MAX_CPUS / 8];
-	struct pvs_cpuinfo ci;
-	struct pvs_thread_groups tg;
-	struct pvs_x86_hv hv;
+	static struct pvprobe_cpuid_dump dump;
+	static uint8_t map[PVPROBE_MAX_CPUS / 8];
+	struct pvprobe_cpuinfo ci;
+	struct pvprobe_thread_groups tg;
+	struct pvprobe_x86_hv hv;
 	int rc;
 
-	if (pvs_cpuinfo_parse((const char *)data, size, &ci) == 0 &&
-	    (ci.nr_processors == 0 || ci.arch == PVS_PROBE_ARCH_UNKNOWN))
+	if (pvprobe_cpuinfo_parse((const char *)data, size, &ci) == 0 &&
+	    (ci.nr_processors == 0 || ci.arch == PVPROBE_ARCH_UNKNOWN))
 		abort();
-	rc = pvs_cpuid_dump_parse((const char *)data, size, &dump);
+	rc = pvprobe_cpuid_dump_parse((const char *)data, size, &dump);
 	if (rc >= 0) {
 		if ((unsigned int)rc != dump.nr ||
-		    rc > PVS_PROBE_MAX_CPUID_LEAVES)
+		    rc > PVPROBE_MAX_CPUID_LEAVES)
 			abort();
-		if (pvs_x86_hv_decode(pvs_cpuid_from_dump, &dump, &hv) != 0 ||
+		if (pvprobe_x86_hv_decode(pvprobe_cpuid_from_dump, &dump, &hv) != 0 ||
 		    hv.signature[12] != '\0')
 			abort();
 	}
 	memset(map, 0, sizeof(map));
-	rc = pvs_cpulist_parse((const char *)data, size, map);
-	if (rc > PVS_PROBE_MAX_CPUS)
+	rc = pvprobe_cpulist_parse((const char *)data, size, map);
+	if (rc > PVPROBE_MAX_CPUS)
 		abort();
-	if (pvs_thread_groups_parse(data, size, &tg) == 0 &&
+	if (pvprobe_thread_groups_parse(data, size, &tg) == 0 &&
 	    (tg.threads_per_core == 0 ||
 	     tg.l1_group_threads > tg.threads_per_core))
 		abort();

@@ -10,46 +10,46 @@
 
 #include "probe_util.h"
 
-/* Attribute file names, indexed by enum pvs_cpuidle_attr. */
-static const char *const pvs_cpuidle_attr_file[PVS_CPUIDLE_ATTR_COUNT] = {
+/* Attribute file names, indexed by enum pvprobe_cpuidle_attr. */
+static const char *const pvprobe_cpuidle_attr_file[PVPROBE_CPUIDLE_ATTR_COUNT] = {
 	"name", "desc", "latency", "residency", "usage", "time", "disable"
 };
 
 /* Longest attribute we accept: one short value. */
-#define PVS_CPUIDLE_ATTR_BUF 128
+#define PVPROBE_CPUIDLE_ATTR_BUF 128
 
-static int pvs_idle_text(const char *text, char *dst, size_t cap)
+static int pvprobe_idle_text(const char *text, char *dst, size_t cap)
 {
-	return pvs_pu_copy_text(dst, cap, text, text + strlen(text));
+	return pvprobe_pu_copy_text(dst, cap, text, text + strlen(text));
 }
 
-int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
-			 struct pvs_cpuidle_state *out)
+int pvprobe_cpuidle_state_parse(const char *const text[PVPROBE_CPUIDLE_ATTR_COUNT],
+			 struct pvprobe_cpuidle_state *out)
 {
-	static const enum pvs_cpuidle_attr num_attr[] = {
-		PVS_CPUIDLE_ATTR_LATENCY, PVS_CPUIDLE_ATTR_RESIDENCY,
-		PVS_CPUIDLE_ATTR_USAGE, PVS_CPUIDLE_ATTR_TIME,
-		PVS_CPUIDLE_ATTR_DISABLE
+	static const enum pvprobe_cpuidle_attr num_attr[] = {
+		PVPROBE_CPUIDLE_ATTR_LATENCY, PVPROBE_CPUIDLE_ATTR_RESIDENCY,
+		PVPROBE_CPUIDLE_ATTR_USAGE, PVPROBE_CPUIDLE_ATTR_TIME,
+		PVPROBE_CPUIDLE_ATTR_DISABLE
 	};
 	uint64_t num[sizeof(num_attr) / sizeof(num_attr[0])] = { 0 };
-	struct pvs_cpuidle_state s;
+	struct pvprobe_cpuidle_state s;
 	unsigned int i;
 	int rc;
 
 	if (text == NULL || out == NULL)
 		return -PVS_EINVAL;
-	if (text[PVS_CPUIDLE_ATTR_NAME] == NULL ||
-	    text[PVS_CPUIDLE_ATTR_LATENCY] == NULL ||
-	    text[PVS_CPUIDLE_ATTR_RESIDENCY] == NULL)
+	if (text[PVPROBE_CPUIDLE_ATTR_NAME] == NULL ||
+	    text[PVPROBE_CPUIDLE_ATTR_LATENCY] == NULL ||
+	    text[PVPROBE_CPUIDLE_ATTR_RESIDENCY] == NULL)
 		return -PVS_ENOENT;
 	memset(&s, 0, sizeof(s));
-	rc = pvs_idle_text(text[PVS_CPUIDLE_ATTR_NAME], s.name, sizeof(s.name));
+	rc = pvprobe_idle_text(text[PVPROBE_CPUIDLE_ATTR_NAME], s.name, sizeof(s.name));
 	if (rc < 0)
 		return rc;
 	if (s.name[0] == '\0')
 		return -PVS_EBADMSG;
-	if (text[PVS_CPUIDLE_ATTR_DESC] != NULL) {
-		rc = pvs_idle_text(text[PVS_CPUIDLE_ATTR_DESC], s.desc,
+	if (text[PVPROBE_CPUIDLE_ATTR_DESC] != NULL) {
+		rc = pvprobe_idle_text(text[PVPROBE_CPUIDLE_ATTR_DESC], s.desc,
 				   sizeof(s.desc));
 		if (rc < 0)
 			return rc;
@@ -59,7 +59,7 @@ int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
 
 		if (t == NULL)
 			continue;
-		rc = pvs_pu_text_u64(t, false, &num[i]);
+		rc = pvprobe_pu_text_u64(t, false, &num[i]);
 		if (rc < 0)
 			return rc;
 	}
@@ -73,110 +73,110 @@ int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
 }
 
 /* Read one state directory: 0, 1 if there is no such state (no name
- * file), or a negative PVS_E code with the offending file recorded. */
-static int pvs_read_state(struct pvs_probe_ctx *ctx, unsigned int cpu,
-			  unsigned int k, struct pvs_cpuidle_state *st)
+ * file), or a negative PVPROBE_E code with the offending file recorded. */
+static int pvprobe_read_state(struct pvprobe_ctx *ctx, unsigned int cpu,
+			  unsigned int k, struct pvprobe_cpuidle_state *st)
 {
-	char buf[PVS_CPUIDLE_ATTR_COUNT][PVS_CPUIDLE_ATTR_BUF];
-	const char *text[PVS_CPUIDLE_ATTR_COUNT];
-	char path[PVS_PROBE_PATH_MAX];
+	char buf[PVPROBE_CPUIDLE_ATTR_COUNT][PVPROBE_CPUIDLE_ATTR_BUF];
+	const char *text[PVPROBE_CPUIDLE_ATTR_COUNT];
+	char path[PVPROBE_PATH_MAX];
 	unsigned int a;
 	int rc;
 
-	for (a = 0; a < PVS_CPUIDLE_ATTR_COUNT; a++) {
-		rc = pvs_pu_path(
+	for (a = 0; a < PVPROBE_CPUIDLE_ATTR_COUNT; a++) {
+		rc = pvprobe_pu_path(
 			ctx, path,
 			"/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s", cpu,
-			k, pvs_cpuidle_attr_file[a]);
+			k, pvprobe_cpuidle_attr_file[a]);
 		if (rc < 0)
 			return rc;
-		rc = pvs_pu_load_small(ctx, path, buf[a], sizeof(buf[a]), NULL);
+		rc = pvprobe_pu_load_small(ctx, path, buf[a], sizeof(buf[a]), NULL);
 		if (rc == -PVS_ENOENT) {
 			text[a] = NULL;
 			continue;
 		}
 		if (rc < 0)
 			return rc == -PVS_ERANGE
-				       ? pvs_pu_fail(ctx, path, 1, -PVS_EBADMSG)
+				       ? pvprobe_pu_fail(ctx, path, 1, -PVS_EBADMSG)
 				       : rc;
 		text[a] = buf[a];
 	}
-	if (text[PVS_CPUIDLE_ATTR_NAME] == NULL)
+	if (text[PVPROBE_CPUIDLE_ATTR_NAME] == NULL)
 		return 1;
-	rc = pvs_cpuidle_state_parse(text, st);
+	rc = pvprobe_cpuidle_state_parse(text, st);
 	if (rc < 0) {
 		/* Name the first attribute that fails on its own. */
-		for (a = 0; a < PVS_CPUIDLE_ATTR_COUNT; a++) {
-			const char *one[PVS_CPUIDLE_ATTR_COUNT] = { NULL };
-			struct pvs_cpuidle_state tmp;
+		for (a = 0; a < PVPROBE_CPUIDLE_ATTR_COUNT; a++) {
+			const char *one[PVPROBE_CPUIDLE_ATTR_COUNT] = { NULL };
+			struct pvprobe_cpuidle_state tmp;
 
-			one[PVS_CPUIDLE_ATTR_NAME] = "x";
-			one[PVS_CPUIDLE_ATTR_LATENCY] = "0";
-			one[PVS_CPUIDLE_ATTR_RESIDENCY] = "0";
+			one[PVPROBE_CPUIDLE_ATTR_NAME] = "x";
+			one[PVPROBE_CPUIDLE_ATTR_LATENCY] = "0";
+			one[PVPROBE_CPUIDLE_ATTR_RESIDENCY] = "0";
 			one[a] = text[a];
-			if (pvs_cpuidle_state_parse(one, &tmp) < 0)
+			if (pvprobe_cpuidle_state_parse(one, &tmp) < 0)
 				break;
 		}
-		if (a == PVS_CPUIDLE_ATTR_COUNT)
-			a = PVS_CPUIDLE_ATTR_NAME;
-		pvs_pu_path(ctx, path,
+		if (a == PVPROBE_CPUIDLE_ATTR_COUNT)
+			a = PVPROBE_CPUIDLE_ATTR_NAME;
+		pvprobe_pu_path(ctx, path,
 			    "/sys/devices/system/cpu/cpu%u/cpuidle/state%u/%s",
-			    cpu, k, pvs_cpuidle_attr_file[a]);
-		return pvs_pu_fail(ctx, path, text[a] ? 1 : 0,
-				   pvs_pu_secondary(rc));
+			    cpu, k, pvprobe_cpuidle_attr_file[a]);
+		return pvprobe_pu_fail(ctx, path, text[a] ? 1 : 0,
+				   pvprobe_pu_secondary(rc));
 	}
 	return 0;
 }
 
 /* current_driver / current_governor: one word. */
-static int pvs_read_word(struct pvs_probe_ctx *ctx, const char *rel,
+static int pvprobe_read_word(struct pvprobe_ctx *ctx, const char *rel,
 			 char *dst, size_t cap)
 {
-	char path[PVS_PROBE_PATH_MAX], buf[PVS_CPUIDLE_ATTR_BUF];
+	char path[PVPROBE_PATH_MAX], buf[PVPROBE_CPUIDLE_ATTR_BUF];
 	int rc;
 
-	rc = pvs_pu_path(ctx, path, "%s", rel);
+	rc = pvprobe_pu_path(ctx, path, "%s", rel);
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
+	rc = pvprobe_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
 	if (rc == -PVS_ERANGE)
 		rc = -PVS_EBADMSG;
 	if (rc == 0)
-		rc = pvs_idle_text(buf, dst, cap);
+		rc = pvprobe_idle_text(buf, dst, cap);
 	if (rc == 0 && dst[0] == '\0')
 		rc = -PVS_EBADMSG;
-	return rc < 0 ? pvs_pu_fail(ctx, path, rc == -PVS_ENOENT ? 0 : 1, rc)
+	return rc < 0 ? pvprobe_pu_fail(ctx, path, rc == -PVS_ENOENT ? 0 : 1, rc)
 		      : 0;
 }
 
-int pvs_probe_cpuidle(struct pvs_probe_ctx *ctx, unsigned int cpu,
-		      struct pvs_cpuidle *out)
+int pvprobe_read_cpuidle(struct pvprobe_ctx *ctx, unsigned int cpu,
+		      struct pvprobe_cpuidle *out)
 {
 	static const char base[] = "/sys/devices/system/cpu/cpuidle/";
-	struct pvs_cpuidle ci;
-	char rel[PVS_PROBE_PATH_MAX];
+	struct pvprobe_cpuidle ci;
+	char rel[PVPROBE_PATH_MAX];
 	unsigned int k;
 	int rc;
 
-	if (ctx == NULL || out == NULL || cpu >= PVS_PROBE_MAX_CPUS)
+	if (ctx == NULL || out == NULL || cpu >= PVPROBE_MAX_CPUS)
 		return -PVS_EINVAL;
 	memset(&ci, 0, sizeof(ci));
 	ci.cpu = cpu;
 	snprintf(rel, sizeof(rel), "%scurrent_driver", base);
-	rc = pvs_read_word(ctx, rel, ci.driver, sizeof(ci.driver));
+	rc = pvprobe_read_word(ctx, rel, ci.driver, sizeof(ci.driver));
 	if (rc < 0)
 		return rc;
 	/* Kernels without governor switching expose current_governor_ro. */
 	snprintf(rel, sizeof(rel), "%scurrent_governor", base);
-	rc = pvs_read_word(ctx, rel, ci.governor, sizeof(ci.governor));
+	rc = pvprobe_read_word(ctx, rel, ci.governor, sizeof(ci.governor));
 	if (rc == -PVS_ENOENT) {
 		snprintf(rel, sizeof(rel), "%scurrent_governor_ro", base);
-		rc = pvs_read_word(ctx, rel, ci.governor, sizeof(ci.governor));
+		rc = pvprobe_read_word(ctx, rel, ci.governor, sizeof(ci.governor));
 	}
 	if (rc < 0 && rc != -PVS_ENOENT)
 		return rc;
-	for (k = 0; k < PVS_PROBE_MAX_IDLE_STATES; k++) {
-		rc = pvs_read_state(ctx, cpu, k, &ci.states[k]);
+	for (k = 0; k < PVPROBE_MAX_IDLE_STATES; k++) {
+		rc = pvprobe_read_state(ctx, cpu, k, &ci.states[k]);
 		if (rc == 1)
 			break;
 		if (rc < 0)

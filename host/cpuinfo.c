@@ -9,35 +9,35 @@
 
 #include "probe_util.h"
 
-const char *pvs_probe_hv_name(enum pvs_probe_hv hv)
+const char *pvprobe_hv_name(enum pvprobe_hv hv)
 {
 	switch (hv) {
-	case PVS_PROBE_HV_UNKNOWN:
+	case PVPROBE_HV_UNKNOWN:
 		return "unknown";
-	case PVS_PROBE_HV_NONE:
+	case PVPROBE_HV_NONE:
 		return "none";
-	case PVS_PROBE_HV_KVM:
+	case PVPROBE_HV_KVM:
 		return "kvm";
-	case PVS_PROBE_HV_HYPERV:
+	case PVPROBE_HV_HYPERV:
 		return "hyperv";
-	case PVS_PROBE_HV_XEN:
+	case PVPROBE_HV_XEN:
 		return "xen";
-	case PVS_PROBE_HV_VMWARE:
+	case PVPROBE_HV_VMWARE:
 		return "vmware";
-	case PVS_PROBE_HV_BHYVE:
+	case PVPROBE_HV_BHYVE:
 		return "bhyve";
-	case PVS_PROBE_HV_QEMU:
+	case PVPROBE_HV_QEMU:
 		return "qemu";
-	case PVS_PROBE_HV_POWERVM:
+	case PVPROBE_HV_POWERVM:
 		return "powervm";
-	case PVS_PROBE_HV_OTHER:
+	case PVPROBE_HV_OTHER:
 		return "other";
 	}
 	return "invalid";
 }
 
 /* POWER generation from the PVR version (upper 16 bits). */
-static unsigned int pvs_pvr_gen(uint64_t version)
+static unsigned int pvprobe_pvr_gen(uint64_t version)
 {
 	switch (version) {
 	case 0x004b: /* POWER8E */
@@ -56,21 +56,21 @@ static unsigned int pvs_pvr_gen(uint64_t version)
 }
 
 /* POWER generation from a "cpu" value such as "POWER9 (architected)". */
-static unsigned int pvs_name_gen(const char *s, const char *e)
+static unsigned int pvprobe_name_gen(const char *s, const char *e)
 {
-	struct pvs_pu_cur c = { s + 5, e };
+	struct pvprobe_pu_cur c = { s + 5, e };
 	uint64_t g;
 
-	if (!pvs_pu_starts(s, e, "POWER") || pvs_pu_u64(&c, &g) < 0 ||
+	if (!pvprobe_pu_starts(s, e, "POWER") || pvprobe_pu_u64(&c, &g) < 0 ||
 	    g > 99)
 		return 0;
 	return (unsigned int)g;
 }
 
 /* "2.2 (pvr 004e 1202)": the generation of the PVR, 0 if none. */
-static int pvs_revision_gen(const char *s, const char *e, unsigned int *gen)
+static int pvprobe_revision_gen(const char *s, const char *e, unsigned int *gen)
 {
-	struct pvs_pu_cur c;
+	struct pvprobe_pu_cur c;
 	const char *p;
 	uint64_t v = 0;
 	int d;
@@ -97,12 +97,12 @@ static int pvs_revision_gen(const char *s, const char *e, unsigned int *gen)
 		else
 			return -PVS_EBADMSG;
 	}
-	*gen = pvs_pvr_gen(v);
+	*gen = pvprobe_pvr_gen(v);
 	return 0;
 }
 
 /* Whether the blank-separated word list [s, e) holds @word. */
-static bool pvs_has_word(const char *s, const char *e, const char *word)
+static bool pvprobe_has_word(const char *s, const char *e, const char *word)
 {
 	while (s < e) {
 		const char *w;
@@ -112,29 +112,29 @@ static bool pvs_has_word(const char *s, const char *e, const char *word)
 		w = s;
 		while (s < e && *s != ' ' && *s != '\t')
 			s++;
-		if (w < s && pvs_pu_eq(w, s, word))
+		if (w < s && pvprobe_pu_eq(w, s, word))
 			return true;
 	}
 	return false;
 }
 
 /* Keep the first value of a per-processor key only. */
-static int pvs_copy_once(char *dst, size_t cap, const char *s, const char *e)
+static int pvprobe_copy_once(char *dst, size_t cap, const char *s, const char *e)
 {
 	if (dst[0] != '\0')
 		return 0;
 	/* Long model strings are cut, not rejected: they are display only. */
 	if ((size_t)(e - s) >= cap)
 		e = s + cap - 1;
-	return pvs_pu_copy_text(dst, cap, s, e);
+	return pvprobe_pu_copy_text(dst, cap, s, e);
 }
 
-static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
-			       struct pvs_cpuinfo *out, unsigned int *line)
+static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len,
+			       struct pvprobe_cpuinfo *out, unsigned int *line)
 {
-	struct pvs_pu_cur c = { buf, buf + len };
-	struct pvs_pu_line l = { NULL, NULL, 0 };
-	struct pvs_cpuinfo ci;
+	struct pvprobe_pu_cur c = { buf, buf + len };
+	struct pvprobe_pu_line l = { NULL, NULL, 0 };
+	struct pvprobe_cpuinfo ci;
 	unsigned int name_gen = 0, pvr_gen = 0;
 	bool x86 = false, power = false;
 	int rc;
@@ -142,12 +142,12 @@ static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
 	if (buf == NULL || out == NULL)
 		return -PVS_EINVAL;
 	memset(&ci, 0, sizeof(ci));
-	while (pvs_pu_next_line(&c, &l)) {
+	while (pvprobe_pu_next_line(&c, &l)) {
 		const char *s = l.s, *e = l.e, *colon, *ks, *ke, *vs, *ve;
 
 		rc = 0;
 		*line = l.no;
-		pvs_pu_trim(&s, &e);
+		pvprobe_pu_trim(&s, &e);
 		if (s == e)
 			continue;
 		colon = memchr(s, ':', (size_t)(e - s));
@@ -157,36 +157,36 @@ static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
 		ke = colon;
 		vs = colon + 1;
 		ve = e;
-		pvs_pu_trim(&ks, &ke);
-		pvs_pu_trim(&vs, &ve);
-		if (pvs_pu_eq(ks, ke, "processor")) {
+		pvprobe_pu_trim(&ks, &ke);
+		pvprobe_pu_trim(&vs, &ve);
+		if (pvprobe_pu_eq(ks, ke, "processor")) {
 			if (ci.nr_processors == UINT32_MAX)
 				return -PVS_ERANGE;
 			ci.nr_processors++;
-		} else if (pvs_pu_eq(ks, ke, "vendor_id")) {
+		} else if (pvprobe_pu_eq(ks, ke, "vendor_id")) {
 			x86 = true;
-			rc = pvs_copy_once(ci.vendor, sizeof(ci.vendor), vs,
+			rc = pvprobe_copy_once(ci.vendor, sizeof(ci.vendor), vs,
 					   ve);
-		} else if (pvs_pu_eq(ks, ke, "model name")) {
-			rc = pvs_copy_once(ci.model, sizeof(ci.model), vs, ve);
-		} else if (pvs_pu_eq(ks, ke, "flags")) {
-			if (pvs_has_word(vs, ve, "hypervisor"))
+		} else if (pvprobe_pu_eq(ks, ke, "model name")) {
+			rc = pvprobe_copy_once(ci.model, sizeof(ci.model), vs, ve);
+		} else if (pvprobe_pu_eq(ks, ke, "flags")) {
+			if (pvprobe_has_word(vs, ve, "hypervisor"))
 				ci.hypervisor_flag = true;
-		} else if (pvs_pu_eq(ks, ke, "cpu") &&
-			   pvs_pu_starts(vs, ve, "POWER")) {
+		} else if (pvprobe_pu_eq(ks, ke, "cpu") &&
+			   pvprobe_pu_starts(vs, ve, "POWER")) {
 			power = true;
 			if (name_gen == 0)
-				name_gen = pvs_name_gen(vs, ve);
-			rc = pvs_copy_once(ci.model, sizeof(ci.model), vs, ve);
-		} else if (pvs_pu_eq(ks, ke, "revision") && pvr_gen == 0) {
-			rc = pvs_revision_gen(vs, ve, &pvr_gen);
-		} else if (pvs_pu_eq(ks, ke, "timebase")) {
-			rc = pvs_pu_parse_u64(vs, ve, &ci.timebase_hz);
-		} else if (pvs_pu_eq(ks, ke, "platform")) {
-			rc = pvs_copy_once(ci.platform, sizeof(ci.platform), vs,
+				name_gen = pvprobe_name_gen(vs, ve);
+			rc = pvprobe_copy_once(ci.model, sizeof(ci.model), vs, ve);
+		} else if (pvprobe_pu_eq(ks, ke, "revision") && pvr_gen == 0) {
+			rc = pvprobe_revision_gen(vs, ve, &pvr_gen);
+		} else if (pvprobe_pu_eq(ks, ke, "timebase")) {
+			rc = pvprobe_pu_parse_u64(vs, ve, &ci.timebase_hz);
+		} else if (pvprobe_pu_eq(ks, ke, "platform")) {
+			rc = pvprobe_copy_once(ci.platform, sizeof(ci.platform), vs,
 					   ve);
-		} else if (pvs_pu_eq(ks, ke, "machine")) {
-			rc = pvs_copy_once(ci.machine, sizeof(ci.machine), vs,
+		} else if (pvprobe_pu_eq(ks, ke, "machine")) {
+			rc = pvprobe_copy_once(ci.machine, sizeof(ci.machine), vs,
 					   ve);
 		} else {
 			continue;
@@ -198,11 +198,11 @@ static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
 	if (ci.nr_processors == 0)
 		return -PVS_EBADMSG;
 	if (x86)
-		ci.arch = PVS_PROBE_ARCH_X86;
+		ci.arch = PVPROBE_ARCH_X86;
 	else if (power)
-		ci.arch = PVS_PROBE_ARCH_PPC64;
+		ci.arch = PVPROBE_ARCH_PPC64;
 	else
-		ci.arch = PVS_PROBE_ARCH_OTHER;
+		ci.arch = PVPROBE_ARCH_OTHER;
 	if (power) {
 		ci.power_gen = pvr_gen ? pvr_gen : name_gen;
 		ci.power_compat = pvr_gen != 0 && name_gen != 0 &&
@@ -212,22 +212,22 @@ static int pvs_cpuinfo_parse_l(const char *buf, size_t len,
 	return 0;
 }
 
-int pvs_cpuinfo_parse(const char *buf, size_t len, struct pvs_cpuinfo *out)
+int pvprobe_cpuinfo_parse(const char *buf, size_t len, struct pvprobe_cpuinfo *out)
 {
 	unsigned int line;
 
-	return pvs_cpuinfo_parse_l(buf, len, out, &line);
+	return pvprobe_cpuinfo_parse_l(buf, len, out, &line);
 }
 
-static int pvs_cpuinfo_cb(const char *buf, size_t len, void *arg,
+static int pvprobe_cpuinfo_cb(const char *buf, size_t len, void *arg,
 			  unsigned int *line)
 {
-	return pvs_cpuinfo_parse_l(buf, len, arg, line);
+	return pvprobe_cpuinfo_parse_l(buf, len, arg, line);
 }
 
-int pvs_probe_cpuinfo(struct pvs_probe_ctx *ctx, struct pvs_cpuinfo *out)
+int pvprobe_read_cpuinfo(struct pvprobe_ctx *ctx, struct pvprobe_cpuinfo *out)
 {
 	if (out == NULL)
 		return -PVS_EINVAL;
-	return pvs_pu_read_parse(ctx, "/proc/cpuinfo", pvs_cpuinfo_cb, out);
+	return pvprobe_pu_read_parse(ctx, "/proc/cpuinfo", pvprobe_cpuinfo_cb, out);
 }

@@ -9,42 +9,42 @@
 #include "probe_util.h"
 
 /* Longest module parameter value we accept. */
-#define PVS_PARAM_BUF 64
+#define PVPROBE_PARAM_BUF 64
 
 /* One parameter: a decimal (or Y/N with @yn) in
  * /sys/module/<module>/parameters/<name>. */
-static int pvs_read_param(struct pvs_probe_ctx *ctx, const char *module,
+static int pvprobe_read_param(struct pvprobe_ctx *ctx, const char *module,
 			  const char *name, bool yn, uint64_t *v)
 {
-	char path[PVS_PROBE_PATH_MAX], buf[PVS_PARAM_BUF];
+	char path[PVPROBE_PATH_MAX], buf[PVPROBE_PARAM_BUF];
 	int rc;
 
-	rc = pvs_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
+	rc = pvprobe_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
 			 name);
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
+	rc = pvprobe_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
 	if (rc == -PVS_ERANGE)
-		return pvs_pu_fail(ctx, path, 1, -PVS_EBADMSG);
+		return pvprobe_pu_fail(ctx, path, 1, -PVS_EBADMSG);
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_text_u64(buf, yn, v);
-	return rc < 0 ? pvs_pu_fail(ctx, path, 1, rc) : 0;
+	rc = pvprobe_pu_text_u64(buf, yn, v);
+	return rc < 0 ? pvprobe_pu_fail(ctx, path, 1, rc) : 0;
 }
 
-static bool pvs_param_exists(struct pvs_probe_ctx *ctx, const char *module,
+static bool pvprobe_param_exists(struct pvprobe_ctx *ctx, const char *module,
 			     const char *name)
 {
-	char path[PVS_PROBE_PATH_MAX];
+	char path[PVPROBE_PATH_MAX];
 
-	return pvs_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
-			   name) == 0 && pvs_pu_exists(ctx, path);
+	return pvprobe_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
+			   name) == 0 && pvprobe_pu_exists(ctx, path);
 }
 
 /* Read @n parameters named @names into @v, all required. Only the first
  * may be absent (-PVS_ENOENT: no such module) and only if @first_optional;
  * a module missing a later one is malformed. */
-static int pvs_read_params(struct pvs_probe_ctx *ctx, const char *module,
+static int pvprobe_read_params(struct pvprobe_ctx *ctx, const char *module,
 			   const char *const *names, unsigned int n,
 			   bool first_optional, uint64_t *v)
 {
@@ -52,34 +52,34 @@ static int pvs_read_params(struct pvs_probe_ctx *ctx, const char *module,
 	int rc;
 
 	for (i = 0; i < n; i++) {
-		rc = pvs_read_param(ctx, module, names[i], false, &v[i]);
+		rc = pvprobe_read_param(ctx, module, names[i], false, &v[i]);
 		if (rc < 0)
 			return i == 0 && first_optional ? rc :
-							  pvs_pu_secondary(rc);
+							  pvprobe_pu_secondary(rc);
 	}
 	return 0;
 }
 
 /* Linux before 5.1 had no halt_poll_ns_grow_start: it grew from 10 us. */
-#define PVS_OLD_GROW_START_NS 10000u
+#define PVPROBE_OLD_GROW_START_NS 10000u
 
 /* Narrow a parameter to its 32-bit field, naming the file on overflow. */
-static int pvs_u32(struct pvs_probe_ctx *ctx, const char *module,
+static int pvprobe_u32(struct pvprobe_ctx *ctx, const char *module,
 		   const char *name, uint64_t v, uint32_t *out)
 {
-	char path[PVS_PROBE_PATH_MAX];
+	char path[PVPROBE_PATH_MAX];
 
 	if (v > UINT32_MAX) {
-		pvs_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
+		pvprobe_pu_path(ctx, path, "/sys/module/%s/parameters/%s", module,
 			    name);
-		return pvs_pu_fail(ctx, path, 1, -PVS_ERANGE);
+		return pvprobe_pu_fail(ctx, path, 1, -PVS_ERANGE);
 	}
 	*out = (uint32_t)v;
 	return 0;
 }
 
-int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
-		       struct pvs_kvm_host_params *out)
+int pvprobe_read_kvm_host(struct pvprobe_ctx *ctx,
+		       struct pvprobe_kvm_host_params *out)
 {
 	static const char *const hp[] = { "halt_poll_ns", "halt_poll_ns_grow",
 					  "halt_poll_ns_shrink" };
@@ -92,7 +92,7 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 					   "pause_filter_count_grow",
 					   "pause_filter_count_shrink",
 					   "pause_filter_count_max" };
-	struct pvs_kvm_host_params p;
+	struct pvprobe_kvm_host_params p;
 	const char *const *names = NULL;
 	const char *module = NULL;
 	uint32_t *ple[5];
@@ -103,35 +103,35 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
 	memset(&p, 0, sizeof(p));
-	rc = pvs_read_params(ctx, "kvm", hp, 3, true, v);
+	rc = pvprobe_read_params(ctx, "kvm", hp, 3, true, v);
 	if (rc < 0)
 		return rc;
 	p.halt_poll.flavour = PVS_HALT_POLL_KVM_HOST;
 	p.halt_poll.max_ns = v[0];
 	p.halt_poll.allow_shrink = true;
-	rc = pvs_u32(ctx, "kvm", hp[1], v[1], &p.halt_poll.grow);
+	rc = pvprobe_u32(ctx, "kvm", hp[1], v[1], &p.halt_poll.grow);
 	if (rc == 0)
-		rc = pvs_u32(ctx, "kvm", hp[2], v[2], &p.halt_poll.shrink);
+		rc = pvprobe_u32(ctx, "kvm", hp[2], v[2], &p.halt_poll.shrink);
 	if (rc < 0)
 		return rc;
-	rc = pvs_read_param(ctx, "kvm", "halt_poll_ns_grow_start", false,
+	rc = pvprobe_read_param(ctx, "kvm", "halt_poll_ns_grow_start", false,
 			    &p.halt_poll.grow_start_ns);
 	if (rc == -PVS_ENOENT)
-		p.halt_poll.grow_start_ns = PVS_OLD_GROW_START_NS;
+		p.halt_poll.grow_start_ns = PVPROBE_OLD_GROW_START_NS;
 	else if (rc < 0)
 		return rc;
 	/* Whichever vendor module is loaded must be complete. */
-	if (pvs_param_exists(ctx, "kvm_intel", vmx[0])) {
+	if (pvprobe_param_exists(ctx, "kvm_intel", vmx[0])) {
 		module = "kvm_intel";
 		names = vmx;
 		p.ple.vendor = PVS_PLE_VMX;
-	} else if (pvs_param_exists(ctx, "kvm_amd", svm[0])) {
+	} else if (pvprobe_param_exists(ctx, "kvm_amd", svm[0])) {
 		module = "kvm_amd";
 		names = svm;
 		p.ple.vendor = PVS_PLE_SVM;
 	}
 	if (module != NULL) {
-		rc = pvs_read_params(ctx, module, names, 5, false, v);
+		rc = pvprobe_read_params(ctx, module, names, 5, false, v);
 		if (rc < 0)
 			return rc;
 		ple[0] = &p.ple.gap;
@@ -140,7 +140,7 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 		ple[3] = &p.ple.shrink;
 		ple[4] = &p.ple.window_max;
 		for (i = 0; i < 5; i++) {
-			rc = pvs_u32(ctx, module, names[i], v[i], ple[i]);
+			rc = pvprobe_u32(ctx, module, names[i], v[i], ple[i]);
 			if (rc < 0)
 				return rc;
 		}
@@ -151,7 +151,7 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
 	return 0;
 }
 
-int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
+int pvprobe_read_guest_haltpoll(struct pvprobe_ctx *ctx,
 			     struct pvs_halt_poll_params *out)
 {
 	static const char *const names[] = { "guest_halt_poll_ns",
@@ -164,21 +164,21 @@ int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
 
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
-	rc = pvs_read_params(ctx, "haltpoll", names, 4, true, v);
+	rc = pvprobe_read_params(ctx, "haltpoll", names, 4, true, v);
 	if (rc < 0)
 		return rc;
-	rc = pvs_read_param(ctx, "haltpoll", "guest_halt_poll_allow_shrink",
+	rc = pvprobe_read_param(ctx, "haltpoll", "guest_halt_poll_allow_shrink",
 			    true, &allow);
 	if (rc < 0)
-		return pvs_pu_secondary(rc);
+		return pvprobe_pu_secondary(rc);
 	memset(&p, 0, sizeof(p));
 	p.flavour = PVS_HALT_POLL_GUEST;
 	p.max_ns = v[0];
 	p.grow_start_ns = v[2];
 	p.allow_shrink = allow != 0;
-	rc = pvs_u32(ctx, "haltpoll", names[1], v[1], &p.grow);
+	rc = pvprobe_u32(ctx, "haltpoll", names[1], v[1], &p.grow);
 	if (rc == 0)
-		rc = pvs_u32(ctx, "haltpoll", names[3], v[3], &p.shrink);
+		rc = pvprobe_u32(ctx, "haltpoll", names[3], v[3], &p.shrink);
 	if (rc < 0)
 		return rc;
 	*out = p;

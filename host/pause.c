@@ -13,9 +13,9 @@
 
 #include "probe_util.h"
 
-int pvs_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
+int pvprobe_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
 		       unsigned int n, unsigned int iters,
-		       struct pvs_pause_cal *out)
+		       struct pvprobe_pause_cal *out)
 {
 	uint64_t overhead = UINT64_MAX, best = UINT64_MAX;
 	unsigned int i, used = 0;
@@ -31,8 +31,8 @@ int pvs_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
 
 		if (pause_ns[i] <= overhead)
 			continue; /* the clock stepped or did not tick */
-		ps = pvs_pu_muldiv(pause_ns[i] - overhead, 1000, iters);
-		if (ps < PVS_PAUSE_MIN_PS || ps > PVS_PAUSE_MAX_PS)
+		ps = pvprobe_pu_muldiv(pause_ns[i] - overhead, 1000, iters);
+		if (ps < PVPROBE_PAUSE_MIN_PS || ps > PVPROBE_PAUSE_MAX_PS)
 			continue;
 		used++;
 		if (ps < best)
@@ -48,8 +48,8 @@ int pvs_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
 	return 0;
 }
 
-#ifdef PVS_RELAX
-static uint64_t pvs_now_ns(void)
+#ifdef PVPROBE_RELAX
+static uint64_t pvprobe_now_ns(void)
 {
 	struct timespec ts;
 
@@ -60,7 +60,7 @@ static uint64_t pvs_now_ns(void)
 /* A PAUSE-free gap: a few hundred cycles of dependent work, longer than
  * ple_gap / pause_filter_thresh (128 cycles), so the host's pause-loop
  * detector starts a new window. */
-static void pvs_gap(void)
+static void pvprobe_gap(void)
 {
 	volatile unsigned int x = 0;
 	unsigned int i;
@@ -71,19 +71,19 @@ static void pvs_gap(void)
 #endif
 
 /* Largest accepted window count. */
-#define PVS_PAUSE_MAX_WINDOWS 10000u
+#define PVPROBE_PAUSE_MAX_WINDOWS 10000u
 
-int pvs_probe_pause(unsigned int windows, struct pvs_pause_cal *out)
+int pvprobe_read_pause(unsigned int windows, struct pvprobe_pause_cal *out)
 {
-#ifdef PVS_RELAX
+#ifdef PVPROBE_RELAX
 	uint64_t *p, *e;
 	unsigned int w, i;
 	int rc;
 
-	if (out == NULL || windows > PVS_PAUSE_MAX_WINDOWS)
+	if (out == NULL || windows > PVPROBE_PAUSE_MAX_WINDOWS)
 		return -PVS_EINVAL;
 	if (windows == 0)
-		windows = PVS_PAUSE_WINDOWS;
+		windows = PVPROBE_PAUSE_WINDOWS;
 	p = calloc(windows, sizeof(*p));
 	e = calloc(windows, sizeof(*e));
 	if (p == NULL || e == NULL) {
@@ -94,18 +94,18 @@ int pvs_probe_pause(unsigned int windows, struct pvs_pause_cal *out)
 	for (w = 0; w < windows; w++) {
 		uint64_t t0, t1, t2, t3;
 
-		pvs_gap();
-		t0 = pvs_now_ns();
-		t1 = pvs_now_ns();
-		pvs_gap();
-		t2 = pvs_now_ns();
-		for (i = 0; i < PVS_PAUSE_WINDOW_ITERS; i++)
-			PVS_RELAX();
-		t3 = pvs_now_ns();
+		pvprobe_gap();
+		t0 = pvprobe_now_ns();
+		t1 = pvprobe_now_ns();
+		pvprobe_gap();
+		t2 = pvprobe_now_ns();
+		for (i = 0; i < PVPROBE_PAUSE_WINDOW_ITERS; i++)
+			PVPROBE_RELAX();
+		t3 = pvprobe_now_ns();
 		e[w] = t1 - t0;
 		p[w] = t3 - t2;
 	}
-	rc = pvs_pause_estimate(p, e, windows, PVS_PAUSE_WINDOW_ITERS, out);
+	rc = pvprobe_pause_estimate(p, e, windows, PVPROBE_PAUSE_WINDOW_ITERS, out);
 	free(p);
 	free(e);
 	return rc;

@@ -15,7 +15,7 @@
 
 #include "probe_util.h"
 
-void pvs_probe_ctx_init(struct pvs_probe_ctx *ctx, const char *sysroot)
+void pvprobe_ctx_init(struct pvprobe_ctx *ctx, const char *sysroot)
 {
 	if (ctx == NULL)
 		return;
@@ -23,14 +23,14 @@ void pvs_probe_ctx_init(struct pvs_probe_ctx *ctx, const char *sysroot)
 	ctx->sysroot = sysroot;
 }
 
-bool pvs_probe_ctx_live(const struct pvs_probe_ctx *ctx)
+bool pvprobe_ctx_live(const struct pvprobe_ctx *ctx)
 {
 	const char *r = ctx ? ctx->sysroot : NULL;
 
 	return r == NULL || r[0] == '\0' || strcmp(r, "/") == 0;
 }
 
-int pvs_pu_fail(struct pvs_probe_ctx *ctx, const char *path,
+int pvprobe_pu_fail(struct pvprobe_ctx *ctx, const char *path,
 		unsigned int line, int err)
 {
 	if (ctx != NULL && path != NULL && path != ctx->bad_path) {
@@ -42,10 +42,10 @@ int pvs_pu_fail(struct pvs_probe_ctx *ctx, const char *path,
 	return err;
 }
 
-int pvs_pu_path(struct pvs_probe_ctx *ctx, char *out, const char *fmt, ...)
+int pvprobe_pu_path(struct pvprobe_ctx *ctx, char *out, const char *fmt, ...)
 {
-	char rel[PVS_PROBE_PATH_MAX];
-	const char *root = pvs_probe_ctx_live(ctx) ? "" : ctx->sysroot;
+	char rel[PVPROBE_PATH_MAX];
+	const char *root = pvprobe_ctx_live(ctx) ? "" : ctx->sysroot;
 	size_t rl = strlen(root);
 	va_list ap;
 	int n;
@@ -57,7 +57,7 @@ int pvs_pu_path(struct pvs_probe_ctx *ctx, char *out, const char *fmt, ...)
 	while (rl > 1 && root[rl - 1] == '/')
 		rl--;
 	if (n < 0 || (size_t)n >= sizeof(rel) ||
-	    rl + (size_t)n >= PVS_PROBE_PATH_MAX) {
+	    rl + (size_t)n >= PVPROBE_PATH_MAX) {
 		if (ctx != NULL) {
 			snprintf(ctx->bad_path, sizeof(ctx->bad_path), "%.*s%s",
 				 (int)(rl > 200 ? 200 : rl), root, rel);
@@ -70,7 +70,7 @@ int pvs_pu_path(struct pvs_probe_ctx *ctx, char *out, const char *fmt, ...)
 	return 0;
 }
 
-static int pvs_pu_errno(int e)
+static int pvprobe_pu_errno(int e)
 {
 	switch (e) {
 	case ENOENT:
@@ -83,7 +83,7 @@ static int pvs_pu_errno(int e)
 	}
 }
 
-int pvs_pu_load(struct pvs_probe_ctx *ctx, const char *path, char **buf,
+int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *path, char **buf,
 		size_t *len)
 {
 	size_t cap = 4096, n = 0;
@@ -92,26 +92,26 @@ int pvs_pu_load(struct pvs_probe_ctx *ctx, const char *path, char **buf,
 
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return pvs_pu_fail(ctx, path, 0, pvs_pu_errno(errno));
+		return pvprobe_pu_fail(ctx, path, 0, pvprobe_pu_errno(errno));
 	b = malloc(cap);
 	if (b == NULL) {
 		close(fd);
-		return pvs_pu_fail(ctx, path, 0, -PVS_ENOMEM);
+		return pvprobe_pu_fail(ctx, path, 0, -PVS_ENOMEM);
 	}
 	for (;;) {
 		ssize_t r;
 
 		if (n + 1 >= cap) {
-			if (cap >= PVS_PROBE_FILE_MAX) {
+			if (cap >= PVPROBE_FILE_MAX) {
 				free(b);
 				close(fd);
-				return pvs_pu_fail(ctx, path, 0, -PVS_ERANGE);
+				return pvprobe_pu_fail(ctx, path, 0, -PVS_ERANGE);
 			}
 			nb = realloc(b, cap * 2);
 			if (nb == NULL) {
 				free(b);
 				close(fd);
-				return pvs_pu_fail(ctx, path, 0, -PVS_ENOMEM);
+				return pvprobe_pu_fail(ctx, path, 0, -PVS_ENOMEM);
 			}
 			b = nb;
 			cap *= 2;
@@ -125,7 +125,7 @@ int pvs_pu_load(struct pvs_probe_ctx *ctx, const char *path, char **buf,
 			free(b);
 			close(fd);
 			/* Reading a directory or a write-only attribute. */
-			return pvs_pu_fail(ctx, path, 0, pvs_pu_errno(e));
+			return pvprobe_pu_fail(ctx, path, 0, pvprobe_pu_errno(e));
 		}
 		if (r == 0)
 			break;
@@ -138,7 +138,7 @@ int pvs_pu_load(struct pvs_probe_ctx *ctx, const char *path, char **buf,
 	return 0;
 }
 
-int pvs_pu_load_small(struct pvs_probe_ctx *ctx, const char *path, char *buf,
+int pvprobe_pu_load_small(struct pvprobe_ctx *ctx, const char *path, char *buf,
 		      size_t cap, size_t *len)
 {
 	size_t n = 0;
@@ -148,7 +148,7 @@ int pvs_pu_load_small(struct pvs_probe_ctx *ctx, const char *path, char *buf,
 		return -PVS_EINVAL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return pvs_pu_fail(ctx, path, 0, pvs_pu_errno(errno));
+		return pvprobe_pu_fail(ctx, path, 0, pvprobe_pu_errno(errno));
 	for (;;) {
 		ssize_t r = read(fd, buf + n, cap - n);
 
@@ -158,14 +158,14 @@ int pvs_pu_load_small(struct pvs_probe_ctx *ctx, const char *path, char *buf,
 			int e = errno;
 
 			close(fd);
-			return pvs_pu_fail(ctx, path, 0, pvs_pu_errno(e));
+			return pvprobe_pu_fail(ctx, path, 0, pvprobe_pu_errno(e));
 		}
 		if (r == 0)
 			break;
 		n += (size_t)r;
 		if (n >= cap) {
 			close(fd);
-			return pvs_pu_fail(ctx, path, 0, -PVS_ERANGE);
+			return pvprobe_pu_fail(ctx, path, 0, -PVS_ERANGE);
 		}
 	}
 	close(fd);
@@ -175,10 +175,10 @@ int pvs_pu_load_small(struct pvs_probe_ctx *ctx, const char *path, char *buf,
 	return 0;
 }
 
-int pvs_pu_read_parse(struct pvs_probe_ctx *ctx, const char *rel,
-		      pvs_pu_parse_fn fn, void *arg)
+int pvprobe_pu_read_parse(struct pvprobe_ctx *ctx, const char *rel,
+		      pvprobe_pu_parse_fn fn, void *arg)
 {
-	char path[PVS_PROBE_PATH_MAX];
+	char path[PVPROBE_PATH_MAX];
 	unsigned int line = 0;
 	char *buf;
 	size_t len;
@@ -186,27 +186,27 @@ int pvs_pu_read_parse(struct pvs_probe_ctx *ctx, const char *rel,
 
 	if (ctx == NULL || rel == NULL || fn == NULL)
 		return -PVS_EINVAL;
-	rc = pvs_pu_path(ctx, path, "%s", rel);
+	rc = pvprobe_pu_path(ctx, path, "%s", rel);
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_load(ctx, path, &buf, &len);
+	rc = pvprobe_pu_load(ctx, path, &buf, &len);
 	if (rc < 0)
 		return rc;
 	rc = fn(buf, len, arg, &line);
 	free(buf);
-	return rc < 0 ? pvs_pu_fail(ctx, path, line, rc) : rc;
+	return rc < 0 ? pvprobe_pu_fail(ctx, path, line, rc) : rc;
 }
 
-void *pvs_pu_opendir(struct pvs_probe_ctx *ctx, const char *rel)
+void *pvprobe_pu_opendir(struct pvprobe_ctx *ctx, const char *rel)
 {
-	char path[PVS_PROBE_PATH_MAX];
+	char path[PVPROBE_PATH_MAX];
 
-	if (pvs_pu_path(ctx, path, "%s", rel) < 0)
+	if (pvprobe_pu_path(ctx, path, "%s", rel) < 0)
 		return NULL;
 	return opendir(path);
 }
 
-bool pvs_pu_exists(struct pvs_probe_ctx *ctx, const char *path)
+bool pvprobe_pu_exists(struct pvprobe_ctx *ctx, const char *path)
 {
 	struct stat sb;
 
@@ -214,12 +214,12 @@ bool pvs_pu_exists(struct pvs_probe_ctx *ctx, const char *path)
 	return stat(path, &sb) == 0;
 }
 
-int pvs_pu_secondary(int rc)
+int pvprobe_pu_secondary(int rc)
 {
 	return rc == -PVS_ENOENT ? -PVS_EBADMSG : rc;
 }
 
-bool pvs_pu_next_line(struct pvs_pu_cur *c, struct pvs_pu_line *l)
+bool pvprobe_pu_next_line(struct pvprobe_pu_cur *c, struct pvprobe_pu_line *l)
 {
 	const char *nl;
 
@@ -233,13 +233,13 @@ bool pvs_pu_next_line(struct pvs_pu_cur *c, struct pvs_pu_line *l)
 	return true;
 }
 
-void pvs_pu_skip_blanks(struct pvs_pu_cur *c)
+void pvprobe_pu_skip_blanks(struct pvprobe_pu_cur *c)
 {
 	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))
 		c->p++;
 }
 
-int pvs_pu_u64(struct pvs_pu_cur *c, uint64_t *v)
+int pvprobe_pu_u64(struct pvprobe_pu_cur *c, uint64_t *v)
 {
 	uint64_t x = 0;
 	const char *p = c->p;
@@ -259,7 +259,7 @@ int pvs_pu_u64(struct pvs_pu_cur *c, uint64_t *v)
 	return 0;
 }
 
-static int pvs_pu_hexdig(char ch)
+static int pvprobe_pu_hexdig(char ch)
 {
 	if (ch >= '0' && ch <= '9')
 		return ch - '0';
@@ -270,7 +270,7 @@ static int pvs_pu_hexdig(char ch)
 	return -1;
 }
 
-int pvs_pu_hex_u64(struct pvs_pu_cur *c, uint64_t *v)
+int pvprobe_pu_hex_u64(struct pvprobe_pu_cur *c, uint64_t *v)
 {
 	const char *p = c->p;
 	uint64_t x = 0;
@@ -279,9 +279,9 @@ int pvs_pu_hex_u64(struct pvs_pu_cur *c, uint64_t *v)
 	if (c->end - p < 3 || p[0] != '0' || (p[1] != 'x' && p[1] != 'X'))
 		return -PVS_EBADMSG;
 	p += 2;
-	if (pvs_pu_hexdig(*p) < 0)
+	if (pvprobe_pu_hexdig(*p) < 0)
 		return -PVS_EBADMSG;
-	while (p < c->end && (d = pvs_pu_hexdig(*p)) >= 0) {
+	while (p < c->end && (d = pvprobe_pu_hexdig(*p)) >= 0) {
 		if (x >> 60)
 			return -PVS_ERANGE;
 		x = x << 4 | (uint64_t)d;
@@ -292,7 +292,7 @@ int pvs_pu_hex_u64(struct pvs_pu_cur *c, uint64_t *v)
 	return 0;
 }
 
-void pvs_pu_trim(const char **s, const char **e)
+void pvprobe_pu_trim(const char **s, const char **e)
 {
 	while (*s < *e && (**s == ' ' || **s == '\t' || **s == '\n' ||
 			   **s == '\r'))
@@ -302,16 +302,16 @@ void pvs_pu_trim(const char **s, const char **e)
 		(*e)--;
 }
 
-int pvs_pu_parse_u64(const char *s, const char *e, uint64_t *v)
+int pvprobe_pu_parse_u64(const char *s, const char *e, uint64_t *v)
 {
-	struct pvs_pu_cur c;
+	struct pvprobe_pu_cur c;
 	uint64_t x;
 	int rc;
 
-	pvs_pu_trim(&s, &e);
+	pvprobe_pu_trim(&s, &e);
 	c.p = s;
 	c.end = e;
-	rc = pvs_pu_u64(&c, &x);
+	rc = pvprobe_pu_u64(&c, &x);
 	if (rc < 0)
 		return rc;
 	if (c.p != e)
@@ -320,23 +320,23 @@ int pvs_pu_parse_u64(const char *s, const char *e, uint64_t *v)
 	return 0;
 }
 
-int pvs_pu_text_u64(const char *text, bool yn, uint64_t *v)
+int pvprobe_pu_text_u64(const char *text, bool yn, uint64_t *v)
 {
 	const char *s = text, *e = text + strlen(text);
 
-	pvs_pu_trim(&s, &e);
+	pvprobe_pu_trim(&s, &e);
 	if (yn && e - s == 1 && (*s == 'Y' || *s == 'N')) {
 		*v = *s == 'Y';
 		return 0;
 	}
-	return pvs_pu_parse_u64(s, e, v);
+	return pvprobe_pu_parse_u64(s, e, v);
 }
 
-int pvs_pu_copy_text(char *dst, size_t cap, const char *s, const char *e)
+int pvprobe_pu_copy_text(char *dst, size_t cap, const char *s, const char *e)
 {
 	const char *p;
 
-	pvs_pu_trim(&s, &e);
+	pvprobe_pu_trim(&s, &e);
 	if ((size_t)(e - s) >= cap)
 		return -PVS_EBADMSG;
 	for (p = s; p < e; p++)
@@ -347,50 +347,50 @@ int pvs_pu_copy_text(char *dst, size_t cap, const char *s, const char *e)
 	return 0;
 }
 
-bool pvs_pu_eq(const char *s, const char *e, const char *word)
+bool pvprobe_pu_eq(const char *s, const char *e, const char *word)
 {
 	size_t n = strlen(word);
 
 	return (size_t)(e - s) == n && memcmp(s, word, n) == 0;
 }
 
-bool pvs_pu_starts(const char *s, const char *e, const char *prefix)
+bool pvprobe_pu_starts(const char *s, const char *e, const char *prefix)
 {
 	size_t n = strlen(prefix);
 
 	return (size_t)(e - s) >= n && memcmp(s, prefix, n) == 0;
 }
 
-uint64_t pvs_pu_muldiv(uint64_t a, uint64_t b, uint64_t c)
+uint64_t pvprobe_pu_muldiv(uint64_t a, uint64_t b, uint64_t c)
 {
-	__extension__ typedef unsigned __int128 pvs_u128;
-	pvs_u128 r;
+	__extension__ typedef unsigned __int128 pvprobe_u128;
+	pvprobe_u128 r;
 
 	if (c == 0)
 		return 0;
-	r = (pvs_u128)a * b / c;
+	r = (pvprobe_u128)a * b / c;
 	return r > UINT64_MAX ? UINT64_MAX : (uint64_t)r;
 }
 
-int pvs_probe_load(struct pvs_probe_ctx *ctx, const char *path, void *buf,
+int pvprobe_load(struct pvprobe_ctx *ctx, const char *path, void *buf,
 		   size_t cap, size_t *len)
 {
-	char full[PVS_PROBE_PATH_MAX];
+	char full[PVPROBE_PATH_MAX];
 	char *b;
 	size_t n;
 	int rc;
 
 	if (ctx == NULL || path == NULL || buf == NULL || len == NULL)
 		return -PVS_EINVAL;
-	rc = pvs_pu_path(ctx, full, "%s", path);
+	rc = pvprobe_pu_path(ctx, full, "%s", path);
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_load(ctx, full, &b, &n);
+	rc = pvprobe_pu_load(ctx, full, &b, &n);
 	if (rc < 0)
 		return rc;
 	if (n > cap) {
 		free(b);
-		return pvs_pu_fail(ctx, full, 0, -PVS_ERANGE);
+		return pvprobe_pu_fail(ctx, full, 0, -PVS_ERANGE);
 	}
 	memcpy(buf, b, n);
 	*len = n;

@@ -13,107 +13,107 @@
 #include <pvsched/probe.h>
 
 /* Largest sysfs attribute we read: one value, a page at most. */
-#define PVS_PU_ATTR_MAX 4096
+#define PVPROBE_PU_ATTR_MAX 4096
 
 /* A read-only cursor over a text buffer that need not be NUL-terminated. */
-struct pvs_pu_cur {
+struct pvprobe_pu_cur {
 	const char *p;
 	const char *end;
 };
 
 /* One line of a buffer, without its newline, and its 1-based number. */
-struct pvs_pu_line {
+struct pvprobe_pu_line {
 	const char *s;
 	const char *e;
 	unsigned int no;
 };
 
 /* Record @path (already under the sysroot) and @line as the error site. */
-int pvs_pu_fail(struct pvs_probe_ctx *ctx, const char *path,
+int pvprobe_pu_fail(struct pvprobe_ctx *ctx, const char *path,
 		unsigned int line, int err);
 
-/* Build sysroot + printf(fmt) into out[PVS_PROBE_PATH_MAX]; -PVS_ERANGE
+/* Build sysroot + printf(fmt) into out[PVPROBE_PATH_MAX]; -PVS_ERANGE
  * when it does not fit (the partial path is recorded in ctx). */
-int pvs_pu_path(struct pvs_probe_ctx *ctx, char *out, const char *fmt, ...)
+int pvprobe_pu_path(struct pvprobe_ctx *ctx, char *out, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Load a whole file (at most PVS_PROBE_FILE_MAX) into a malloc'ed,
+/* Load a whole file (at most PVPROBE_FILE_MAX) into a malloc'ed,
  * NUL-terminated buffer. Errors are recorded in ctx. */
-int pvs_pu_load(struct pvs_probe_ctx *ctx, const char *path, char **buf,
+int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *path, char **buf,
 		size_t *len);
 
 /* Load a small file (sysfs attribute) into buf[cap], NUL-terminated;
  * -PVS_ERANGE if it does not fit. Errors are recorded in ctx. */
-int pvs_pu_load_small(struct pvs_probe_ctx *ctx, const char *path, char *buf,
+int pvprobe_pu_load_small(struct pvprobe_ctx *ctx, const char *path, char *buf,
 		      size_t cap, size_t *len);
 
-/* A buffer parser for pvs_pu_read_parse(): returns >= 0 or a PVS_E code
+/* A buffer parser for pvprobe_pu_read_parse(): returns >= 0 or a PVPROBE_E code
  * and, on error, may set *line to the 1-based offending line. */
-typedef int (*pvs_pu_parse_fn)(const char *buf, size_t len, void *arg,
+typedef int (*pvprobe_pu_parse_fn)(const char *buf, size_t len, void *arg,
 			       unsigned int *line);
 
 /* Load sysroot + @rel and run @fn over it; on error the file (and line) is
  * recorded in ctx. Returns what @fn returns. */
-int pvs_pu_read_parse(struct pvs_probe_ctx *ctx, const char *rel,
-		      pvs_pu_parse_fn fn, void *arg);
+int pvprobe_pu_read_parse(struct pvprobe_ctx *ctx, const char *rel,
+		      pvprobe_pu_parse_fn fn, void *arg);
 
 /* opendir(sysroot + rel) as a void * (a DIR *); NULL if absent. */
-void *pvs_pu_opendir(struct pvs_probe_ctx *ctx, const char *rel);
+void *pvprobe_pu_opendir(struct pvprobe_ctx *ctx, const char *rel);
 
 /* Whether a path under the sysroot exists. */
-bool pvs_pu_exists(struct pvs_probe_ctx *ctx, const char *path);
+bool pvprobe_pu_exists(struct pvprobe_ctx *ctx, const char *path);
 
 /* A file that must exist because its source does (a state without its
  * latency, a module missing one of its parameters): absent is malformed.
  * Maps -PVS_ENOENT to -PVS_EBADMSG, passes everything else. */
-int pvs_pu_secondary(int rc);
+int pvprobe_pu_secondary(int rc);
 
 /* Next line (newline excluded); false at the end of the buffer. */
-bool pvs_pu_next_line(struct pvs_pu_cur *c, struct pvs_pu_line *l);
+bool pvprobe_pu_next_line(struct pvprobe_pu_cur *c, struct pvprobe_pu_line *l);
 
 /* Skip spaces and tabs. */
-void pvs_pu_skip_blanks(struct pvs_pu_cur *c);
+void pvprobe_pu_skip_blanks(struct pvprobe_pu_cur *c);
 
 /* Decimal u64 at the cursor: one digit at least, no sign; -PVS_EBADMSG if
  * none, -PVS_ERANGE past 2^64 - 1. Advances past the digits. */
-int pvs_pu_u64(struct pvs_pu_cur *c, uint64_t *v);
+int pvprobe_pu_u64(struct pvprobe_pu_cur *c, uint64_t *v);
 
-/* Hex u64 at the cursor, "0x" prefix required; as pvs_pu_u64(). */
-int pvs_pu_hex_u64(struct pvs_pu_cur *c, uint64_t *v);
+/* Hex u64 at the cursor, "0x" prefix required; as pvprobe_pu_u64(). */
+int pvprobe_pu_hex_u64(struct pvprobe_pu_cur *c, uint64_t *v);
 
 /* The whole of [s, e) is one decimal u64, blanks around it allowed. */
-int pvs_pu_parse_u64(const char *s, const char *e, uint64_t *v);
+int pvprobe_pu_parse_u64(const char *s, const char *e, uint64_t *v);
 
 /* The whole text (NUL-terminated, trailing newline allowed) is a decimal
  * u64 or, with @yn, also a 'Y'/'N' boolean (Y = 1). */
-int pvs_pu_text_u64(const char *text, bool yn, uint64_t *v);
+int pvprobe_pu_text_u64(const char *text, bool yn, uint64_t *v);
 
 /* Copy [s, e) trimmed of blanks into dst[cap]; -PVS_EBADMSG if it holds
  * a control byte or does not fit. */
-int pvs_pu_copy_text(char *dst, size_t cap, const char *s, const char *e);
+int pvprobe_pu_copy_text(char *dst, size_t cap, const char *s, const char *e);
 
 /* Trim blanks from both ends of [*s, *e). */
-void pvs_pu_trim(const char **s, const char **e);
+void pvprobe_pu_trim(const char **s, const char **e);
 
 /* [s, e) equals the NUL-terminated word. */
-bool pvs_pu_eq(const char *s, const char *e, const char *word);
+bool pvprobe_pu_eq(const char *s, const char *e, const char *word);
 
 /* [s, e) starts with the NUL-terminated prefix. */
-bool pvs_pu_starts(const char *s, const char *e, const char *prefix);
+bool pvprobe_pu_starts(const char *s, const char *e, const char *prefix);
 
 /* a * b / c without overflow for c != 0 (128-bit intermediate); clamps to
  * UINT64_MAX. */
-uint64_t pvs_pu_muldiv(uint64_t a, uint64_t b, uint64_t c);
+uint64_t pvprobe_pu_muldiv(uint64_t a, uint64_t b, uint64_t c);
 
 /* One cpu_relax() of this architecture (undefined where none is known):
  * the PAUSE that pause.c times and that the spin runtime spins with. */
 #if defined(__x86_64__) || defined(__i386__)
-#define PVS_RELAX() __builtin_ia32_pause()
+#define PVPROBE_RELAX() __builtin_ia32_pause()
 #elif defined(__aarch64__)
-#define PVS_RELAX() __asm__ __volatile__("yield" ::: "memory")
+#define PVPROBE_RELAX() __asm__ __volatile__("yield" ::: "memory")
 #elif defined(__powerpc64__)
 /* Linux cpu_relax(): HMT_low(); HMT_medium(). */
-#define PVS_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
+#define PVPROBE_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
 #endif
 
 #endif /* PVSCHED_HOST_PROBE_UTIL_H */

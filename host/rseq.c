@@ -11,43 +11,43 @@
 
 #include "probe_util.h"
 
-#define PVS_PR_RSEQ_SLICE_EXTENSION 79
-#define PVS_PR_RSEQ_SLICE_EXTENSION_GET 1
+#define PVPROBE_PR_RSEQ_SLICE_EXTENSION 79
+#define PVPROBE_PR_RSEQ_SLICE_EXTENSION_GET 1
 
-int pvs_probe_rseq_slice(struct pvs_probe_ctx *ctx,
-			 struct pvs_rseq_slice *out)
+int pvprobe_read_rseq_slice(struct pvprobe_ctx *ctx,
+			 struct pvprobe_rseq_slice *out)
 {
-	char path[PVS_PROBE_PATH_MAX], buf[64];
-	struct pvs_rseq_slice r;
+	char path[PVPROBE_PATH_MAX], buf[64];
+	struct pvprobe_rseq_slice r;
 	int rc;
 
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
 	memset(&r, 0, sizeof(r));
-	if (pvs_probe_ctx_live(ctx)) {
+	if (pvprobe_ctx_live(ctx)) {
 		r.prctl_checked = true;
 		r.available =
-			prctl(PVS_PR_RSEQ_SLICE_EXTENSION,
-			      PVS_PR_RSEQ_SLICE_EXTENSION_GET, 0, 0, 0) >= 0;
+			prctl(PVPROBE_PR_RSEQ_SLICE_EXTENSION,
+			      PVPROBE_PR_RSEQ_SLICE_EXTENSION_GET, 0, 0, 0) >= 0;
 	}
-	rc = pvs_pu_path(ctx, path,
+	rc = pvprobe_pu_path(ctx, path,
 			 "/proc/sys/kernel/rseq_slice_extension_nsec");
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
+	rc = pvprobe_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
 	if (rc == 0) {
-		rc = pvs_pu_text_u64(buf, false, &r.max_ns);
+		rc = pvprobe_pu_text_u64(buf, false, &r.max_ns);
 		if (rc < 0)
-			return pvs_pu_fail(ctx, path, 1, rc);
+			return pvprobe_pu_fail(ctx, path, 1, rc);
 		if (!r.prctl_checked)
 			r.available = true;
 	} else if (rc == -PVS_ERANGE) {
-		return pvs_pu_fail(ctx, path, 1, -PVS_EBADMSG);
+		return pvprobe_pu_fail(ctx, path, 1, -PVS_EBADMSG);
 	} else if (rc != -PVS_ENOENT) {
 		return rc;
 	}
 	if (!r.available)
-		return pvs_pu_fail(ctx, path, 0, -PVS_ENOENT);
+		return pvprobe_pu_fail(ctx, path, 0, -PVS_ENOENT);
 	ctx->bad_path[0] = '\0';
 	*out = r;
 	return 0;

@@ -22,13 +22,13 @@
 #include "spin_rt_host.h"
 
 /* prctl(PR_RSEQ_SLICE_EXTENSION, SET, ENABLE): Linux 7.0 uapi. */
-#define PVS_RT_PR_RSEQ_SLICE_EXTENSION 79
-#define PVS_RT_PR_RSEQ_SLICE_EXTENSION_SET 2
-#define PVS_RT_PR_RSEQ_SLICE_EXT_ENABLE 1
+#define PVRT_PR_RSEQ_SLICE_EXTENSION 79
+#define PVRT_PR_RSEQ_SLICE_EXTENSION_SET 2
+#define PVRT_PR_RSEQ_SLICE_EXT_ENABLE 1
 /* struct rseq: slice_ctrl is the u32 at byte 28 (request, granted bytes). */
-#define PVS_RT_RSEQ_SLICE_OFF 28
+#define PVRT_RSEQ_SLICE_OFF 28
 #if defined(__x86_64__)
-#define PVS_RT_NR_RSEQ_SLICE_YIELD 471
+#define PVRT_NR_RSEQ_SLICE_YIELD 471
 #endif
 
 static uint64_t clock_ns(clockid_t id)
@@ -44,7 +44,7 @@ static uint64_t mono_ns(void)
 	return clock_ns(CLOCK_MONOTONIC);
 }
 
-int pvs_spin_this_cpu(void)
+int pvrt_spin_this_cpu(void)
 {
 	return sched_getcpu();
 }
@@ -90,16 +90,16 @@ static int cmp_u64(const void *a, const void *b)
 /* Median time for one thread to wake another and be woken back, ns. */
 static uint64_t measure_ctxsw_ns(void)
 {
-	uint64_t t[PVS_SPIN_CTXSW_ROUNDS], t0;
+	uint64_t t[PVRT_SPIN_CTXSW_ROUNDS], t0;
 	struct pingpong pp;
 	pthread_t th;
 	unsigned int i;
 
 	pp.turn = 0;
-	pp.rounds = PVS_SPIN_CTXSW_ROUNDS;
+	pp.rounds = PVRT_SPIN_CTXSW_ROUNDS;
 	if (pthread_create(&th, NULL, ponger, &pp) != 0)
 		return 0;
-	for (i = 0; i < PVS_SPIN_CTXSW_ROUNDS; i++) {
+	for (i = 0; i < PVRT_SPIN_CTXSW_ROUNDS; i++) {
 		t0 = mono_ns();
 		__atomic_store_n(&pp.turn, 1, __ATOMIC_RELEASE);
 		futex_wake_u32(&pp.turn);
@@ -108,8 +108,8 @@ static uint64_t measure_ctxsw_ns(void)
 		t[i] = mono_ns() - t0;
 	}
 	pthread_join(th, NULL);
-	qsort(t, PVS_SPIN_CTXSW_ROUNDS, sizeof(t[0]), cmp_u64);
-	return t[PVS_SPIN_CTXSW_ROUNDS / 2];
+	qsort(t, PVRT_SPIN_CTXSW_ROUNDS, sizeof(t[0]), cmp_u64);
+	return t[PVRT_SPIN_CTXSW_ROUNDS / 2];
 }
 
 /* ---- steal view ---------------------------------------------------------- */
@@ -118,7 +118,7 @@ static uint64_t measure_ctxsw_ns(void)
 static void steal_update(void *arg, unsigned int cpu, uint64_t steal,
 			 uint64_t total)
 {
-	struct pvs_spin *s = (struct pvs_spin *)arg;
+	struct pvrt_spin *s = (struct pvrt_spin *)arg;
 	uint64_t ds, dt;
 
 	if (cpu >= PVS_MAX_CPUS)
@@ -138,7 +138,7 @@ static void steal_update(void *arg, unsigned int cpu, uint64_t steal,
 			 __ATOMIC_RELAXED);
 }
 
-uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu)
+uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 {
 	uint64_t now, stamp;
 
@@ -154,7 +154,7 @@ uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu)
 		if (mono_ns() - __atomic_load_n(&s->steal_stamp_ns,
 						__ATOMIC_RELAXED) >=
 		    s->steal_period_ns) {
-			pvs_rt_host_stat(steal_update, s);
+			pvrt_host_stat(steal_update, s);
 			__atomic_store_n(&s->steal_stamp_ns, mono_ns(),
 					 __ATOMIC_RELAXED);
 		}
@@ -165,7 +165,7 @@ uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu)
 
 /* ---- init ------------------------------------------------------------------ */
 
-int pvs_spin_init(struct pvs_spin *s, enum pvs_spin_policy policy)
+int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 {
 	cpu_set_t set;
 	long n;
@@ -174,8 +174,8 @@ int pvs_spin_init(struct pvs_spin *s, enum pvs_spin_policy policy)
 		return -PVS_EINVAL;
 	memset(s, 0, sizeof(*s));
 	s->policy = policy;
-	s->steal_period_ns = PVS_SPIN_STEAL_PERIOD_NS;
-	if (pvs_rt_host_pause_ps(&s->pause_ps) < 0)
+	s->steal_period_ns = PVRT_SPIN_STEAL_PERIOD_NS;
+	if (pvrt_host_pause_ps(&s->pause_ps) < 0)
 		s->pause_ps = 0;
 	s->ctxsw_ns = measure_ctxsw_ns();
 	n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -184,25 +184,25 @@ int pvs_spin_init(struct pvs_spin *s, enum pvs_spin_policy policy)
 		s->nr_allowed = (uint32_t)CPU_COUNT(&set);
 	if (s->nr_allowed == 0 || s->nr_allowed > s->nr_online)
 		s->nr_allowed = s->nr_online;
-	s->rseq_slice = pvs_rt_host_rseq_slice();
+	s->rseq_slice = pvrt_host_rseq_slice();
 	/* First sample: rates start at 0 and mean "since this sample". */
-	pvs_rt_host_stat(steal_update, s);
+	pvrt_host_stat(steal_update, s);
 	s->steal_stamp_ns = mono_ns();
 	return 0;
 }
 
-static struct pvs_spin pvs_spin_process_ctx;
-static pthread_once_t pvs_spin_process_once = PTHREAD_ONCE_INIT;
+static struct pvrt_spin pvrt_spin_process_ctx;
+static pthread_once_t pvrt_spin_process_once = PTHREAD_ONCE_INIT;
 
-static void pvs_spin_process_init(void)
+static void pvrt_spin_process_init(void)
 {
-	pvs_spin_init(&pvs_spin_process_ctx, PVS_SPIN_POLICY_PV);
+	pvrt_spin_init(&pvrt_spin_process_ctx, PVS_SPIN_POLICY_PV);
 }
 
-struct pvs_spin *pvs_spin_default(void)
+struct pvrt_spin *pvrt_spin_default(void)
 {
-	pthread_once(&pvs_spin_process_once, pvs_spin_process_init);
-	return &pvs_spin_process_ctx;
+	pthread_once(&pvrt_spin_process_once, pvrt_spin_process_init);
+	return &pvrt_spin_process_ctx;
 }
 
 /* ---- the wait loop ------------------------------------------------------- */
@@ -219,7 +219,7 @@ static bool past_deadline(const struct timespec *deadline)
 		now.tv_nsec >= deadline->tv_nsec);
 }
 
-static void fill_in(struct pvs_spin *s, const struct pvs_spin_waiter *w,
+static void fill_in(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		    uint64_t spun_ns, struct pvs_spin_in *in)
 {
 	int me, owner;
@@ -234,20 +234,20 @@ static void fill_in(struct pvs_spin *s, const struct pvs_spin_waiter *w,
 	if (s->policy != PVS_SPIN_POLICY_PV)
 		return;	/* FIXED reads none of the rest */
 	in->arrival_ns = PVS_SPIN_ARRIVAL_NS;
-	me = pvs_spin_this_cpu();
+	me = pvrt_spin_this_cpu();
 	owner = w->owner_cpu != NULL ? w->owner_cpu(w->arg) : -1;
 	/* The owner recorded our CPU: it cannot be running, we are. */
 	if (owner >= 0 && owner == me)
 		in->owner = PVS_SPIN_OWNER_PREEMPTED;
-	in->owner_steal_ppm = pvs_spin_steal_ppm(s, owner);
-	in->self_steal_ppm = pvs_spin_steal_ppm(s, me);
+	in->owner_steal_ppm = pvrt_spin_steal_ppm(s, owner);
+	in->self_steal_ppm = pvrt_spin_steal_ppm(s, me);
 	if (w->nr_spinning != NULL)
 		in->nr_spinning = __atomic_load_n(w->nr_spinning,
 						  __ATOMIC_RELAXED);
 }
 
 /* Poll ready() between up to @pauses PAUSEs; true if it said so. */
-static bool spin_round(const struct pvs_spin_waiter *w, uint64_t pauses)
+static bool spin_round(const struct pvrt_spin_waiter *w, uint64_t pauses)
 {
 	uint64_t i;
 	bool done = false;
@@ -259,18 +259,18 @@ static bool spin_round(const struct pvs_spin_waiter *w, uint64_t pauses)
 			done = true;
 			break;
 		}
-		PVS_RT_RELAX();
+		PVRT_RELAX();
 	}
 	if (w->nr_spinning != NULL)
 		__atomic_fetch_sub(w->nr_spinning, 1, __ATOMIC_RELAXED);
 	return done;
 }
 
-int pvs_spin_wait(struct pvs_spin *s, const struct pvs_spin_waiter *w,
+int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		  const struct timespec *deadline,
-		  struct pvs_spin_wait_stats *st)
+		  struct pvrt_spin_wait_stats *st)
 {
-	struct pvs_spin_wait_stats loc;
+	struct pvrt_spin_wait_stats loc;
 	struct pvs_spin_in in;
 	struct pvs_spin_out out;
 	uint64_t spun = 0, t0;
@@ -279,7 +279,7 @@ int pvs_spin_wait(struct pvs_spin *s, const struct pvs_spin_waiter *w,
 	if (w == NULL || w->ready == NULL || w->park == NULL)
 		return -PVS_EINVAL;
 	if (s == NULL)
-		s = pvs_spin_default();
+		s = pvrt_spin_default();
 	memset(&loc, 0, sizeof(loc));
 	memset(&out, 0, sizeof(out));
 	for (;;) {
@@ -331,37 +331,37 @@ out:
 
 /* ---- rseq time-slice extension ------------------------------------------- */
 
-#if defined(PVS_RT_NR_RSEQ_SLICE_YIELD) && defined(__GLIBC__) && \
+#if defined(PVRT_NR_RSEQ_SLICE_YIELD) && defined(__GLIBC__) && \
 	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
 #include <sys/rseq.h>
-#define PVS_RT_HAVE_RSEQ_AREA 1
+#define PVRT_HAVE_RSEQ_AREA 1
 
-static __thread int pvs_rt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
+static __thread int pvrt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
 
 static uint8_t *slice_ctrl(void)
 {
-	if (__rseq_size < PVS_RT_RSEQ_SLICE_OFF + 4)
+	if (__rseq_size < PVRT_RSEQ_SLICE_OFF + 4)
 		return NULL;
 	return (uint8_t *)__builtin_thread_pointer() + __rseq_offset +
-	       PVS_RT_RSEQ_SLICE_OFF;
+	       PVRT_RSEQ_SLICE_OFF;
 }
 #endif
 
-bool pvs_spin_slice_begin(const struct pvs_spin *s)
+bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
 {
 	if (s == NULL || !s->rseq_slice)
 		return false;
-#ifdef PVS_RT_HAVE_RSEQ_AREA
-	if (pvs_rt_slice_state == 0)
-		pvs_rt_slice_state =
+#ifdef PVRT_HAVE_RSEQ_AREA
+	if (pvrt_slice_state == 0)
+		pvrt_slice_state =
 			slice_ctrl() != NULL &&
-					prctl(PVS_RT_PR_RSEQ_SLICE_EXTENSION,
-					      PVS_RT_PR_RSEQ_SLICE_EXTENSION_SET,
-					      PVS_RT_PR_RSEQ_SLICE_EXT_ENABLE, 0,
+					prctl(PVRT_PR_RSEQ_SLICE_EXTENSION,
+					      PVRT_PR_RSEQ_SLICE_EXTENSION_SET,
+					      PVRT_PR_RSEQ_SLICE_EXT_ENABLE, 0,
 					      0) == 0 ?
 				1 :
 				-1;
-	if (pvs_rt_slice_state < 0)
+	if (pvrt_slice_state < 0)
 		return false;
 	__atomic_store_n(slice_ctrl(), 1, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
@@ -371,20 +371,20 @@ bool pvs_spin_slice_begin(const struct pvs_spin *s)
 #endif
 }
 
-bool pvs_spin_slice_end(const struct pvs_spin *s)
+bool pvrt_spin_slice_end(const struct pvrt_spin *s)
 {
-#ifdef PVS_RT_HAVE_RSEQ_AREA
+#ifdef PVRT_HAVE_RSEQ_AREA
 	uint8_t *ctl;
 	bool granted;
 
-	if (s == NULL || !s->rseq_slice || pvs_rt_slice_state <= 0)
+	if (s == NULL || !s->rseq_slice || pvrt_slice_state <= 0)
 		return false;
 	ctl = slice_ctrl();
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	__atomic_store_n(&ctl[0], 0, __ATOMIC_RELAXED);
 	granted = __atomic_load_n(&ctl[1], __ATOMIC_RELAXED) != 0;
 	if (granted)
-		syscall(PVS_RT_NR_RSEQ_SLICE_YIELD);
+		syscall(PVRT_NR_RSEQ_SLICE_YIELD);
 	return granted;
 #else
 	(void)s;

@@ -12,10 +12,10 @@
 
 #include "spin_rt_host.h"
 
-int pvs_rt_host_pause_ps(uint32_t *pause_ps)
+int pvrt_host_pause_ps(uint32_t *pause_ps)
 {
-	struct pvs_pause_cal cal;
-	int ret = pvs_probe_pause(0, &cal);
+	struct pvprobe_pause_cal cal;
+	int ret = pvprobe_read_pause(0, &cal);
 
 	if (ret < 0)
 		return ret;
@@ -23,22 +23,22 @@ int pvs_rt_host_pause_ps(uint32_t *pause_ps)
 	return 0;
 }
 
-int pvs_rt_host_stat(pvs_rt_host_cpu_fn fn, void *arg)
+int pvrt_host_stat(pvrt_host_cpu_fn fn, void *arg)
 {
-	struct pvs_probe_ctx ctx;
-	struct pvs_stat st;
+	struct pvprobe_ctx ctx;
+	struct pvprobe_stat st;
 	int ret, i;
 
 	st.cap = PVS_MAX_CPUS;	/* the steal view's size */
 	st.cpus = calloc(st.cap, sizeof(*st.cpus));
 	if (st.cpus == NULL)
 		return -PVS_ENOMEM;
-	pvs_probe_ctx_init(&ctx, NULL);
-	ret = pvs_probe_stat(&ctx, &st);
+	pvprobe_ctx_init(&ctx, NULL);
+	ret = pvprobe_read_stat(&ctx, &st);
 	for (i = 0; i < ret; i++) {
-		const struct pvs_cpu_times *c = &st.cpus[i];
+		const struct pvprobe_cpu_times *c = &st.cpus[i];
 
-		/* The total of pvs_steal_rate(): every column but guest. */
+		/* The total of pvprobe_steal_rate(): every column but guest. */
 		fn(arg, (unsigned int)c->cpu, c->steal,
 		   c->user + c->nice + c->system + c->idle + c->iowait +
 			   c->irq + c->softirq + c->steal);
@@ -47,11 +47,11 @@ int pvs_rt_host_stat(pvs_rt_host_cpu_fn fn, void *arg)
 	return ret;
 }
 
-bool pvs_rt_host_rseq_slice(void)
+bool pvrt_host_rseq_slice(void)
 {
-	struct pvs_probe_ctx ctx;
-	struct pvs_rseq_slice rs;
+	struct pvprobe_ctx ctx;
+	struct pvprobe_rseq_slice rs;
 
-	pvs_probe_ctx_init(&ctx, NULL);
-	return pvs_probe_rseq_slice(&ctx, &rs) == 0 && rs.available;
+	pvprobe_ctx_init(&ctx, NULL);
+	return pvprobe_read_rseq_slice(&ctx, &rs) == 0 && rs.available;
 }

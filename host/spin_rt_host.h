@@ -5,7 +5,7 @@
  * time-slice extension exists. Internal to pvsched_rt.
  *
  * spin_rt_host.c answers them with the probe library (probe.h):
- * pvs_probe_pause(), pvs_probe_stat() and pvs_probe_rseq_slice().
+ * pvprobe_read_pause(), pvprobe_read_stat() and pvprobe_read_rseq_slice().
  */
 #ifndef PVSCHED_HOST_SPIN_RT_HOST_H
 #define PVSCHED_HOST_SPIN_RT_HOST_H
@@ -13,26 +13,26 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* One PAUSE: probe_util.h's PVS_RELAX(), a compiler barrier where none. */
+/* One PAUSE: probe_util.h's PVPROBE_RELAX(), a compiler barrier where none. */
 #include "probe_util.h"
-#ifdef PVS_RELAX
-#define PVS_RT_RELAX() PVS_RELAX()
+#ifdef PVPROBE_RELAX
+#define PVRT_RELAX() PVPROBE_RELAX()
 #else
-#define PVS_RT_RELAX() __asm__ __volatile__("" ::: "memory")
+#define PVRT_RELAX() __asm__ __volatile__("" ::: "memory")
 #endif
 
-/* Cost of one PAUSE in ps; 0 on success, negative PVS_E* on failure. */
-int pvs_rt_host_pause_ps(uint32_t *pause_ps);
+/* Cost of one PAUSE in ps; 0 on success, negative PVPROBE_E* on failure. */
+int pvrt_host_pause_ps(uint32_t *pause_ps);
 
 /* Called once per "cpuN" line of /proc/stat. */
-typedef void (*pvs_rt_host_cpu_fn)(void *arg, unsigned int cpu,
+typedef void (*pvrt_host_cpu_fn)(void *arg, unsigned int cpu,
 				   uint64_t steal, uint64_t total);
 
-/* Read /proc/stat once; number of CPU lines reported, or negative PVS_E*
+/* Read /proc/stat once; number of CPU lines reported, or negative PVPROBE_E*
  * (CPUs at or above PVS_MAX_CPUS make the read fail: -PVS_ERANGE). */
-int pvs_rt_host_stat(pvs_rt_host_cpu_fn fn, void *arg);
+int pvrt_host_stat(pvrt_host_cpu_fn fn, void *arg);
 
 /* The kernel offers the rseq time-slice extension. */
-bool pvs_rt_host_rseq_slice(void);
+bool pvrt_host_rseq_slice(void);
 
 #endif /* PVSCHED_HOST_SPIN_RT_HOST_H */

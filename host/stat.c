@@ -9,13 +9,13 @@
 
 #include "probe_util.h"
 
-#define PVS_STAT_MIN_FIELDS 4
-#define PVS_STAT_MAX_FIELDS 10
+#define PVPROBE_STAT_MIN_FIELDS 4
+#define PVPROBE_STAT_MAX_FIELDS 10
 
 /* Parse the columns after "cpu" / "cpuN" into @t. */
-static int pvs_stat_fields(struct pvs_pu_cur *c, struct pvs_cpu_times *t)
+static int pvprobe_stat_fields(struct pvprobe_pu_cur *c, struct pvprobe_cpu_times *t)
 {
-	uint64_t v[PVS_STAT_MAX_FIELDS] = { 0 };
+	uint64_t v[PVPROBE_STAT_MAX_FIELDS] = { 0 };
 	unsigned int n = 0;
 	int rc;
 
@@ -23,21 +23,21 @@ static int pvs_stat_fields(struct pvs_pu_cur *c, struct pvs_cpu_times *t)
 		uint64_t x;
 		const char *before = c->p;
 
-		pvs_pu_skip_blanks(c);
+		pvprobe_pu_skip_blanks(c);
 		if (c->p >= c->end)
 			break;
 		if (c->p == before)
 			return -PVS_EBADMSG; /* "12 34x": no blank before */
-		rc = pvs_pu_u64(c, &x);
+		rc = pvprobe_pu_u64(c, &x);
 		if (rc < 0)
 			return rc;
-		if (n < PVS_STAT_MAX_FIELDS)
+		if (n < PVPROBE_STAT_MAX_FIELDS)
 			v[n] = x;
 		n++;
 	}
-	if (n < PVS_STAT_MIN_FIELDS)
+	if (n < PVPROBE_STAT_MIN_FIELDS)
 		return -PVS_EBADMSG;
-	t->nr_fields = n < PVS_STAT_MAX_FIELDS ? n : PVS_STAT_MAX_FIELDS;
+	t->nr_fields = n < PVPROBE_STAT_MAX_FIELDS ? n : PVPROBE_STAT_MAX_FIELDS;
 	t->user = v[0];
 	t->nice = v[1];
 	t->system = v[2];
@@ -51,12 +51,12 @@ static int pvs_stat_fields(struct pvs_pu_cur *c, struct pvs_cpu_times *t)
 	return 0;
 }
 
-static int pvs_stat_parse_l(const char *buf, size_t len, struct pvs_stat *st,
+static int pvprobe_stat_parse_l(const char *buf, size_t len, struct pvprobe_stat *st,
 		     unsigned int *bad_line)
 {
-	struct pvs_pu_cur c = { buf, buf + len };
-	struct pvs_pu_line l = { NULL, NULL, 0 };
-	struct pvs_cpu_times total, *tmp;
+	struct pvprobe_pu_cur c = { buf, buf + len };
+	struct pvprobe_pu_line l = { NULL, NULL, 0 };
+	struct pvprobe_cpu_times total, *tmp;
 	uint8_t *seen;
 	bool have_total = false;
 	unsigned int n = 0;
@@ -66,25 +66,25 @@ static int pvs_stat_parse_l(const char *buf, size_t len, struct pvs_stat *st,
 		return -PVS_EINVAL;
 	memset(&total, 0, sizeof(total));
 	tmp = calloc(st->cap ? st->cap : 1, sizeof(*tmp));
-	seen = calloc(PVS_PROBE_MAX_CPUS / 8, 1);
+	seen = calloc(PVPROBE_MAX_CPUS / 8, 1);
 	if (tmp == NULL || seen == NULL) {
 		rc = -PVS_ENOMEM;
 		goto out;
 	}
-	while (pvs_pu_next_line(&c, &l)) {
-		struct pvs_pu_cur lc = { l.s, l.e };
-		struct pvs_cpu_times t;
+	while (pvprobe_pu_next_line(&c, &l)) {
+		struct pvprobe_pu_cur lc = { l.s, l.e };
+		struct pvprobe_cpu_times t;
 		uint64_t id;
 
-		if (!pvs_pu_starts(l.s, l.e, "cpu"))
+		if (!pvprobe_pu_starts(l.s, l.e, "cpu"))
 			continue;
 		memset(&t, 0, sizeof(t));
 		lc.p += 3;
 		if (lc.p < lc.end && *lc.p >= '0' && *lc.p <= '9') {
-			rc = pvs_pu_u64(&lc, &id);
+			rc = pvprobe_pu_u64(&lc, &id);
 			if (rc < 0)
 				goto bad;
-			if (id >= PVS_PROBE_MAX_CPUS) {
+			if (id >= PVPROBE_MAX_CPUS) {
 				rc = -PVS_ERANGE;
 				goto bad;
 			}
@@ -105,7 +105,7 @@ static int pvs_stat_parse_l(const char *buf, size_t len, struct pvs_stat *st,
 			rc = -PVS_EBADMSG;
 			goto bad;
 		}
-		rc = pvs_stat_fields(&lc, &t);
+		rc = pvprobe_stat_fields(&lc, &t);
 		if (rc < 0)
 			goto bad;
 		if (t.cpu < 0) {
@@ -139,63 +139,63 @@ out:
 	return rc;
 }
 
-int pvs_stat_parse(const char *buf, size_t len, struct pvs_stat *st)
+int pvprobe_stat_parse(const char *buf, size_t len, struct pvprobe_stat *st)
 {
-	return pvs_stat_parse_l(buf, len, st, NULL);
+	return pvprobe_stat_parse_l(buf, len, st, NULL);
 }
 
-static int pvs_stat_parse_cb(const char *buf, size_t len, void *arg,
+static int pvprobe_stat_parse_cb(const char *buf, size_t len, void *arg,
 			     unsigned int *line)
 {
-	return pvs_stat_parse_l(buf, len, arg, line);
+	return pvprobe_stat_parse_l(buf, len, arg, line);
 }
 
-int pvs_probe_stat(struct pvs_probe_ctx *ctx, struct pvs_stat *st)
+int pvprobe_read_stat(struct pvprobe_ctx *ctx, struct pvprobe_stat *st)
 {
 	if (st == NULL)
 		return -PVS_EINVAL;
-	return pvs_pu_read_parse(ctx, "/proc/stat", pvs_stat_parse_cb, st);
+	return pvprobe_pu_read_parse(ctx, "/proc/stat", pvprobe_stat_parse_cb, st);
 }
 
 /* after - before, or 0 if the counter stepped back. */
-static uint64_t pvs_delta(uint64_t before, uint64_t after)
+static uint64_t pvprobe_delta(uint64_t before, uint64_t after)
 {
 	return after > before ? after - before : 0;
 }
 
 /* Saturating sum: a fixture may hold counters near 2^64. */
-static uint64_t pvs_add_sat(uint64_t a, uint64_t b)
+static uint64_t pvprobe_add_sat(uint64_t a, uint64_t b)
 {
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
-int pvs_steal_rate(const struct pvs_cpu_times *before,
-		   const struct pvs_cpu_times *after,
-		   struct pvs_steal_rate *out)
+int pvprobe_steal_rate(const struct pvprobe_cpu_times *before,
+		   const struct pvprobe_cpu_times *after,
+		   struct pvprobe_steal_rate *out)
 {
-	static const struct pvs_cpu_times zero;
-	const struct pvs_cpu_times *b = before ? before : &zero;
+	static const struct pvprobe_cpu_times zero;
+	const struct pvprobe_cpu_times *b = before ? before : &zero;
 	uint64_t busy, idle, steal, total, wanted;
 
 	if (after == NULL || out == NULL ||
 	    (before != NULL && before->cpu != after->cpu))
 		return -PVS_EINVAL;
-	busy = pvs_delta(b->user, after->user);
-	busy = pvs_add_sat(busy, pvs_delta(b->nice, after->nice));
-	busy = pvs_add_sat(busy, pvs_delta(b->system, after->system));
-	busy = pvs_add_sat(busy, pvs_delta(b->irq, after->irq));
-	busy = pvs_add_sat(busy, pvs_delta(b->softirq, after->softirq));
-	idle = pvs_add_sat(pvs_delta(b->idle, after->idle),
-			   pvs_delta(b->iowait, after->iowait));
-	steal = pvs_delta(b->steal, after->steal);
-	wanted = pvs_add_sat(busy, steal);
-	total = pvs_add_sat(wanted, idle);
+	busy = pvprobe_delta(b->user, after->user);
+	busy = pvprobe_add_sat(busy, pvprobe_delta(b->nice, after->nice));
+	busy = pvprobe_add_sat(busy, pvprobe_delta(b->system, after->system));
+	busy = pvprobe_add_sat(busy, pvprobe_delta(b->irq, after->irq));
+	busy = pvprobe_add_sat(busy, pvprobe_delta(b->softirq, after->softirq));
+	idle = pvprobe_add_sat(pvprobe_delta(b->idle, after->idle),
+			   pvprobe_delta(b->iowait, after->iowait));
+	steal = pvprobe_delta(b->steal, after->steal);
+	wanted = pvprobe_add_sat(busy, steal);
+	total = pvprobe_add_sat(wanted, idle);
 	out->cpu = after->cpu;
 	out->steal_ticks = steal;
 	out->total_ticks = total;
-	out->steal_ppm = (uint32_t)(total ? pvs_pu_muldiv(steal, 1000000,
+	out->steal_ppm = (uint32_t)(total ? pvprobe_pu_muldiv(steal, 1000000,
 							  total) : 0);
-	out->preempt_ppm = (uint32_t)(wanted ? pvs_pu_muldiv(steal, 1000000,
+	out->preempt_ppm = (uint32_t)(wanted ? pvprobe_pu_muldiv(steal, 1000000,
 							     wanted) : 0);
 	return 0;
 }

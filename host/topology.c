@@ -2,7 +2,7 @@
 /*
  * CPU topology: online/possible CPUs, cores, packages, NUMA nodes, threads
  * per core and the SMT control. hwloc on the live system when built with
- * it (PVS_HAVE_HWLOC); sysfs otherwise and always under a sysroot, so
+ * it (PVPROBE_HAVE_HWLOC); sysfs otherwise and always under a sysroot, so
  * fixtures give the same answer on every host.
  */
 #include <dirent.h>
@@ -12,25 +12,25 @@
 
 #include "probe_util.h"
 
-#ifdef PVS_HAVE_HWLOC
+#ifdef PVPROBE_HAVE_HWLOC
 #include <hwloc.h>
 #endif
 
-#define PVS_BITMAP_BYTES (PVS_PROBE_MAX_CPUS / 8)
+#define PVPROBE_BITMAP_BYTES (PVPROBE_MAX_CPUS / 8)
 
-static bool pvs_bit(const uint8_t *map, unsigned int i)
+static bool pvprobe_bit(const uint8_t *map, unsigned int i)
 {
 	return (map[i / 8] >> (i % 8)) & 1u;
 }
 
-static void pvs_set_bit(uint8_t *map, unsigned int i)
+static void pvprobe_set_bit(uint8_t *map, unsigned int i)
 {
 	map[i / 8] |= (uint8_t)(1u << (i % 8));
 }
 
-int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap)
+int pvprobe_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap)
 {
-	struct pvs_pu_cur c;
+	struct pvprobe_pu_cur c;
 	const char *s = buf, *e;
 	uint8_t *tmp;
 	unsigned int count = 0;
@@ -39,23 +39,23 @@ int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap)
 	if (buf == NULL)
 		return -PVS_EINVAL;
 	e = buf + len;
-	pvs_pu_trim(&s, &e);
+	pvprobe_pu_trim(&s, &e);
 	c.p = s;
 	c.end = e;
-	tmp = calloc(PVS_BITMAP_BYTES, 1);
+	tmp = calloc(PVPROBE_BITMAP_BYTES, 1);
 	if (tmp == NULL)
 		return -PVS_ENOMEM;
 	/* An empty list is valid (e.g. cpu/offline with nothing offline). */
 	while (c.p < c.end) {
 		uint64_t lo, hi, i;
 
-		rc = pvs_pu_u64(&c, &lo);
+		rc = pvprobe_pu_u64(&c, &lo);
 		if (rc < 0)
 			goto out;
 		hi = lo;
 		if (c.p < c.end && *c.p == '-') {
 			c.p++;
-			rc = pvs_pu_u64(&c, &hi);
+			rc = pvprobe_pu_u64(&c, &hi);
 			if (rc < 0)
 				goto out;
 		}
@@ -63,14 +63,14 @@ int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap)
 			rc = -PVS_EBADMSG;
 			goto out;
 		}
-		if (hi >= PVS_PROBE_MAX_CPUS) {
+		if (hi >= PVPROBE_MAX_CPUS) {
 			rc = -PVS_ERANGE;
 			goto out;
 		}
 		for (i = lo; i <= hi; i++) {
-			if (!pvs_bit(tmp, (unsigned int)i))
+			if (!pvprobe_bit(tmp, (unsigned int)i))
 				count++;
-			pvs_set_bit(tmp, (unsigned int)i);
+			pvprobe_set_bit(tmp, (unsigned int)i);
 		}
 		if (c.p < c.end) {
 			if (*c.p != ',' || c.p + 1 == c.end) {
@@ -83,7 +83,7 @@ int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap)
 	if (bitmap != NULL) {
 		unsigned int b;
 
-		for (b = 0; b < PVS_BITMAP_BYTES; b++)
+		for (b = 0; b < PVPROBE_BITMAP_BYTES; b++)
 			bitmap[b] |= tmp[b];
 	}
 	rc = (int)count;
@@ -92,22 +92,22 @@ out:
 	return rc;
 }
 
-static int pvs_cpulist_cb(const char *buf, size_t len, void *bitmap,
+static int pvprobe_cpulist_cb(const char *buf, size_t len, void *bitmap,
 			  unsigned int *line)
 {
 	*line = 1;
-	return pvs_cpulist_parse(buf, len, bitmap);
+	return pvprobe_cpulist_parse(buf, len, bitmap);
 }
 
 /* Read the cpulist file sysroot + @rel into @bitmap; returns the count. */
-static int pvs_read_cpulist(struct pvs_probe_ctx *ctx, const char *rel,
+static int pvprobe_read_cpulist(struct pvprobe_ctx *ctx, const char *rel,
 			    uint8_t *bitmap)
 {
-	return pvs_pu_read_parse(ctx, rel, pvs_cpulist_cb, bitmap);
+	return pvprobe_pu_read_parse(ctx, rel, pvprobe_cpulist_cb, bitmap);
 }
 
 /* A signed topology id ("-1" = not known). */
-static int pvs_read_id(struct pvs_probe_ctx *ctx, const char *path,
+static int pvprobe_read_id(struct pvprobe_ctx *ctx, const char *path,
 		       int64_t *id)
 {
 	char buf[64];
@@ -116,24 +116,24 @@ static int pvs_read_id(struct pvs_probe_ctx *ctx, const char *path,
 	bool neg;
 	int rc;
 
-	rc = pvs_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
+	rc = pvprobe_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
 	if (rc < 0)
-		return rc == -PVS_ERANGE ? pvs_pu_fail(ctx, path, 1,
+		return rc == -PVS_ERANGE ? pvprobe_pu_fail(ctx, path, 1,
 						      -PVS_EBADMSG) : rc;
 	e = buf + strlen(buf);
-	pvs_pu_trim(&s, &e);
+	pvprobe_pu_trim(&s, &e);
 	neg = s < e && *s == '-';
-	rc = pvs_pu_parse_u64(s + neg, e, &v);
+	rc = pvprobe_pu_parse_u64(s + neg, e, &v);
 	if (rc == 0 && v > INT32_MAX)
 		rc = -PVS_ERANGE;
 	if (rc < 0)
-		return pvs_pu_fail(ctx, path, 1, rc);
+		return pvprobe_pu_fail(ctx, path, 1, rc);
 	*id = neg ? -(int64_t)v : (int64_t)v;
 	return 0;
 }
 
 /* Count distinct values in ids[0..n). */
-static unsigned int pvs_distinct(int64_t *ids, unsigned int n)
+static unsigned int pvprobe_distinct(int64_t *ids, unsigned int n)
 {
 	unsigned int i, j, d = 0;
 
@@ -147,15 +147,15 @@ static unsigned int pvs_distinct(int64_t *ids, unsigned int n)
 }
 
 /* NUMA nodes holding at least one CPU (/sys/devices/system/node). */
-static int pvs_count_nodes(struct pvs_probe_ctx *ctx, unsigned int *nodes)
+static int pvprobe_count_nodes(struct pvprobe_ctx *ctx, unsigned int *nodes)
 {
-	char path[PVS_PROBE_PATH_MAX];
+	char path[PVPROBE_PATH_MAX];
 	struct dirent *de;
 	unsigned int n = 0;
 	DIR *d;
 	int rc;
 
-	d = pvs_pu_opendir(ctx, "/sys/devices/system/node");
+	d = pvprobe_pu_opendir(ctx, "/sys/devices/system/node");
 	if (d == NULL) {
 		*nodes = 0;
 		return 0;
@@ -165,11 +165,11 @@ static int pvs_count_nodes(struct pvs_probe_ctx *ctx, unsigned int *nodes)
 		uint64_t id;
 
 		if (strncmp(name, "node", 4) != 0 ||
-		    pvs_pu_parse_u64(name + 4, name + strlen(name), &id) < 0)
+		    pvprobe_pu_parse_u64(name + 4, name + strlen(name), &id) < 0)
 			continue;
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/node/%s/cpulist", name);
-		rc = pvs_read_cpulist(ctx, path, NULL);
+		rc = pvprobe_read_cpulist(ctx, path, NULL);
 		if (rc == -PVS_ENOENT)
 			continue;
 		if (rc < 0) {
@@ -183,72 +183,72 @@ static int pvs_count_nodes(struct pvs_probe_ctx *ctx, unsigned int *nodes)
 	return 0;
 }
 
-static int pvs_topology_sysfs(struct pvs_probe_ctx *ctx, struct pvs_topology *t)
+static int pvprobe_topology_sysfs(struct pvprobe_ctx *ctx, struct pvprobe_topology *t)
 {
-	char path[PVS_PROBE_PATH_MAX];
+	char path[PVPROBE_PATH_MAX];
 	uint8_t *online = NULL, *sib = NULL;
 	int64_t *core = NULL, *pkg = NULL;
 	unsigned int cpu, n = 0;
 	int rc;
 
-	online = calloc(PVS_BITMAP_BYTES, 1);
-	sib = calloc(PVS_BITMAP_BYTES, 1);
-	core = calloc(PVS_PROBE_MAX_CPUS, sizeof(*core));
-	pkg = calloc(PVS_PROBE_MAX_CPUS, sizeof(*pkg));
+	online = calloc(PVPROBE_BITMAP_BYTES, 1);
+	sib = calloc(PVPROBE_BITMAP_BYTES, 1);
+	core = calloc(PVPROBE_MAX_CPUS, sizeof(*core));
+	pkg = calloc(PVPROBE_MAX_CPUS, sizeof(*pkg));
 	if (online == NULL || sib == NULL || core == NULL || pkg == NULL) {
 		rc = -PVS_ENOMEM;
 		goto out;
 	}
-	rc = pvs_read_cpulist(ctx, "/sys/devices/system/cpu/online", online);
+	rc = pvprobe_read_cpulist(ctx, "/sys/devices/system/cpu/online", online);
 	if (rc < 0)
 		goto out;
 	t->nr_online = (unsigned int)rc;
-	rc = pvs_read_cpulist(ctx, "/sys/devices/system/cpu/possible", NULL);
+	rc = pvprobe_read_cpulist(ctx, "/sys/devices/system/cpu/possible", NULL);
 	if (rc == -PVS_ENOENT)
 		rc = (int)t->nr_online;
 	if (rc < 0)
 		goto out;
 	t->nr_possible = (unsigned int)rc;
-	for (cpu = 0; cpu < PVS_PROBE_MAX_CPUS; cpu++) {
+	for (cpu = 0; cpu < PVPROBE_MAX_CPUS; cpu++) {
 		unsigned int first, k;
 
-		if (!pvs_bit(online, cpu))
+		if (!pvprobe_bit(online, cpu))
 			continue;
-		rc = pvs_pu_path(
+		rc = pvprobe_pu_path(
 			ctx, path,
 			"/sys/devices/system/cpu/cpu%u/topology/physical_package_id",
 			cpu);
 		if (rc == 0)
-			rc = pvs_pu_secondary(pvs_read_id(ctx, path, &pkg[n]));
+			rc = pvprobe_pu_secondary(pvprobe_read_id(ctx, path, &pkg[n]));
 		if (rc < 0)
 			goto out;
-		memset(sib, 0, PVS_BITMAP_BYTES);
+		memset(sib, 0, PVPROBE_BITMAP_BYTES);
 		snprintf(
 			path, sizeof(path),
 			"/sys/devices/system/cpu/cpu%u/topology/thread_siblings_list",
 			cpu);
-		rc = pvs_pu_secondary(pvs_read_cpulist(ctx, path, sib));
+		rc = pvprobe_pu_secondary(pvprobe_read_cpulist(ctx, path, sib));
 		if (rc < 0)
 			goto out;
-		if (!pvs_bit(sib, cpu)) {
+		if (!pvprobe_bit(sib, cpu)) {
 			/* A CPU is always its own sibling. */
-			rc = pvs_pu_fail(ctx, path, 1, -PVS_EBADMSG);
+			rc = pvprobe_pu_fail(ctx, path, 1, -PVS_EBADMSG);
 			goto out;
 		}
-		for (first = 0; !pvs_bit(sib, first); first++)
+		for (first = 0; !pvprobe_bit(sib, first); first++)
 			;
 		/* The core is named by its first thread: unique on every
 		 * arch, unlike core_id (per package on x86). */
 		core[n] = first;
-		for (k = 0, rc = 0; k < PVS_PROBE_MAX_CPUS; k++)
-			rc += pvs_bit(sib, k) && pvs_bit(online, k);
+		for (k = 0, rc = 0; k < PVPROBE_MAX_CPUS; k++)
+			rc += pvprobe_bit(sib, k) && pvprobe_bit(online, k);
 		if ((unsigned int)rc > t->threads_per_core)
 			t->threads_per_core = (unsigned int)rc;
 		n++;
 	}
-	t->nr_cores = pvs_distinct(core, n);
-	t->nr_packages = pvs_distinct(pkg, n);
-	rc = pvs_count_nodes(ctx, &t->nr_nodes);
+	t->nr_cores = pvprobe_distinct(core, n);
+	t->nr_packages = pvprobe_distinct(pkg, n);
+	rc = pvprobe_count_nodes(ctx, &t->nr_nodes);
 out:
 	free(online);
 	free(sib);
@@ -257,8 +257,8 @@ out:
 	return rc < 0 ? rc : 0;
 }
 
-#ifdef PVS_HAVE_HWLOC
-static int pvs_topology_hwloc(struct pvs_topology *t)
+#ifdef PVPROBE_HAVE_HWLOC
+static int pvprobe_topology_hwloc(struct pvprobe_topology *t)
 {
 	hwloc_topology_t topo;
 	unsigned int i, ncores, maxpu = 0;
@@ -295,41 +295,41 @@ static int pvs_topology_hwloc(struct pvs_topology *t)
 }
 #endif
 
-int pvs_probe_topology(struct pvs_probe_ctx *ctx, struct pvs_topology *out)
+int pvprobe_read_topology(struct pvprobe_ctx *ctx, struct pvprobe_topology *out)
 {
-	char path[PVS_PROBE_PATH_MAX], buf[PVS_PROBE_NAME_LEN];
-	struct pvs_topology t;
+	char path[PVPROBE_PATH_MAX], buf[PVPROBE_NAME_LEN];
+	struct pvprobe_topology t;
 	int rc;
 
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
 	memset(&t, 0, sizeof(t));
-	rc = pvs_topology_sysfs(ctx, &t);
+	rc = pvprobe_topology_sysfs(ctx, &t);
 	if (rc < 0)
 		return rc;
-#ifdef PVS_HAVE_HWLOC
-	if (pvs_probe_ctx_live(ctx)) {
-		struct pvs_topology h = t;
+#ifdef PVPROBE_HAVE_HWLOC
+	if (pvprobe_ctx_live(ctx)) {
+		struct pvprobe_topology h = t;
 
 		/* hwloc knows caches, dies and odd layouts better; sysfs
 		 * stays the fallback if it fails. possible is sysfs-only. */
-		if (pvs_topology_hwloc(&h) == 0) {
-			h.via = PVS_TOPO_VIA_HWLOC;
+		if (pvprobe_topology_hwloc(&h) == 0) {
+			h.via = PVPROBE_TOPO_VIA_HWLOC;
 			t = h;
 		}
 	}
 #endif
-	rc = pvs_pu_path(ctx, path, "/sys/devices/system/cpu/smt/control");
+	rc = pvprobe_pu_path(ctx, path, "/sys/devices/system/cpu/smt/control");
 	if (rc < 0)
 		return rc;
-	rc = pvs_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
+	rc = pvprobe_pu_load_small(ctx, path, buf, sizeof(buf), NULL);
 	if (rc == 0)
-		rc = pvs_pu_copy_text(t.smt_control, sizeof(t.smt_control), buf,
+		rc = pvprobe_pu_copy_text(t.smt_control, sizeof(t.smt_control), buf,
 				      buf + strlen(buf));
 	if (rc == -PVS_ERANGE)
 		rc = -PVS_EBADMSG;
 	if (rc < 0 && rc != -PVS_ENOENT)
-		return pvs_pu_fail(ctx, path, 1, rc);
+		return pvprobe_pu_fail(ctx, path, 1, rc);
 	ctx->bad_path[0] = '\0';
 	*out = t;
 	return 0;

@@ -10,20 +10,20 @@
 #include "report.h"
 #include "sim_int.h"
 
-static const struct pvs_sim_scenario *const table[] = {
-#define PVS_SIM_SCENARIO(name) &pvs_sim_##name,
+static const struct pvsim_scenario *const table[] = {
+#define PVSIM_SCENARIO(name) &pvsim_##name,
 #include "scenarios.def"
-#undef PVS_SIM_SCENARIO
+#undef PVSIM_SCENARIO
 };
 
 #define NSCEN (sizeof(table) / sizeof(table[0]))
 
-const struct pvs_sim_scenario *pvs_sim_scenario_at(unsigned int i)
+const struct pvsim_scenario *pvsim_scenario_at(unsigned int i)
 {
 	return i < NSCEN ? table[i] : NULL;
 }
 
-const struct pvs_sim_scenario *pvs_sim_find(const char *name)
+const struct pvsim_scenario *pvsim_find(const char *name)
 {
 	unsigned int i;
 
@@ -70,8 +70,8 @@ static int parse_u64(const char *s, uint64_t *v)
 
 /* Options of run and compare. */
 struct cli_opts {
-	struct pvs_sim_opts o;
-	struct pvs_sim_compare_opts c;
+	struct pvsim_opts o;
+	struct pvsim_compare_opts c;
 	const char *plot;
 };
 
@@ -84,7 +84,7 @@ static int parse_opts(int argc, char **argv, bool compare,
 
 	memset(co, 0, sizeof(*co));
 	co->o.seed = 1;
-	co->c.conf = (unsigned int)pvs_sim_conf_index("95");
+	co->c.conf = (unsigned int)pvsim_conf_index("95");
 	for (a = 3; a < argc; a++) {
 		next = a + 1 < argc ? argv[a + 1] : NULL;
 		if (!strcmp(argv[a], "--json")) {
@@ -117,7 +117,7 @@ static int parse_opts(int argc, char **argv, bool compare,
 			co->c.case_name = next;
 			a++;
 		} else if (compare && !strcmp(argv[a], "--confidence") &&
-			   (conf = pvs_sim_conf_index(next)) >= 0) {
+			   (conf = pvsim_conf_index(next)) >= 0) {
 			co->c.conf = (unsigned int)conf;
 			a++;
 		} else {
@@ -128,8 +128,8 @@ static int parse_opts(int argc, char **argv, bool compare,
 }
 
 /* Write the sink's picture to path; no file is left on failure. */
-static int write_plot(const char *prog, const struct pvs_sim_scenario *sc,
-		      const struct pvs_sim_sink *k, const char *path,
+static int write_plot(const char *prog, const struct pvsim_scenario *sc,
+		      const struct pvsim_sink *k, const char *path,
 		      FILE *err)
 {
 	FILE *f = fopen(path, "w");
@@ -139,7 +139,7 @@ static int write_plot(const char *prog, const struct pvs_sim_scenario *sc,
 		fprintf(err, "%s: cannot write %s\n", prog, path);
 		return -1;
 	}
-	ret = pvs_sim_plot_svg(sc, k, f, err);
+	ret = pvsim_plot_svg(sc, k, f, err);
 	if (fclose(f) || ret) {
 		remove(path);
 		return -1;
@@ -147,11 +147,11 @@ static int write_plot(const char *prog, const struct pvs_sim_scenario *sc,
 	return 0;
 }
 
-int pvs_sim_cmd(const struct pvs_sim_scenario *sc, int argc, char **argv,
+int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		FILE *out, FILE *err)
 {
-	struct pvs_sim_sink sink;
-	struct pvs_sim_totals tot;
+	struct pvsim_sink sink;
+	struct pvsim_totals tot;
 	struct cli_opts co;
 	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
 	FILE *run_out = out;
@@ -168,7 +168,7 @@ int pvs_sim_cmd(const struct pvs_sim_scenario *sc, int argc, char **argv,
 		usage(err, prog);
 		return 2;
 	}
-	if (co.plot && sc->plot_kind == PVS_SIM_PLOT_NONE) {
+	if (co.plot && sc->plot_kind == PVSIM_PLOT_NONE) {
 		fprintf(err, "%s: scenario %s has no plot\n", prog, sc->name);
 		return 2;
 	}
@@ -200,19 +200,19 @@ int pvs_sim_cmd(const struct pvs_sim_scenario *sc, int argc, char **argv,
 	if (compare)
 		fclose(run_out);
 	if (!ret && compare) {
-		ret = pvs_sim_compare(sc->name, &sink, &co.c, out, err);
+		ret = pvsim_compare(sc->name, &sink, &co.c, out, err);
 		if (ret < 0)
 			ret = 1;
 	}
 	if (!ret && co.plot && write_plot(prog, sc, &sink, co.plot, err))
 		ret = 1;
-	pvs_sim_sink_free(&sink);
+	pvsim_sink_free(&sink);
 	return ret;
 }
 
-int pvs_sim_main(int argc, char **argv, FILE *out, FILE *err)
+int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 {
-	const struct pvs_sim_scenario *sc;
+	const struct pvsim_scenario *sc;
 	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
 	unsigned int i;
 
@@ -235,7 +235,7 @@ int pvs_sim_main(int argc, char **argv, FILE *out, FILE *err)
 		usage(err, prog);
 		return 2;
 	}
-	sc = pvs_sim_find(argv[2]);
+	sc = pvsim_find(argv[2]);
 	if (!sc) {
 		fprintf(err, "%s: unknown scenario '%s' (try: %s list)\n",
 			prog, argv[2], prog);
@@ -245,5 +245,5 @@ int pvs_sim_main(int argc, char **argv, FILE *out, FILE *err)
 		sc->show(out);
 		return 0;
 	}
-	return pvs_sim_cmd(sc, argc, argv, out, err);
+	return pvsim_cmd(sc, argc, argv, out, err);
 }

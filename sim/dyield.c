@@ -90,13 +90,13 @@ struct dy_lock {
 	int32_t owner;		/* holder or granted waiter; -1 free */
 	uint64_t seen_ns;	/* a spinning granted waiter sees it */
 	uint32_t head, n;	/* waiters not yet granted, in ticket order */
-	uint16_t q[PVS_DY_SIM_MAX_VCPUS];
+	uint16_t q[PVSIM_DY_SIM_MAX_VCPUS];
 };
 
 struct dy {
-	struct pvs_sim s;
-	const struct pvs_dy_sim_params *p;
-	struct pvs_dy_sim_result *r;
+	struct pvsim s;
+	const struct pvsim_dy_sim_params *p;
+	struct pvsim_dy_sim_result *r;
 	struct pvs_ple_params ple;
 	bool ple_on;
 	enum pvs_yield_policy ypol;
@@ -106,10 +106,10 @@ struct dy {
 	uint64_t t_begin, t_end;
 	uint64_t host_gap_ns;	/* mean gap between host tasks, this run */
 	struct pvs_dy_vm vm;
-	struct pvs_vcpu_snap snap[PVS_DY_SIM_MAX_VCPUS];
-	struct dy_vcpu v[PVS_DY_SIM_MAX_VCPUS];
-	struct dy_cpu c[PVS_DY_SIM_MAX_CPUS];
-	struct dy_lock l[PVS_DY_SIM_MAX_LOCKS];
+	struct pvs_vcpu_snap snap[PVSIM_DY_SIM_MAX_VCPUS];
+	struct dy_vcpu v[PVSIM_DY_SIM_MAX_VCPUS];
+	struct dy_cpu c[PVSIM_DY_SIM_MAX_CPUS];
+	struct dy_lock l[PVSIM_DY_SIM_MAX_LOCKS];
 };
 
 /* One pass: the context handed to the yield function. */
@@ -126,8 +126,8 @@ struct dy_pass {
 	bool measuring;
 };
 
-void pvs_dy_sim_defaults(struct pvs_dy_sim_params *p, uint32_t vcpus,
-			 enum pvs_dy_sim_policy pol)
+void pvsim_dy_sim_defaults(struct pvsim_dy_sim_params *p, uint32_t vcpus,
+			 enum pvsim_dy_sim_policy pol)
 {
 	memset(p, 0, sizeof(*p));
 	p->host_cpus = 80;
@@ -170,7 +170,7 @@ void pvs_dy_sim_defaults(struct pvs_dy_sim_params *p, uint32_t vcpus,
 
 /* ---- exit statistics ---------------------------------------------------- */
 
-void pvs_dy_exit_add(struct pvs_dy_exit_stat *s, uint64_t ns)
+void pvsim_dy_exit_add(struct pvsim_dy_exit_stat *s, uint64_t ns)
 {
 	uint64_t x = ns < 0xffffffffull ? ns : 0xffffffffull, sq = x * x;
 
@@ -180,10 +180,10 @@ void pvs_dy_exit_add(struct pvs_dy_exit_stat *s, uint64_t ns)
 	s->sq_hi += s->sq_lo < sq;
 }
 
-void pvs_dy_exit_merge(struct pvs_dy_exit_stat *d,
-		       const struct pvs_dy_exit_stat *s)
+void pvsim_dy_exit_merge(struct pvsim_dy_exit_stat *d,
+		       const struct pvsim_dy_exit_stat *s)
 {
-	struct pvs_dy_exit_stat x = *s;	/* d may be s */
+	struct pvsim_dy_exit_stat x = *s;	/* d may be s */
 
 	d->n += x.n;
 	d->sum_ns += x.sum_ns;
@@ -196,12 +196,12 @@ void pvs_dy_exit_merge(struct pvs_dy_exit_stat *d,
 static void at(struct dy *k, uint64_t delay, uint32_t kind, uint32_t obj,
 	       uint32_t epoch)
 {
-	pvs_sim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
+	pvsim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
 }
 
 static uint64_t rnd(struct dy *k, uint64_t lo, uint64_t hi)
 {
-	return pvs_sim_rand_range(&k->s, lo, hi);
+	return pvsim_rand_range(&k->s, lo, hi);
 }
 
 static bool measuring(const struct dy *k)
@@ -244,7 +244,7 @@ static void exit_begin(struct dy *k, struct dy_vcpu *v, unsigned int why)
 static void exit_end(struct dy *k, struct dy_vcpu *v)
 {
 	if (measuring(k))
-		pvs_dy_exit_add(&k->r->exits[v->exit_reason],
+		pvsim_dy_exit_add(&k->r->exits[v->exit_reason],
 				k->s.now_ns - v->exit_start_ns);
 }
 
@@ -317,7 +317,7 @@ static void lock_try(struct dy *k, uint32_t i)
 		v->gs = G_CS;
 		v->left_ns = rnd(k, k->p->cs_min_ns, k->p->cs_max_ns);
 	} else {
-		l->q[(l->head + l->n) % PVS_DY_SIM_MAX_VCPUS] = (uint16_t)i;
+		l->q[(l->head + l->n) % PVSIM_DY_SIM_MAX_VCPUS] = (uint16_t)i;
 		l->n++;
 		v->gs = G_SPIN;
 		v->granted = false;
@@ -338,7 +338,7 @@ static void lock_release(struct dy *k, uint32_t i)
 		return;
 	w = &k->v[l->q[l->head]];
 	l->owner = l->q[l->head];
-	l->head = (l->head + 1) % PVS_DY_SIM_MAX_VCPUS;
+	l->head = (l->head + 1) % PVSIM_DY_SIM_MAX_VCPUS;
 	l->n--;
 	w->granted = true;
 	l->seen_ns = k->s.now_ns + k->p->handoff_ns +
@@ -353,7 +353,7 @@ static void acquire(struct dy *k, uint32_t i)
 	struct dy_vcpu *v = &k->v[i];
 
 	if (v->gs != G_SPIN || !v->granted) {
-		pvs_sim_fail(&k->s, "lock seen by a vCPU it was not handed to");
+		pvsim_fail(&k->s, "lock seen by a vCPU it was not handed to");
 		return;
 	}
 	v->granted = false;
@@ -401,7 +401,7 @@ static void vcpu_preempt(struct dy *k, uint32_t i)
 
 	if (v->in_guest) {
 		leave_guest(k, i);
-		exit_begin(k, v, PVS_DY_EXIT_EXTINT);
+		exit_begin(k, v, PVSIM_DY_EXIT_EXTINT);
 	} else if (v->in_ple) {
 		v->hleft_ns = v->hend_ns > k->s.now_ns ?
 			      v->hend_ns - k->s.now_ns : 0;
@@ -418,7 +418,7 @@ static void sched_in(struct dy *k, uint32_t i)
 	k->v[i].hs = HS_RUN;
 	snap_update(k, i);
 	if (pvs_ple_on_sched_in(&k->ple, &k->v[i].window) < 0)
-		pvs_sim_fail(&k->s, "pvs_ple_on_sched_in() failed");
+		pvsim_fail(&k->s, "pvs_ple_on_sched_in() failed");
 }
 
 static void vcpu_resume(struct dy *k, uint32_t i)
@@ -446,7 +446,7 @@ static void vcpu_halt(struct dy *k, uint32_t i)
 	v->gs = G_IDLE;
 	v->hs = HS_HALTED;
 	snap_update(k, i);
-	exit_begin(k, v, PVS_DY_EXIT_HLT);
+	exit_begin(k, v, PVSIM_DY_EXIT_HLT);
 	if (c->task && !c->running)
 		host_run(k, i);
 	at(k, rnd(k, k->p->halt_min_ns, k->p->halt_max_ns), EV_WAKE, i, 0);
@@ -464,7 +464,7 @@ static void vcpu_wake(struct dy *k, uint32_t i)
 
 static void host_arrive(struct dy *k)
 {
-	const struct pvs_dy_sim_params *p = k->p;
+	const struct pvsim_dy_sim_params *p = k->p;
 	uint32_t cpu, nidle = 0, nfree = 0, pick;
 	struct dy_cpu *c;
 
@@ -542,7 +542,7 @@ static int dy_yield_to(void *ctx, unsigned int t)
 {
 	struct dy_pass *ps = ctx;
 	struct dy *k = ps->k;
-	const struct pvs_dy_sim_params *p = k->p;
+	const struct pvsim_dy_sim_params *p = k->p;
 	const struct dy_vcpu *tv = &k->v[t];
 	struct pvs_rq_lens rq;
 	bool m = ps->measuring;
@@ -579,7 +579,7 @@ static int dy_yield_to(void *ctx, unsigned int t)
 
 static void ple_exit(struct dy *k, uint32_t i)
 {
-	const struct pvs_dy_sim_params *p = k->p;
+	const struct pvsim_dy_sim_params *p = k->p;
 	struct dy_vcpu *v = &k->v[i];
 	struct dy_pass ps = {
 		k, i, k->nple, k->nlockers, 0, 0, 0,
@@ -593,12 +593,12 @@ static void ple_exit(struct dy *k, uint32_t i)
 	int ret;
 
 	leave_guest(k, i);
-	exit_begin(k, v, PVS_DY_EXIT_PAUSE);
+	exit_begin(k, v, PVSIM_DY_EXIT_PAUSE);
 	v->in_ple = true;
 	k->nple++;
 	k->r->window_sum += m ? v->window : 0;
 	if (pvs_ple_on_exit(&k->ple, &v->window) < 0)
-		pvs_sim_fail(&k->s, "pvs_ple_on_exit() failed");
+		pvsim_fail(&k->s, "pvs_ple_on_exit() failed");
 	pvs_dy_spin_enter(&k->snap[i]);
 	sp.policy = k->ypol;
 	sp.me = i;
@@ -608,7 +608,7 @@ static void ple_exit(struct dy *k, uint32_t i)
 	sp.ctx = &ps;
 	ret = pvs_dy_on_spin(&k->vm, &sp, &res);
 	if (ret < 0) {
-		pvs_sim_fail(&k->s, "pvs_dy_on_spin() failed");
+		pvsim_fail(&k->s, "pvs_dy_on_spin() failed");
 		res.examined = 0;
 	}
 	cost = p->exit_ns + res.examined * p->examine_ns + ps.cost_ns;
@@ -662,7 +662,7 @@ static void ple_exit_end(struct dy *k, uint32_t i)
 static void check(void *model)
 {
 	struct dy *k = model;
-	uint32_t i, j, seen[PVS_DY_SIM_MAX_VCPUS], lockers = 0, nple = 0;
+	uint32_t i, j, seen[PVSIM_DY_SIM_MAX_VCPUS], lockers = 0, nple = 0;
 
 	memset(seen, 0, sizeof(seen));
 	for (i = 0; i < k->p->locks; i++) {
@@ -674,17 +674,17 @@ static void check(void *model)
 			seen[l->owner]++;
 			if (o->lock != i || !(o->gs == G_CS ||
 					      (o->gs == G_SPIN && o->granted)))
-				pvs_sim_fail(&k->s, "owner not holding");
+				pvsim_fail(&k->s, "owner not holding");
 		} else if (l->n) {
-			pvs_sim_fail(&k->s, "free lock with waiters");
+			pvsim_fail(&k->s, "free lock with waiters");
 		}
 		for (j = 0; j < l->n; j++) {
-			uint32_t w = l->q[(l->head + j) % PVS_DY_SIM_MAX_VCPUS];
+			uint32_t w = l->q[(l->head + j) % PVSIM_DY_SIM_MAX_VCPUS];
 
 			seen[w]++;
 			if (k->v[w].gs != G_SPIN || k->v[w].lock != i ||
 			    k->v[w].granted)
-				pvs_sim_fail(&k->s, "queued vCPU not waiting");
+				pvsim_fail(&k->s, "queued vCPU not waiting");
 		}
 	}
 	for (i = 0; i < k->nv; i++) {
@@ -693,59 +693,59 @@ static void check(void *model)
 		const struct dy_cpu *c = &k->c[i];
 
 		if (seen[i] != (v->gs == G_SPIN || v->gs == G_CS))
-			pvs_sim_fail(&k->s, "vCPU in a lock queue != waiting");
+			pvsim_fail(&k->s, "vCPU in a lock queue != waiting");
 		if (v->in_guest && (v->hs != HS_RUN || v->in_ple))
-			pvs_sim_fail(&k->s, "guest code runs off the CPU");
+			pvsim_fail(&k->s, "guest code runs off the CPU");
 		if ((v->hs == HS_HALTED) != (v->gs == G_IDLE))
-			pvs_sim_fail(&k->s, "halted != guest idle");
+			pvsim_fail(&k->s, "halted != guest idle");
 		/* a halted vCPU's CPU may run a host task, or idle */
 		if ((v->hs == HS_PREEMPTED && !(c->task && c->running)) ||
 		    (v->hs == HS_RUN && c->running))
-			pvs_sim_fail(&k->s, "preempted != host task runs");
+			pvsim_fail(&k->s, "preempted != host task runs");
 		if (v->hs == HS_RUN && !v->in_guest && !v->in_ple)
-			pvs_sim_fail(&k->s, "running vCPU idle");
+			pvsim_fail(&k->s, "running vCPU idle");
 		if (v->in_ple && (v->gs != G_SPIN || !k->ple_on))
-			pvs_sim_fail(&k->s, "handler, no spinner");
+			pvsim_fail(&k->s, "handler, no spinner");
 		if (s->in_spin_loop != v->in_ple)
-			pvs_sim_fail(&k->s, "in_spin_loop != in the handler");
+			pvsim_fail(&k->s, "in_spin_loop != in the handler");
 		if (s->blocking != (v->hs == HS_HALTED) ||
 		    s->preempted != (v->hs == HS_PREEMPTED) ||
 		    s->ready != (k->p->v37_candidates ?
 				 v->hs != HS_HALTED : v->hs == HS_PREEMPTED))
-			pvs_sim_fail(&k->s, "snapshot out of date");
+			pvsim_fail(&k->s, "snapshot out of date");
 		if (k->ple_on && (v->window < k->ple.window ||
 				  v->window > k->ple.window_max))
-			pvs_sim_fail(&k->s, "PLE window out of bounds");
+			pvsim_fail(&k->s, "PLE window out of bounds");
 		lockers += v->locker;
 		nple += v->in_ple && v->hs == HS_RUN;
 		if (v->locker && !(v->in_ple && v->hs == HS_RUN))
-			pvs_sim_fail(&k->s, "locking pass outside a handler");
+			pvsim_fail(&k->s, "locking pass outside a handler");
 	}
 	for (i = 0; i < k->p->host_cpus; i++) {
 		if (k->c[i].running && !k->c[i].task)
-			pvs_sim_fail(&k->s, "host CPU runs no task");
+			pvsim_fail(&k->s, "host CPU runs no task");
 		/* a host task waits only behind a running vCPU thread */
 		if (k->c[i].task && !k->c[i].running &&
 		    (i >= k->nv || k->v[i].hs != HS_RUN))
-			pvs_sim_fail(&k->s, "host task waits on a free CPU");
+			pvsim_fail(&k->s, "host task waits on a free CPU");
 	}
 	if (lockers != k->nlockers || nple != k->nple)
-		pvs_sim_fail(&k->s, "running passes miscounted");
-	if (!k->ple_on && k->r->exits[PVS_DY_EXIT_PAUSE].n)
-		pvs_sim_fail(&k->s, "PAUSE exit with PLE off");
+		pvsim_fail(&k->s, "running passes miscounted");
+	if (!k->ple_on && k->r->exits[PVSIM_DY_EXIT_PAUSE].n)
+		pvsim_fail(&k->s, "PAUSE exit with PLE off");
 	if (k->vm.last_boosted >= k->nv)
-		pvs_sim_fail(&k->s, "last_boosted out of range");
+		pvsim_fail(&k->s, "last_boosted out of range");
 }
 
 /* ---- run ---------------------------------------------------------------- */
 
-static bool params_ok(const struct pvs_dy_sim_params *p)
+static bool params_ok(const struct pvsim_dy_sim_params *p)
 {
-	return p->host_cpus && p->host_cpus <= PVS_DY_SIM_MAX_CPUS &&
+	return p->host_cpus && p->host_cpus <= PVSIM_DY_SIM_MAX_CPUS &&
 	       p->vcpus >= 2 && p->vcpus <= p->host_cpus &&
-	       p->vcpus <= PVS_DY_SIM_MAX_VCPUS && p->tsc_mhz &&
-	       p->locks && p->locks <= PVS_DY_SIM_MAX_LOCKS &&
-	       p->steps_per_job && p->policy < PVS_DY_SIM_NPOL &&
+	       p->vcpus <= PVSIM_DY_SIM_MAX_VCPUS && p->tsc_mhz &&
+	       p->locks && p->locks <= PVSIM_DY_SIM_MAX_LOCKS &&
+	       p->steps_per_job && p->policy < PVSIM_DY_SIM_NPOL &&
 	       p->free_min_ns <= p->free_max_ns && p->cs_min_ns &&
 	       p->cs_min_ns <= p->cs_max_ns && p->halt_pm <= 1000 &&
 	       p->halt_min_ns <= p->halt_max_ns &&
@@ -757,20 +757,20 @@ static bool params_ok(const struct pvs_dy_sim_params *p)
 
 static int setup(struct dy *k)
 {
-	const struct pvs_dy_sim_params *p = k->p;
+	const struct pvsim_dy_sim_params *p = k->p;
 	int en;
 	uint32_t i;
 
 	if (!params_ok(p))
 		return -1;
 	k->ple = p->ple;
-	if (p->policy == PVS_DY_SIM_PLE_OFF)
+	if (p->policy == PVSIM_DY_SIM_PLE_OFF)
 		k->ple.gap = 0;	/* ple_gap=0, as the seed ran it */
 	en = pvs_ple_enabled(&k->ple);
-	if (en < 0 || (en == 0) != (p->policy == PVS_DY_SIM_PLE_OFF))
+	if (en < 0 || (en == 0) != (p->policy == PVSIM_DY_SIM_PLE_OFF))
 		return -1;
 	k->ple_on = en;
-	k->ypol = p->policy == PVS_DY_SIM_BAILOUT ? PVS_YIELD_BAILOUT :
+	k->ypol = p->policy == PVSIM_DY_SIM_BAILOUT ? PVS_YIELD_BAILOUT :
 						    PVS_YIELD_BASELINE;
 	k->nv = p->vcpus;
 	k->vm.vcpus = k->snap;
@@ -793,11 +793,11 @@ static int setup(struct dy *k)
 		at(k, rnd(k, 0, 2 * k->host_gap_ns), EV_HOST, 0, 0);
 	k->t_begin = p->warmup_ns;
 	k->t_end = p->warmup_ns + p->runtime_ns;
-	pvs_sim_at(&k->s, k->t_end, EV_END, 0, 0);
+	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
 	return 0;
 }
 
-static void dispatch(void *model, const struct pvs_sim_event *ev)
+static void dispatch(void *model, const struct pvsim_event *ev)
 {
 	struct dy *k = model;
 	struct dy_vcpu *v = ev->kind < EV_HOST ? &k->v[ev->obj] : NULL;
@@ -853,8 +853,8 @@ static void dispatch(void *model, const struct pvs_sim_event *ev)
 	}
 }
 
-int pvs_dy_sim_run(const struct pvs_dy_sim_params *p, uint64_t seed,
-		   bool debug, struct pvs_dy_sim_result *r)
+int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
+		   bool debug, struct pvsim_dy_sim_result *r)
 {
 	struct dy *k;
 	int ret = 0;
@@ -865,15 +865,15 @@ int pvs_dy_sim_run(const struct pvs_dy_sim_params *p, uint64_t seed,
 		return -1;
 	k->p = p;
 	k->r = r;
-	if (pvs_sim_init(&k->s, 64 * PVS_DY_SIM_MAX_VCPUS +
-			 4 * PVS_DY_SIM_MAX_CPUS + 16, seed)) {
+	if (pvsim_init(&k->s, 64 * PVSIM_DY_SIM_MAX_VCPUS +
+			 4 * PVSIM_DY_SIM_MAX_CPUS + 16, seed)) {
 		free(k);
 		return -1;
 	}
 	k->s.debug = debug;
 	ret = setup(k);
 	if (!ret) {
-		pvs_sim_loop(&k->s, EV_END, dispatch, check, k);
+		pvsim_loop(&k->s, EV_END, dispatch, check, k);
 		r->jobs_per_min = r->steps * 60000000000ull /
 				  ((uint64_t)p->steps_per_job * p->runtime_ns);
 		r->events = k->s.events;
@@ -882,7 +882,7 @@ int pvs_dy_sim_run(const struct pvs_dy_sim_params *p, uint64_t seed,
 		/* a debug run reports its violations instead of failing */
 		ret = k->s.failures && !debug ? -1 : 0;
 	}
-	pvs_sim_destroy(&k->s);
+	pvsim_destroy(&k->s);
 	free(k);
 	return ret;
 }

@@ -9,7 +9,7 @@
 
 #include "sim.h"
 
-int pvs_sim_init(struct pvs_sim *s, uint32_t cap, uint64_t seed)
+int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed)
 {
 	uint64_t z = seed + 0x9e3779b97f4a7c15ull;
 
@@ -32,7 +32,7 @@ int pvs_sim_init(struct pvs_sim *s, uint32_t cap, uint64_t seed)
 	return 0;
 }
 
-void pvs_sim_destroy(struct pvs_sim *s)
+void pvsim_destroy(struct pvsim *s)
 {
 	free(s->heap);
 	s->heap = NULL;
@@ -40,31 +40,31 @@ void pvs_sim_destroy(struct pvs_sim *s)
 	s->cap = 0;
 }
 
-void pvs_sim_fail(struct pvs_sim *s, const char *what)
+void pvsim_fail(struct pvsim *s, const char *what)
 {
 	if (!s->failures)
 		s->first_failure = what;
 	s->failures++;
 }
 
-static bool ev_before(const struct pvs_sim_event *a,
-		      const struct pvs_sim_event *b)
+static bool ev_before(const struct pvsim_event *a,
+		      const struct pvsim_event *b)
 {
 	return a->t_ns < b->t_ns || (a->t_ns == b->t_ns && a->seq < b->seq);
 }
 
-int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
+int pvsim_at(struct pvsim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
 	       uint32_t epoch)
 {
-	struct pvs_sim_event ev;
+	struct pvsim_event ev;
 	uint32_t i;
 
 	if (s->n >= s->cap) {
-		pvs_sim_fail(s, "event queue full");
+		pvsim_fail(s, "event queue full");
 		return -1;
 	}
 	if (t_ns < s->now_ns) {
-		pvs_sim_fail(s, "event scheduled in the past");
+		pvsim_fail(s, "event scheduled in the past");
 		return -1;
 	}
 	ev.t_ns = t_ns;
@@ -86,9 +86,9 @@ int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
 	return 0;
 }
 
-bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *out)
+bool pvsim_next(struct pvsim *s, struct pvsim_event *out)
 {
-	struct pvs_sim_event last;
+	struct pvsim_event last;
 	uint32_t i = 0, n;
 
 	if (!s->n)
@@ -112,19 +112,19 @@ bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *out)
 	if (n)
 		s->heap[i] = last;
 	if (out->t_ns < s->now_ns)
-		pvs_sim_fail(s, "time went backwards");
+		pvsim_fail(s, "time went backwards");
 	s->now_ns = out->t_ns;
 	s->events++;
 	return true;
 }
 
-uint64_t pvs_sim_loop(struct pvs_sim *s, uint32_t end_kind,
-		      pvs_sim_dispatch_fn dispatch, pvs_sim_check_fn check,
+uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
+		      pvsim_dispatch_fn dispatch, pvsim_check_fn check,
 		      void *model)
 {
-	struct pvs_sim_event ev;
+	struct pvsim_event ev;
 
-	while (pvs_sim_next(s, &ev) && ev.kind != end_kind) {
+	while (pvsim_next(s, &ev) && ev.kind != end_kind) {
 		dispatch(model, &ev);
 		if (s->debug && check)
 			check(model);
@@ -143,49 +143,49 @@ static unsigned int msb64(uint64_t v)
 	return m;
 }
 
-unsigned int pvs_sim_hist_idx(uint64_t us)
+unsigned int pvsim_hist_idx(uint64_t us)
 {
 	unsigned int msb, error_bits, base, offset, idx;
 
 	msb = us ? msb64(us) : 0;
-	if (msb <= PVS_SIM_PLAT_BITS)
+	if (msb <= PVSIM_PLAT_BITS)
 		return (unsigned int)us;
-	error_bits = msb - PVS_SIM_PLAT_BITS;
-	base = (error_bits + 1) << PVS_SIM_PLAT_BITS;
-	offset = (unsigned int)((PVS_SIM_PLAT_VAL - 1) & (us >> error_bits));
+	error_bits = msb - PVSIM_PLAT_BITS;
+	base = (error_bits + 1) << PVSIM_PLAT_BITS;
+	offset = (unsigned int)((PVSIM_PLAT_VAL - 1) & (us >> error_bits));
 	idx = base + offset;
-	return idx < PVS_SIM_PLAT_NR - 1 ? idx : PVS_SIM_PLAT_NR - 1;
+	return idx < PVSIM_PLAT_NR - 1 ? idx : PVSIM_PLAT_NR - 1;
 }
 
-uint64_t pvs_sim_hist_val(unsigned int idx)
+uint64_t pvsim_hist_val(unsigned int idx)
 {
 	unsigned int error_bits, k;
 	uint64_t base;
 
-	if (idx < (PVS_SIM_PLAT_VAL << 1))
+	if (idx < (PVSIM_PLAT_VAL << 1))
 		return idx;
-	error_bits = (idx >> PVS_SIM_PLAT_BITS) - 1;
-	base = (uint64_t)1 << (error_bits + PVS_SIM_PLAT_BITS);
-	k = idx % PVS_SIM_PLAT_VAL;
+	error_bits = (idx >> PVSIM_PLAT_BITS) - 1;
+	base = (uint64_t)1 << (error_bits + PVSIM_PLAT_BITS);
+	k = idx % PVSIM_PLAT_VAL;
 	/* base + (k + 0.5) * 2^error_bits, exact since error_bits >= 1 */
 	return base + ((uint64_t)k << error_bits) +
 	       ((uint64_t)1 << (error_bits - 1));
 }
 
-void pvs_sim_hist_clear(struct pvs_sim_hist *h)
+void pvsim_hist_clear(struct pvsim_hist *h)
 {
 	unsigned int i;
 
-	for (i = 0; i < PVS_SIM_PLAT_NR; i++)
+	for (i = 0; i < PVSIM_PLAT_NR; i++)
 		h->buckets[i] = 0;
 	h->n = 0;
 	h->min_us = UINT64_MAX;
 	h->max_us = 0;
 }
 
-void pvs_sim_hist_add(struct pvs_sim_hist *h, uint64_t us)
+void pvsim_hist_add(struct pvsim_hist *h, uint64_t us)
 {
-	h->buckets[pvs_sim_hist_idx(us)]++;
+	h->buckets[pvsim_hist_idx(us)]++;
 	h->n++;
 	if (us < h->min_us)
 		h->min_us = us;
@@ -193,12 +193,12 @@ void pvs_sim_hist_add(struct pvs_sim_hist *h, uint64_t us)
 		h->max_us = us;
 }
 
-void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
-			const struct pvs_sim_hist *src)
+void pvsim_hist_merge(struct pvsim_hist *dst,
+			const struct pvsim_hist *src)
 {
 	unsigned int i;
 
-	for (i = 0; i < PVS_SIM_PLAT_NR; i++)
+	for (i = 0; i < PVSIM_PLAT_NR; i++)
 		dst->buckets[i] += src->buckets[i];
 	dst->n += src->n;
 	if (src->min_us < dst->min_us)
@@ -207,37 +207,37 @@ void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
 		dst->max_us = src->max_us;
 }
 
-uint64_t pvs_sim_hist_pct(const struct pvs_sim_hist *h, unsigned int per_mille)
+uint64_t pvsim_hist_pct(const struct pvsim_hist *h, unsigned int per_mille)
 {
 	uint64_t sum = 0;
 	unsigned int i;
 
 	if (!h->n)
 		return 0;
-	for (i = 0; i < PVS_SIM_PLAT_NR; i++) {
+	for (i = 0; i < PVSIM_PLAT_NR; i++) {
 		sum += h->buckets[i];
 		/* sum >= per_mille / 1000 * n, in integers */
 		if (sum * 1000 >= (uint64_t)per_mille * h->n)
-			return pvs_sim_hist_val(i);
+			return pvsim_hist_val(i);
 	}
-	return pvs_sim_hist_val(PVS_SIM_PLAT_NR - 1);
+	return pvsim_hist_val(PVSIM_PLAT_NR - 1);
 }
 
-const unsigned int pvs_sim_pct_pm[PVS_SIM_NPCT] = {
+const unsigned int pvsim_pct_pm[PVSIM_NPCT] = {
 	500, 750, 900, 950, 990, 995, 999
 };
 
-const char *const pvs_sim_pct_metric[PVS_SIM_NPCT] = {
+const char *const pvsim_pct_metric[PVSIM_NPCT] = {
 	"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
 	"p99.9_us"
 };
 
-uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter)
+uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter)
 {
 	return seed * 0x100000001b3ull + iter + 1;
 }
 
-void pvs_sim_print_centi(FILE *f, int64_t centi)
+void pvsim_print_centi(FILE *f, int64_t centi)
 {
 	uint64_t m = centi < 0 ? (uint64_t)-centi : (uint64_t)centi;
 

@@ -55,12 +55,12 @@ enum { RNG_ARRIVE, RNG_HOST, RNG_KT, RNG_SIB, RNG_NR };
 #define HP_QCAP 256
 
 struct hp {
-	struct pvs_sim s;
-	struct pvs_sim rng[RNG_NR];	/* one stream per source of chance */
-	const struct pvs_hp_params *p;
-	struct pvs_hp_result *r;
+	struct pvsim s;
+	struct pvsim rng[RNG_NR];	/* one stream per source of chance */
+	const struct pvsim_hp_params *p;
+	struct pvsim_hp_result *r;
 	struct pvs_halt_poll_state st;
-	uint32_t speed[PVS_HP_C_NR];
+	uint32_t speed[PVSIM_HP_C_NR];
 	uint64_t t_begin, t_end, acct_ns;
 	uint64_t short_gap_ns;
 	uint32_t next_req;
@@ -108,7 +108,7 @@ static const uint64_t neg_log2_q32[65] = {
 
 #define LN2_Q32 2977044472ull
 
-uint64_t pvs_hp_neg_ln_q32(uint64_t r)
+uint64_t pvsim_hp_neg_ln_q32(uint64_t r)
 {
 	unsigned int z = 0, sh;
 	uint64_t m, a, b, f, l2;
@@ -132,14 +132,14 @@ uint64_t pvs_hp_neg_ln_q32(uint64_t r)
 }
 
 /* An exponential draw of mean mean_ns (mean_ns < 2^32). */
-static uint64_t rand_exp(struct pvs_sim *g, uint64_t mean_ns)
+static uint64_t rand_exp(struct pvsim *g, uint64_t mean_ns)
 {
-	uint64_t x = pvs_hp_neg_ln_q32(pvs_sim_rand(g));
+	uint64_t x = pvsim_hp_neg_ln_q32(pvsim_rand(g));
 
 	return mean_ns * (x >> 32) + ((mean_ns * (x & 0xffffffffull)) >> 32);
 }
 
-uint32_t pvs_hp_relax_ppm(const struct pvs_hp_params *p)
+uint32_t pvsim_hp_relax_ppm(const struct pvsim_hp_params *p)
 {
 	uint64_t pause = p->pause_ns < p->relax_iter_ns ? p->pause_ns :
 			 p->relax_iter_ns;
@@ -151,7 +151,7 @@ uint32_t pvs_hp_relax_ppm(const struct pvs_hp_params *p)
 			  p->relax_iter_ns);
 }
 
-uint64_t pvs_hp_dhry_centi(uint64_t work, uint64_t busy_ns)
+uint64_t pvsim_hp_dhry_centi(uint64_t work, uint64_t busy_ns)
 {
 	uint64_t q, rem, x;
 
@@ -160,20 +160,20 @@ uint64_t pvs_hp_dhry_centi(uint64_t work, uint64_t busy_ns)
 	/* 3172.00 x work / (1e6 x busy), rounded, in two steps */
 	q = work / busy_ns;
 	rem = work % busy_ns;
-	x = q * PVS_HP_DHRY_ALONE_CENTI +
-	    rem * PVS_HP_DHRY_ALONE_CENTI / busy_ns;
-	return (x + PVS_HP_PPM_ONE / 2) / PVS_HP_PPM_ONE;
+	x = q * PVSIM_HP_DHRY_ALONE_CENTI +
+	    rem * PVSIM_HP_DHRY_ALONE_CENTI / busy_ns;
+	return (x + PVSIM_HP_PPM_ONE / 2) / PVSIM_HP_PPM_ONE;
 }
 
-void pvs_hp_defaults(struct pvs_hp_params *p)
+void pvsim_hp_defaults(struct pvsim_hp_params *p)
 {
 	memset(p, 0, sizeof(*p));
 	pvs_halt_poll_preset(PVS_HALT_POLL_PRESET_X86, PVS_HALT_POLL_GEN_TODAY,
 			     &p->hp);
 	p->poll = PVS_POLL_PLAIN;
-	p->plain_ppm = PVS_HP_PPM_PLAIN;
-	p->guest_ppm = PVS_HP_PPM_PLAIN;
-	p->pause_ppm = PVS_HP_PPM_PAUSE_VM;
+	p->plain_ppm = PVSIM_HP_PPM_PLAIN;
+	p->guest_ppm = PVSIM_HP_PPM_PLAIN;
+	p->pause_ppm = PVSIM_HP_PPM_PAUSE_VM;
 	p->plain_iter_ns = 50;
 	p->relax_iter_ns = 90;
 	p->pause_ns = 40;
@@ -183,7 +183,7 @@ void pvs_hp_defaults(struct pvs_hp_params *p)
 	p->cexit_max_ns = 8000;
 	p->sched_in_ns = 2000;
 	p->entry_ns = 1500;
-	p->wl = PVS_HP_WL_REDIS;
+	p->wl = PVSIM_HP_WL_REDIS;
 	p->load_pm = 900;
 	p->work_min_ns = 10000;
 	p->work_max_ns = 30000;
@@ -203,19 +203,19 @@ void pvs_hp_defaults(struct pvs_hp_params *p)
 static unsigned int cpu_class(const struct hp *k)
 {
 	if (k->kt_running)
-		return PVS_HP_C_KTHREAD;
+		return PVSIM_HP_C_KTHREAD;
 	switch (k->vs) {
 	case VS_GUEST:
-		return PVS_HP_C_GUEST;
+		return PVSIM_HP_C_GUEST;
 	case VS_POLL:
-		return k->poll_relax ? PVS_HP_C_POLL_RELAX :
-				       PVS_HP_C_POLL_PLAIN;
+		return k->poll_relax ? PVSIM_HP_C_POLL_RELAX :
+				       PVSIM_HP_C_POLL_PLAIN;
 	case VS_HALTED:
 	case VS_WAKING:
 	case VS_WAIT:
-		return PVS_HP_C_IDLE;
+		return PVSIM_HP_C_IDLE;
 	default:
-		return PVS_HP_C_HOST;
+		return PVSIM_HP_C_HOST;
 	}
 }
 
@@ -226,7 +226,7 @@ static void acct(struct hp *k)
 	uint64_t a = k->acct_ns > k->t_begin ? k->acct_ns : k->t_begin;
 	uint64_t b = now < k->t_end ? now : k->t_end;
 	unsigned int c = cpu_class(k);
-	bool poll = c == PVS_HP_C_POLL_PLAIN || c == PVS_HP_C_POLL_RELAX;
+	bool poll = c == PVSIM_HP_C_POLL_PLAIN || c == PVSIM_HP_C_POLL_RELAX;
 
 	if (poll && k->sib_busy)
 		k->dbg_poll_sib_ns += now - k->acct_ns;
@@ -252,7 +252,7 @@ static void set_vs(struct hp *k, uint8_t vs)
 static void vcpu_after(struct hp *k, uint64_t delay_ns)
 {
 	k->ep++;
-	pvs_sim_at(&k->s, k->s.now_ns + delay_ns, EV_VCPU, 0, k->ep);
+	pvsim_at(&k->s, k->s.now_ns + delay_ns, EV_VCPU, 0, k->ep);
 }
 
 static bool in_window(const struct hp *k, uint64_t t)
@@ -269,7 +269,7 @@ static void kt_run(struct hp *k)
 	k->kt_end = k->s.now_ns + k->kt_left;
 	k->kt_left = 0;
 	k->kt_ep++;
-	pvs_sim_at(&k->s, k->kt_end, EV_KT_END, 0, k->kt_ep);
+	pvsim_at(&k->s, k->kt_end, EV_KT_END, 0, k->kt_ep);
 }
 
 /* ---- the poll loop ------------------------------------------------------ */
@@ -289,12 +289,12 @@ static uint64_t boundary(const struct hp *k, uint64_t t)
 static void poll_resched(struct hp *k)
 {
 	k->ep++;
-	pvs_sim_at(&k->s, boundary(k, k->s.now_ns), EV_VCPU, 0, k->ep);
+	pvsim_at(&k->s, boundary(k, k->s.now_ns), EV_VCPU, 0, k->ep);
 }
 
 static void trace_halt(struct hp *k, int event)
 {
-	struct pvs_hp_halt *h;
+	struct pvsim_hp_halt *h;
 
 	if (!k->p->trace || k->r->trace_n >= k->p->trace_cap)
 		return;
@@ -316,7 +316,7 @@ static void halt_end(struct hp *k)
 
 	k->in_halt = false;
 	if (ev < 0 || ev >= PVS_HALT_POLL_NR_EVENTS)
-		pvs_sim_fail(&k->s, "pvs_halt_poll_step failed");
+		pvsim_fail(&k->s, "pvs_halt_poll_step failed");
 	else if (in_window(k, k->hs))
 		k->r->steps[ev]++;
 	trace_halt(k, ev);
@@ -348,7 +348,7 @@ static void poll_check(struct hp *k)
 		next = k->p->poll_iter_events ? k->s.now_ns + k->iter_ns :
 		       boundary(k, k->deadline);
 		k->ep++;
-		pvs_sim_at(&k->s, next, EV_VCPU, 0, k->ep);
+		pvsim_at(&k->s, next, EV_VCPU, 0, k->ep);
 		return;
 	}
 	if (in_window(k, k->hs))
@@ -390,7 +390,7 @@ static void enter(struct hp *k)
 	k->guest_since = k->s.now_ns;
 	if (k->woken) {
 		if (in_window(k, k->wake_ns)) {
-			pvs_sim_hist_add(&k->r->lat, k->s.now_ns - k->wake_ns);
+			pvsim_hist_add(&k->r->lat, k->s.now_ns - k->wake_ns);
 			k->r->wakes[k->wake_kind]++;
 		}
 		k->woken = false;
@@ -422,8 +422,8 @@ static void wake(struct hp *k)
 {
 	k->woken = true;
 	k->wake_ns = k->s.now_ns;
-	k->wake_kind = k->vs == VS_EXIT ? PVS_HP_W_EXIT :
-		       k->vs == VS_POLL ? PVS_HP_W_POLL : PVS_HP_W_SLEPT;
+	k->wake_kind = k->vs == VS_EXIT ? PVSIM_HP_W_EXIT :
+		       k->vs == VS_POLL ? PVSIM_HP_W_POLL : PVSIM_HP_W_SLEPT;
 	switch (k->vs) {
 	case VS_POLL:
 		poll_resched(k);
@@ -433,7 +433,7 @@ static void wake(struct hp *k)
 			set_vs(k, VS_WAIT);	/* no C-state to leave */
 		} else {
 			set_vs(k, VS_WAKING);
-			vcpu_after(k, pvs_sim_rand_range(&k->rng[RNG_HOST],
+			vcpu_after(k, pvsim_rand_range(&k->rng[RNG_HOST],
 							 k->p->cexit_min_ns,
 							 k->p->cexit_max_ns));
 		}
@@ -445,21 +445,21 @@ static void wake(struct hp *k)
 
 static void arrive(struct hp *k)
 {
-	const struct pvs_hp_params *p = k->p;
-	struct pvs_sim *g = &k->rng[RNG_ARRIVE];
+	const struct pvsim_hp_params *p = k->p;
+	struct pvsim *g = &k->rng[RNG_ARRIVE];
 	uint64_t work, gap;
 
-	if (p->wl == PVS_HP_WL_SCRIPT) {
+	if (p->wl == PVSIM_HP_WL_SCRIPT) {
 		work = p->script[k->next_req].work_ns;
 		if (++k->next_req < p->script_n)
-			pvs_sim_at(&k->s, p->script[k->next_req].at_ns >
+			pvsim_at(&k->s, p->script[k->next_req].at_ns >
 				   k->s.now_ns ? p->script[k->next_req].at_ns :
 				   k->s.now_ns, EV_ARRIVE, 0, 0);
 	} else {
-		work = pvs_sim_rand_range(g, p->work_min_ns, p->work_max_ns);
-		gap = pvs_sim_rand_range(g, 0, 999) < p->long_gap_pm ?
+		work = pvsim_rand_range(g, p->work_min_ns, p->work_max_ns);
+		gap = pvsim_rand_range(g, 0, 999) < p->long_gap_pm ?
 		      p->long_gap_ns : k->short_gap_ns;
-		pvs_sim_at(&k->s, k->s.now_ns + rand_exp(g, gap), EV_ARRIVE,
+		pvsim_at(&k->s, k->s.now_ns + rand_exp(g, gap), EV_ARRIVE,
 			   0, 0);
 	}
 	if (in_window(k, k->s.now_ns))
@@ -510,23 +510,23 @@ static void vcpu_event(struct hp *k)
 		enter(k);
 		break;
 	default:
-		pvs_sim_fail(&k->s, "vCPU event while it waits");
+		pvsim_fail(&k->s, "vCPU event while it waits");
 		break;
 	}
 }
 
 static void kt_event(struct hp *k)
 {
-	const struct pvs_hp_params *p = k->p;
-	struct pvs_sim *g = &k->rng[RNG_KT];
-	uint64_t d = pvs_sim_rand_range(g, p->kt_min_ns, p->kt_max_ns), ran;
+	const struct pvsim_hp_params *p = k->p;
+	struct pvsim *g = &k->rng[RNG_KT];
+	uint64_t d = pvsim_rand_range(g, p->kt_min_ns, p->kt_max_ns), ran;
 
-	pvs_sim_at(&k->s, k->s.now_ns + rand_exp(g, p->kt_gap_ns), EV_KT, 0,
+	pvsim_at(&k->s, k->s.now_ns + rand_exp(g, p->kt_gap_ns), EV_KT, 0,
 		   0);
 	if (k->kt_running) {
 		k->kt_end += d;
 		k->kt_ep++;
-		pvs_sim_at(&k->s, k->kt_end, EV_KT_END, 0, k->kt_ep);
+		pvsim_at(&k->s, k->kt_end, EV_KT_END, 0, k->kt_ep);
 		return;
 	}
 	k->kt_left += d;
@@ -560,17 +560,17 @@ static void kt_end(struct hp *k)
 		set_vs(k, VS_SCHED_IN);
 		vcpu_after(k, k->p->sched_in_ns);
 	} else if (k->vs != VS_HALTED) {
-		pvs_sim_fail(&k->s, "host work ran beside a running vCPU");
+		pvsim_fail(&k->s, "host work ran beside a running vCPU");
 	}
 }
 
 static void sib_event(struct hp *k)
 {
-	struct pvs_sim *g = &k->rng[RNG_SIB];
+	struct pvsim *g = &k->rng[RNG_SIB];
 
 	acct(k);
 	k->sib_busy = !k->sib_busy;
-	pvs_sim_at(&k->s, k->s.now_ns + 1 +
+	pvsim_at(&k->s, k->s.now_ns + 1 +
 		   rand_exp(g, k->sib_busy ? k->p->sib_busy_ns :
 			    k->p->sib_idle_ns), EV_SIB, 0, 0);
 	if (k->vs != VS_POLL)
@@ -584,51 +584,51 @@ static void sib_event(struct hp *k)
 
 static void check(struct hp *k)
 {
-	const struct pvs_hp_params *p = k->p;
-	const struct pvs_hp_result *r = k->r;
+	const struct pvsim_hp_params *p = k->p;
+	const struct pvsim_hp_result *r = k->r;
 	uint64_t sum = 0, end;
 	unsigned int i;
 
 	if (k->kt_running && k->vs != VS_WAIT && k->vs != VS_HALTED)
-		pvs_sim_fail(&k->s, "host work runs beside the vCPU");
+		pvsim_fail(&k->s, "host work runs beside the vCPU");
 	if (k->vs == VS_WAIT && !k->kt_running)
-		pvs_sim_fail(&k->s, "vCPU waits for nothing");
+		pvsim_fail(&k->s, "vCPU waits for nothing");
 	if (k->vs == VS_GUEST && (k->in_halt || k->woken))
-		pvs_sim_fail(&k->s, "guest runs inside a halt");
+		pvsim_fail(&k->s, "guest runs inside a halt");
 	if (k->woken && !k->in_halt && k->vs != VS_ENTRY &&
 	    k->vs != VS_WAIT && k->vs != VS_SCHED_IN)
-		pvs_sim_fail(&k->s, "wake-up lost after the halt");
+		pvsim_fail(&k->s, "wake-up lost after the halt");
 	if (k->in_halt && !k->woken && k->vs != VS_EXIT &&
 	    k->vs != VS_POLL && k->vs != VS_SCHED_OUT && k->vs != VS_HALTED)
-		pvs_sim_fail(&k->s, "halt leaves without a wake-up");
+		pvsim_fail(&k->s, "halt leaves without a wake-up");
 	if (k->vs == VS_WAKING && (!k->woken || !k->in_halt))
-		pvs_sim_fail(&k->s, "waking without a wake-up");
+		pvsim_fail(&k->s, "waking without a wake-up");
 	if (k->vs == VS_POLL &&
 	    (!p->hp.max_ns || k->s.now_ns < k->hs || k->win > p->hp.max_ns ||
 	     k->s.now_ns > boundary(k, k->deadline)))
-		pvs_sim_fail(&k->s, "polls outside its window");
+		pvsim_fail(&k->s, "polls outside its window");
 	if (k->st.window_ns > 2 * p->hp.max_ns &&
 	    k->st.window_ns > p->hp.grow_start_ns)
-		pvs_sim_fail(&k->s, "window beyond a grow from the maximum");
+		pvsim_fail(&k->s, "window beyond a grow from the maximum");
 	/* stop-if-busy never polls beside a busy sibling for long */
 	if (p->poll == PVS_POLL_STOP_SIBLING_BUSY &&
 	    k->dbg_poll_sib_ns > k->dbg_sib_on * p->plain_iter_ns)
-		pvs_sim_fail(&k->s, "polled beside a busy sibling");
-	for (i = 0; i < PVS_HP_C_NR; i++)
+		pvsim_fail(&k->s, "polled beside a busy sibling");
+	for (i = 0; i < PVSIM_HP_C_NR; i++)
 		sum += r->class_ns[i];
 	end = k->acct_ns < k->t_end ? k->acct_ns : k->t_end;
 	if (sum != (end > k->t_begin ? end - k->t_begin : 0))
-		pvs_sim_fail(&k->s, "time accounting has holes");
+		pvsim_fail(&k->s, "time accounting has holes");
 	if (r->sib_busy_ns > sum ||
-	    r->sib_work / PVS_HP_PPM_ONE > r->sib_busy_ns)
-		pvs_sim_fail(&k->s, "sibling did more than it could");
+	    r->sib_work / PVSIM_HP_PPM_ONE > r->sib_busy_ns)
+		pvsim_fail(&k->s, "sibling did more than it could");
 }
 
 /* ---- run ---------------------------------------------------------------- */
 
 static int setup(struct hp *k, uint64_t seed)
 {
-	const struct pvs_hp_params *p = k->p;
+	const struct pvsim_hp_params *p = k->p;
 	uint64_t mean_work, gap, lng;
 	unsigned int i;
 
@@ -636,14 +636,14 @@ static int setup(struct hp *k, uint64_t seed)
 	    (p->poll != PVS_POLL_PLAIN && p->poll != PVS_POLL_RELAX &&
 	     p->poll != PVS_POLL_STOP_SIBLING_BUSY) ||
 	    !p->plain_iter_ns || !p->relax_iter_ns || !p->runtime_ns ||
-	    p->guest_ppm > PVS_HP_PPM_ONE || p->plain_ppm > PVS_HP_PPM_ONE ||
-	    p->pause_ppm > PVS_HP_PPM_ONE ||
+	    p->guest_ppm > PVSIM_HP_PPM_ONE || p->plain_ppm > PVSIM_HP_PPM_ONE ||
+	    p->pause_ppm > PVSIM_HP_PPM_ONE ||
 	    p->cexit_min_ns > p->cexit_max_ns ||
 	    p->work_min_ns > p->work_max_ns || p->kt_min_ns > p->kt_max_ns ||
 	    (p->sib_idle_ns && !p->sib_busy_ns) ||
 	    p->warmup_ns + p->runtime_ns < p->runtime_ns)
 		return -1;
-	if (p->wl == PVS_HP_WL_REDIS) {
+	if (p->wl == PVSIM_HP_WL_REDIS) {
 		mean_work = (p->work_min_ns + p->work_max_ns) / 2;
 		if (!p->load_pm || p->load_pm >= 1000 || !mean_work ||
 		    p->long_gap_pm >= 1000 || p->long_gap_ns >> 32)
@@ -653,27 +653,27 @@ static int setup(struct hp *k, uint64_t seed)
 		if (gap <= lng)
 			return -1;
 		k->short_gap_ns = (gap - lng) * 1000 / (1000 - p->long_gap_pm);
-	} else if (p->wl == PVS_HP_WL_SCRIPT) {
+	} else if (p->wl == PVSIM_HP_WL_SCRIPT) {
 		if (!p->script || !p->script_n)
 			return -1;
-	} else if (p->wl != PVS_HP_WL_IDLE && p->wl != PVS_HP_WL_SPIN) {
+	} else if (p->wl != PVSIM_HP_WL_IDLE && p->wl != PVSIM_HP_WL_SPIN) {
 		return -1;
 	}
 	if ((p->kt_gap_ns | p->sib_busy_ns | p->sib_idle_ns) >> 32)
 		return -1;
 	for (i = 0; i < RNG_NR; i++)
-		if (pvs_sim_init(&k->rng[i], 1, seed * 4 + i))
+		if (pvsim_init(&k->rng[i], 1, seed * 4 + i))
 			return -1;
-	k->speed[PVS_HP_C_GUEST] = p->guest_ppm;
-	k->speed[PVS_HP_C_HOST] = p->plain_ppm;
-	k->speed[PVS_HP_C_POLL_PLAIN] = p->plain_ppm;
-	k->speed[PVS_HP_C_POLL_RELAX] = pvs_hp_relax_ppm(p);
-	k->speed[PVS_HP_C_IDLE] = PVS_HP_PPM_ONE;
-	k->speed[PVS_HP_C_KTHREAD] = p->plain_ppm;
+	k->speed[PVSIM_HP_C_GUEST] = p->guest_ppm;
+	k->speed[PVSIM_HP_C_HOST] = p->plain_ppm;
+	k->speed[PVSIM_HP_C_POLL_PLAIN] = p->plain_ppm;
+	k->speed[PVSIM_HP_C_POLL_RELAX] = pvsim_hp_relax_ppm(p);
+	k->speed[PVSIM_HP_C_IDLE] = PVSIM_HP_PPM_ONE;
+	k->speed[PVSIM_HP_C_KTHREAD] = p->plain_ppm;
 	k->t_begin = p->warmup_ns;
 	k->t_end = p->warmup_ns + p->runtime_ns;
 	k->sib_busy = true;
-	if (p->wl == PVS_HP_WL_SPIN) {
+	if (p->wl == PVSIM_HP_WL_SPIN) {
 		/* guest code for good: i++ or a PAUSE loop in the guest */
 		k->vs = VS_GUEST;
 		k->work_left = 1ull << 62;
@@ -683,22 +683,22 @@ static int setup(struct hp *k, uint64_t seed)
 		k->in_halt = true;
 		vcpu_after(k, p->exit_ns);
 	}
-	if (p->wl == PVS_HP_WL_REDIS)
-		pvs_sim_at(&k->s, rand_exp(&k->rng[RNG_ARRIVE],
+	if (p->wl == PVSIM_HP_WL_REDIS)
+		pvsim_at(&k->s, rand_exp(&k->rng[RNG_ARRIVE],
 					   k->short_gap_ns), EV_ARRIVE, 0, 0);
-	else if (p->wl == PVS_HP_WL_SCRIPT)
-		pvs_sim_at(&k->s, p->script[0].at_ns, EV_ARRIVE, 0, 0);
+	else if (p->wl == PVSIM_HP_WL_SCRIPT)
+		pvsim_at(&k->s, p->script[0].at_ns, EV_ARRIVE, 0, 0);
 	if (p->kt_gap_ns && p->kt_max_ns)
-		pvs_sim_at(&k->s, rand_exp(&k->rng[RNG_KT], p->kt_gap_ns),
+		pvsim_at(&k->s, rand_exp(&k->rng[RNG_KT], p->kt_gap_ns),
 			   EV_KT, 0, 0);
 	if (p->sib_idle_ns)
-		pvs_sim_at(&k->s, rand_exp(&k->rng[RNG_SIB], p->sib_busy_ns),
+		pvsim_at(&k->s, rand_exp(&k->rng[RNG_SIB], p->sib_busy_ns),
 			   EV_SIB, 0, 0);
-	pvs_sim_at(&k->s, k->t_end, EV_END, 0, 0);
+	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
 	return 0;
 }
 
-static void dispatch(struct hp *k, const struct pvs_sim_event *ev)
+static void dispatch(struct hp *k, const struct pvsim_event *ev)
 {
 	switch (ev->kind) {
 	case EV_ARRIVE:
@@ -723,22 +723,22 @@ static void dispatch(struct hp *k, const struct pvs_sim_event *ev)
 	}
 }
 
-int pvs_hp_run(const struct pvs_hp_params *p, uint64_t seed, bool debug,
-	       struct pvs_hp_result *r)
+int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
+	       struct pvsim_hp_result *r)
 {
-	struct pvs_sim_event ev;
+	struct pvsim_event ev;
 	struct hp *k;
 	unsigned int i;
 	int ret = 0;
 
 	memset(r, 0, sizeof(*r));
-	pvs_sim_hist_clear(&r->lat);
+	pvsim_hist_clear(&r->lat);
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return -1;
 	k->p = p;
 	k->r = r;
-	if (pvs_sim_init(&k->s, HP_QCAP, seed)) {
+	if (pvsim_init(&k->s, HP_QCAP, seed)) {
 		free(k);
 		return -1;
 	}
@@ -747,7 +747,7 @@ int pvs_hp_run(const struct pvs_hp_params *p, uint64_t seed, bool debug,
 		ret = -1;
 		goto out;
 	}
-	while (pvs_sim_next(&k->s, &ev)) {
+	while (pvsim_next(&k->s, &ev)) {
 		if (ev.kind == EV_END)
 			break;
 		dispatch(k, &ev);
@@ -755,7 +755,7 @@ int pvs_hp_run(const struct pvs_hp_params *p, uint64_t seed, bool debug,
 			check(k);
 	}
 	acct(k);
-	r->dhry_centi = pvs_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
+	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
 	r->events = k->s.events;
 	r->failures = k->s.failures;
 	r->first_failure = k->s.first_failure;
@@ -763,8 +763,8 @@ int pvs_hp_run(const struct pvs_hp_params *p, uint64_t seed, bool debug,
 		ret = -1;
 out:
 	for (i = 0; i < RNG_NR; i++)
-		pvs_sim_destroy(&k->rng[i]);
-	pvs_sim_destroy(&k->s);
+		pvsim_destroy(&k->rng[i]);
+	pvsim_destroy(&k->s);
 	free(k);
 	return ret;
 }

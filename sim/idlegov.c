@@ -9,7 +9,7 @@
  *
  * A wake-up reaches a snoozing thread as a need_resched flag it polls; a
  * thread in CEDE is woken by its decrementer (timer) or an IPI and pays
- * the wake path of struct pvs_s2_wake_model. Workloads: IPI ping-pong
+ * the wake path of struct pvsim_cede_latency_wake_model. Workloads: IPI ping-pong
  * pairs, timer sleepers, IPI sleepers (the selftest's IPI source).
  * Integer ns throughout; the engine is sim/engine.c.
  */
@@ -24,7 +24,7 @@
 /* timebase ticks of n us at 512 MHz */
 #define S2_TICKS_US(n) ((uint64_t)(n) * (PVS_IDLE_POWER_TB_HZ / 1000000u))
 
-size_t pvs_s2_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
+size_t pvsim_cede_latency_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
 		       const uint8_t *hint, const uint64_t *ticks,
 		       const uint8_t *wake_on_irqs)
 {
@@ -53,7 +53,7 @@ size_t pvs_s2_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
  * (timer: median 5677 ns, p99 6413; IPI: median 7564, p99 9514). POWER10
  * uses the same path (assumed: the seed has no POWER10 measurement).
  */
-static const struct pvs_s2_wake_model s2_wake_p9 = {
+static const struct pvsim_cede_latency_wake_model s2_wake_p9 = {
 	.hw_min_ns = 1600, .hw_max_ns = 2000,
 	.entry_min_ns = 1750, .entry_max_ns = 2100,
 	.t_early_pm = 25, .t_early_min_ns = 2600, .t_early_max_ns = 5200,
@@ -65,7 +65,7 @@ static const struct pvs_s2_wake_model s2_wake_p9 = {
 	.snooze_min_ns = 100, .snooze_max_ns = 400,
 };
 
-void pvs_s2_platform_init(struct pvs_s2_platform *pl, enum pvs_s2_plat p)
+void pvsim_cede_latency_platform_init(struct pvsim_cede_latency_platform *pl, enum pvsim_cede_latency_plat p)
 {
 	/* POWER9: the seed's one record, 2 us (the hardware wake-up) */
 	static const uint8_t p9_hint[1] = { 1 }, p9_wake[1] = { 1 };
@@ -78,20 +78,20 @@ void pvs_s2_platform_init(struct pvs_s2_platform *pl, enum pvs_s2_plat p)
 
 	memset(pl, 0, sizeof(*pl));
 	pl->wake = s2_wake_p9;
-	if (p == PVS_S2_POWER10) {
+	if (p == PVSIM_CEDE_LATENCY_POWER10) {
 		pl->name = "POWER10";
 		pl->cpu = PVS_IDLE_CPU_POWER10;
-		pl->fw_len = pvs_s2_fw_image(pl->fw, sizeof(pl->fw), 2,
+		pl->fw_len = pvsim_cede_latency_fw_image(pl->fw, sizeof(pl->fw), 2,
 					     p10_hint, p10_ticks, p10_wake);
 	} else {
 		pl->name = "POWER9";
 		pl->cpu = PVS_IDLE_CPU_POWER9;
-		pl->fw_len = pvs_s2_fw_image(pl->fw, sizeof(pl->fw), 1,
+		pl->fw_len = pvsim_cede_latency_fw_image(pl->fw, sizeof(pl->fw), 1,
 					     p9_hint, p9_ticks, p9_wake);
 	}
 }
 
-int pvs_s2_cede_state(const struct pvs_s2_platform *pl,
+int pvsim_cede_latency_cede_state(const struct pvsim_cede_latency_platform *pl,
 		      enum pvs_idle_policy pol, uint64_t compensation_ns,
 		      struct pvs_idle_state states[2],
 		      struct pvs_idle_latency *lat, int *parse_ret)
@@ -126,30 +126,30 @@ int pvs_s2_cede_state(const struct pvs_s2_platform *pl,
 /* measured intervals are capped so that 8 squared deviations fit */
 #define S2_GOV_MAX_INTERVAL_NS (1ull << 30)
 
-void pvs_s2_gov_init(struct pvs_s2_gov *g)
+void pvsim_cede_latency_gov_init(struct pvsim_cede_latency_gov *g)
 {
 	memset(g, 0, sizeof(*g));
 }
 
-void pvs_s2_gov_reflect(struct pvs_s2_gov *g, uint64_t measured_ns)
+void pvsim_cede_latency_gov_reflect(struct pvsim_cede_latency_gov *g, uint64_t measured_ns)
 {
 	if (measured_ns > S2_GOV_MAX_INTERVAL_NS)
 		measured_ns = S2_GOV_MAX_INTERVAL_NS;
 	g->interval_ns[g->pos] = measured_ns;
-	g->pos = (g->pos + 1) % PVS_S2_GOV_INTERVALS;
+	g->pos = (g->pos + 1) % PVSIM_CEDE_LATENCY_GOV_INTERVALS;
 }
 
-uint64_t pvs_s2_gov_typical_ns(const struct pvs_s2_gov *g)
+uint64_t pvsim_cede_latency_gov_typical_ns(const struct pvsim_cede_latency_gov *g)
 {
 	uint64_t thresh = UINT64_MAX;
 	unsigned int round, i;
 
 	/* each round drops at least the largest value: at most 8 rounds */
-	for (round = 0; round < PVS_S2_GOV_INTERVALS; round++) {
+	for (round = 0; round < PVSIM_CEDE_LATENCY_GOV_INTERVALS; round++) {
 		uint64_t max = 0, sum = 0, avg, var = 0;
 		unsigned int div = 0;
 
-		for (i = 0; i < PVS_S2_GOV_INTERVALS; i++) {
+		for (i = 0; i < PVSIM_CEDE_LATENCY_GOV_INTERVALS; i++) {
 			uint64_t v = g->interval_ns[i];
 
 			if (v > thresh)
@@ -160,9 +160,9 @@ uint64_t pvs_s2_gov_typical_ns(const struct pvs_s2_gov *g)
 				max = v;
 		}
 		if (!max)
-			return PVS_S2_NO_TYPICAL;
+			return PVSIM_CEDE_LATENCY_NO_TYPICAL;
 		avg = sum / div;
-		for (i = 0; i < PVS_S2_GOV_INTERVALS; i++) {
+		for (i = 0; i < PVSIM_CEDE_LATENCY_GOV_INTERVALS; i++) {
 			uint64_t v = g->interval_ns[i];
 			uint64_t d = v > avg ? v - avg : avg - v;
 
@@ -172,23 +172,23 @@ uint64_t pvs_s2_gov_typical_ns(const struct pvs_s2_gov *g)
 		var /= div;
 		if (var <= UINT64_MAX / 36 &&
 		    ((avg * avg > var * 36 &&
-		      div * 4 >= PVS_S2_GOV_INTERVALS * 3) ||
+		      div * 4 >= PVSIM_CEDE_LATENCY_GOV_INTERVALS * 3) ||
 		     var <= S2_GOV_SMALL_VAR_NS2))
 			return avg;
 		/* too spread: drop the high outliers while 3/4 remain */
-		if (div * 4 <= PVS_S2_GOV_INTERVALS * 3)
-			return PVS_S2_NO_TYPICAL;
+		if (div * 4 <= PVSIM_CEDE_LATENCY_GOV_INTERVALS * 3)
+			return PVSIM_CEDE_LATENCY_NO_TYPICAL;
 		thresh = max - 1;
 	}
-	return PVS_S2_NO_TYPICAL;
+	return PVSIM_CEDE_LATENCY_NO_TYPICAL;
 }
 
-unsigned int pvs_s2_gov_select(const struct pvs_s2_gov *g,
+unsigned int pvsim_cede_latency_gov_select(const struct pvsim_cede_latency_gov *g,
 			       const struct pvs_idle_state states[2],
 			       uint64_t next_timer_ns, uint64_t latency_req_ns,
 			       uint64_t *predicted_ns)
 {
-	uint64_t typical = pvs_s2_gov_typical_ns(g);
+	uint64_t typical = pvsim_cede_latency_gov_typical_ns(g);
 	uint64_t predicted = typical < next_timer_ns ? typical : next_timer_ns;
 	uint64_t res_ns = (uint64_t)states[1].target_residency_us * 1000;
 	uint64_t exit_ns = (uint64_t)states[1].exit_latency_us * 1000;
@@ -208,40 +208,40 @@ unsigned int pvs_s2_gov_select(const struct pvs_s2_gov *g,
  * The scenario's workloads (assumed, see show()); the measured time per
  * run gives about 30k wake-ups each.
  */
-static const struct pvs_s2_work s2_works[PVS_S2_NWL] = {
-	[PVS_S2_SHORT] = {
-		.kind = PVS_S2_PINGPONG, .nr_cpus = 16,
+static const struct pvsim_cede_latency_work s2_works[PVSIM_CEDE_LATENCY_NWL] = {
+	[PVSIM_CEDE_LATENCY_SHORT] = {
+		.kind = PVSIM_CEDE_LATENCY_PINGPONG, .nr_cpus = 16,
 		.work_min_ns = 2 * S2_US, .work_max_ns = 20 * S2_US,
 		.think_min_ns = 2 * S2_US, .think_max_ns = 60 * S2_US,
 		.warmup_ns = S2_WARMUP_NS, .runtime_ns = 100 * S2_MS,
 	},
-	[PVS_S2_QOS] = {
-		.kind = PVS_S2_PINGPONG, .nr_cpus = 16,
+	[PVSIM_CEDE_LATENCY_QOS] = {
+		.kind = PVSIM_CEDE_LATENCY_PINGPONG, .nr_cpus = 16,
 		.work_min_ns = 2 * S2_US, .work_max_ns = 20 * S2_US,
 		.think_min_ns = 50 * S2_US, .think_max_ns = 400 * S2_US,
 		.qos_ns = 5 * S2_US,
 		.warmup_ns = S2_WARMUP_NS, .runtime_ns = 500 * S2_MS,
 	},
-	[PVS_S2_LONG] = {
-		.kind = PVS_S2_TIMER_SLEEP, .nr_cpus = 32,
+	[PVSIM_CEDE_LATENCY_LONG] = {
+		.kind = PVSIM_CEDE_LATENCY_TIMER_SLEEP, .nr_cpus = 32,
 		.work_min_ns = 5 * S2_US, .work_max_ns = 50 * S2_US,
 		.think_min_ns = 500 * S2_US, .think_max_ns = 5 * S2_MS,
 		.warmup_ns = S2_WARMUP_NS, .runtime_ns = 1000 * S2_MS,
 	},
 };
 
-void pvs_s2_workload(struct pvs_s2_work *w, enum pvs_s2_wl wl,
+void pvsim_cede_latency_workload(struct pvsim_cede_latency_work *w, enum pvsim_cede_latency_wl wl,
 		     uint64_t runtime_ns)
 {
-	*w = s2_works[wl < PVS_S2_NWL ? wl : PVS_S2_SHORT];
+	*w = s2_works[wl < PVSIM_CEDE_LATENCY_NWL ? wl : PVSIM_CEDE_LATENCY_SHORT];
 	if (runtime_ns)
 		w->runtime_ns = runtime_ns;
 }
 
-void pvs_s2_selftest_work(struct pvs_s2_work *w, bool ipi, uint32_t n)
+void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n)
 {
 	memset(w, 0, sizeof(*w));
-	w->kind = ipi ? PVS_S2_IPI_SLEEP : PVS_S2_TIMER_SLEEP;
+	w->kind = ipi ? PVSIM_CEDE_LATENCY_IPI_SLEEP : PVSIM_CEDE_LATENCY_TIMER_SLEEP;
 	w->nr_cpus = 1;
 	/* the handler records the sample and returns */
 	w->work_min_ns = 1 * S2_US;
@@ -269,7 +269,7 @@ enum s2_ev {
 
 enum s2_how { S2_HOW_TIMER, S2_HOW_IPI };
 
-/* event queue room per CPU (see pvs_s2_run()) */
+/* event queue room per CPU (see pvsim_cede_latency_run()) */
 #define S2_EV_SLOTS 128
 
 struct s2_cpu {
@@ -282,25 +282,25 @@ struct s2_cpu {
 	uint64_t timer_ns;	/* sleeper's armed timer, absolute */
 	uint64_t state_ns;	/* last state change (debug accounting) */
 	uint64_t acc_ns[S2_NSTATES];
-	struct pvs_s2_gov gov;
+	struct pvsim_cede_latency_gov gov;
 };
 
 struct s2_ctx {
-	struct pvs_sim s;
-	const struct pvs_s2_platform *pl;
+	struct pvsim s;
+	const struct pvsim_cede_latency_platform *pl;
 	const struct pvs_idle_state *states;
-	const struct pvs_s2_work *w;
-	struct pvs_s2_result *r;
+	const struct pvsim_cede_latency_work *w;
+	struct pvsim_cede_latency_result *r;
 	uint64_t win_lo, win_hi;	/* measured window [lo, hi) */
 	uint64_t latreq_ns;
 	uint64_t snooze_to_ns;		/* snooze_loop's timeout */
 	uint64_t cede_lat_min, cede_lat_max;	/* path bounds (debug) */
-	struct s2_cpu cpu[PVS_S2_MAX_CPUS];
+	struct s2_cpu cpu[PVSIM_CEDE_LATENCY_MAX_CPUS];
 };
 
 static uint64_t s2_u(struct s2_ctx *c, uint64_t lo, uint64_t hi)
 {
-	return pvs_sim_rand_range(&c->s, lo, hi);
+	return pvsim_rand_range(&c->s, lo, hi);
 }
 
 static uint64_t s2_min3(uint64_t a, uint64_t b, uint64_t c)
@@ -320,7 +320,7 @@ static uint64_t s2_max3(uint64_t a, uint64_t b, uint64_t c)
 /* hardware wake + hypervisor-to-partition transition drawn twice */
 static uint64_t s2_cede_base(struct s2_ctx *c)
 {
-	const struct pvs_s2_wake_model *m = &c->pl->wake;
+	const struct pvsim_cede_latency_wake_model *m = &c->pl->wake;
 
 	return s2_u(c, m->hw_min_ns, m->hw_max_ns) +
 	       s2_u(c, m->entry_min_ns, m->entry_max_ns) +
@@ -330,7 +330,7 @@ static uint64_t s2_cede_base(struct s2_ctx *c)
 static uint64_t s2_wake_latency(struct s2_ctx *c, unsigned int idle_st,
 				enum s2_how how)
 {
-	const struct pvs_s2_wake_model *m = &c->pl->wake;
+	const struct pvsim_cede_latency_wake_model *m = &c->pl->wake;
 	uint64_t r, t;
 
 	if (idle_st == S2_SNOOZE)
@@ -369,9 +369,9 @@ static void s2_set_state(struct s2_ctx *c, struct s2_cpu *p, uint8_t st)
 
 static uint64_t s2_next_timer(const struct s2_ctx *c, const struct s2_cpu *p)
 {
-	if (c->w->kind == PVS_S2_TIMER_SLEEP && p->timer_ns > c->s.now_ns)
+	if (c->w->kind == PVSIM_CEDE_LATENCY_TIMER_SLEEP && p->timer_ns > c->s.now_ns)
 		return p->timer_ns - c->s.now_ns;
-	return PVS_S2_NO_TIMER_NS;
+	return PVSIM_CEDE_LATENCY_NO_TIMER_NS;
 }
 
 /* The idle loop: ask the governor, enter snooze or CEDE. */
@@ -382,18 +382,18 @@ static void s2_idle_enter(struct s2_ctx *c, uint32_t i)
 	unsigned int cede;
 
 	cede = c->w->force_cede ? 1 :
-	       pvs_s2_gov_select(&p->gov, c->states, s2_next_timer(c, p),
+	       pvsim_cede_latency_gov_select(&p->gov, c->states, s2_next_timer(c, p),
 				 c->latreq_ns, &predicted);
 	if (c->s.debug && cede && !c->w->force_cede &&
 	    ((uint64_t)c->states[1].target_residency_us * 1000 > predicted ||
 	     (uint64_t)c->states[1].exit_latency_us * 1000 > c->latreq_ns))
-		pvs_sim_fail(&c->s, "CEDE chosen against residency or QoS");
+		pvsim_fail(&c->s, "CEDE chosen against residency or QoS");
 	s2_set_state(c, p, cede ? S2_CEDE : S2_SNOOZE);
 	p->since_ns = c->s.now_ns;
 	if (s2_in_window(c, c->s.now_ns))
 		c->r->entries[cede]++;
 	if (!cede && c->snooze_to_ns)
-		pvs_sim_at(&c->s, c->s.now_ns + c->snooze_to_ns,
+		pvsim_at(&c->s, c->s.now_ns + c->snooze_to_ns,
 			   S2_EV_SNOOZE_TO, i, p->epoch);
 }
 
@@ -403,26 +403,26 @@ static void s2_wake(struct s2_ctx *c, uint32_t i, enum s2_how how)
 	struct s2_cpu *p = &c->cpu[i];
 
 	if (p->st != S2_SNOOZE && p->st != S2_CEDE) {
-		pvs_sim_fail(&c->s, "wake-up of a CPU that is not idle");
+		pvsim_fail(&c->s, "wake-up of a CPU that is not idle");
 		return;
 	}
-	pvs_s2_gov_reflect(&p->gov, c->s.now_ns - p->since_ns);
+	pvsim_cede_latency_gov_reflect(&p->gov, c->s.now_ns - p->since_ns);
 	p->idle_st = p->st;
 	p->wake_ns = c->s.now_ns;
 	p->lat_ns = s2_wake_latency(c, p->st, how);
 	p->epoch++;
 	s2_set_state(c, p, S2_WAKING);
-	pvs_sim_at(&c->s, c->s.now_ns + p->lat_ns, S2_EV_RUN, i, p->epoch);
+	pvsim_at(&c->s, c->s.now_ns + p->lat_ns, S2_EV_RUN, i, p->epoch);
 }
 
 static void s2_run_ev(struct s2_ctx *c, uint32_t i)
 {
 	struct s2_cpu *p = &c->cpu[i];
-	struct pvs_s2_result *r = c->r;
+	struct pvsim_cede_latency_result *r = c->r;
 	uint64_t lat = c->s.now_ns - p->wake_ns, busy;
 
 	if (p->st != S2_WAKING) {
-		pvs_sim_fail(&c->s, "run event for a CPU that is not waking");
+		pvsim_fail(&c->s, "run event for a CPU that is not waking");
 		return;
 	}
 	if (s2_in_window(c, p->wake_ns)) {
@@ -438,11 +438,11 @@ static void s2_run_ev(struct s2_ctx *c, uint32_t i)
 	}
 	s2_set_state(c, p, S2_BUSY);
 	/* ping-pong servers (odd CPUs) and sleepers work; clients think */
-	if (c->w->kind == PVS_S2_PINGPONG && !(i & 1))
+	if (c->w->kind == PVSIM_CEDE_LATENCY_PINGPONG && !(i & 1))
 		busy = s2_u(c, c->w->think_min_ns, c->w->think_max_ns);
 	else
 		busy = s2_u(c, c->w->work_min_ns, c->w->work_max_ns);
-	pvs_sim_at(&c->s, c->s.now_ns + busy, S2_EV_DONE, i, 0);
+	pvsim_at(&c->s, c->s.now_ns + busy, S2_EV_DONE, i, 0);
 }
 
 static void s2_done_ev(struct s2_ctx *c, uint32_t i)
@@ -451,19 +451,19 @@ static void s2_done_ev(struct s2_ctx *c, uint32_t i)
 	uint64_t t;
 
 	switch (c->w->kind) {
-	case PVS_S2_PINGPONG:
+	case PVSIM_CEDE_LATENCY_PINGPONG:
 		/* send (IPI) to the peer, then block */
 		s2_wake(c, i ^ 1, S2_HOW_IPI);
 		break;
-	case PVS_S2_TIMER_SLEEP:
+	case PVSIM_CEDE_LATENCY_TIMER_SLEEP:
 		p->timer_ns = c->s.now_ns + s2_u(c, c->w->think_min_ns,
 						 c->w->think_max_ns);
-		pvs_sim_at(&c->s, p->timer_ns, S2_EV_TIMER, i, 0);
+		pvsim_at(&c->s, p->timer_ns, S2_EV_TIMER, i, 0);
 		break;
-	case PVS_S2_IPI_SLEEP:
+	case PVSIM_CEDE_LATENCY_IPI_SLEEP:
 		t = c->s.now_ns + s2_u(c, c->w->think_min_ns,
 				       c->w->think_max_ns);
-		pvs_sim_at(&c->s, t, S2_EV_IPI, i, 0);
+		pvsim_at(&c->s, t, S2_EV_IPI, i, 0);
 		break;
 	}
 	s2_idle_enter(c, i);
@@ -481,7 +481,7 @@ static void s2_snooze_to_ev(struct s2_ctx *c, uint32_t i, uint32_t epoch)
 	}
 	/* menu: a polling state that hit its time limit counts as an idle
 	 * period as long as the next timer */
-	pvs_s2_gov_reflect(&p->gov, s2_next_timer(c, p));
+	pvsim_cede_latency_gov_reflect(&p->gov, s2_next_timer(c, p));
 	s2_idle_enter(c, i);
 }
 
@@ -503,45 +503,45 @@ static void s2_check(struct s2_ctx *c)
 		for (k = 0; k < S2_NSTATES; k++)
 			sum += p->acc_ns[k];
 		if (sum != now)
-			pvs_sim_fail(&c->s, "CPU time does not add up");
+			pvsim_fail(&c->s, "CPU time does not add up");
 		if (p->st == S2_SNOOZE && c->snooze_to_ns &&
 		    now - p->since_ns > c->snooze_to_ns)
-			pvs_sim_fail(&c->s, "snooze beyond its timeout");
+			pvsim_fail(&c->s, "snooze beyond its timeout");
 		if (p->st == S2_WAKING && p->idle_st == S2_SNOOZE &&
 		    (p->lat_ns < c->pl->wake.snooze_min_ns ||
 		     p->lat_ns > c->pl->wake.snooze_max_ns))
-			pvs_sim_fail(&c->s, "snooze exit outside its range");
+			pvsim_fail(&c->s, "snooze exit outside its range");
 		if (p->st == S2_WAKING && p->idle_st == S2_CEDE &&
 		    (p->lat_ns < c->cede_lat_min ||
 		     p->lat_ns > c->cede_lat_max))
-			pvs_sim_fail(&c->s, "CEDE exit outside its range");
+			pvsim_fail(&c->s, "CEDE exit outside its range");
 		/* a ping-pong pair has one message: one side runs */
-		if (c->w->kind == PVS_S2_PINGPONG && (i & 1) &&
+		if (c->w->kind == PVSIM_CEDE_LATENCY_PINGPONG && (i & 1) &&
 		    s2_running(&c->cpu[i]) == s2_running(&c->cpu[i - 1]))
-			pvs_sim_fail(&c->s, "pair: not one side running");
+			pvsim_fail(&c->s, "pair: not one side running");
 	}
 	if (c->r->n > c->r->cap || c->r->n > c->r->wakes)
-		pvs_sim_fail(&c->s, "more samples than wake-ups");
+		pvsim_fail(&c->s, "more samples than wake-ups");
 }
 
-static bool s2_work_ok(const struct pvs_s2_work *w)
+static bool s2_work_ok(const struct pvsim_cede_latency_work *w)
 {
-	return w->nr_cpus && w->nr_cpus <= PVS_S2_MAX_CPUS &&
-	       (w->kind != PVS_S2_PINGPONG || !(w->nr_cpus & 1)) &&
-	       w->kind <= PVS_S2_IPI_SLEEP &&
+	return w->nr_cpus && w->nr_cpus <= PVSIM_CEDE_LATENCY_MAX_CPUS &&
+	       (w->kind != PVSIM_CEDE_LATENCY_PINGPONG || !(w->nr_cpus & 1)) &&
+	       w->kind <= PVSIM_CEDE_LATENCY_IPI_SLEEP &&
 	       w->work_min_ns <= w->work_max_ns &&
 	       w->think_min_ns <= w->think_max_ns && w->work_min_ns &&
 	       w->think_min_ns && w->runtime_ns;
 }
 
-int pvs_s2_run(const struct pvs_s2_platform *pl,
+int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	       const struct pvs_idle_state states[2],
-	       const struct pvs_s2_work *w, uint64_t seed, bool debug,
-	       struct pvs_s2_result *r)
+	       const struct pvsim_cede_latency_work *w, uint64_t seed, bool debug,
+	       struct pvsim_cede_latency_result *r)
 {
-	const struct pvs_s2_wake_model *m = &pl->wake;
+	const struct pvsim_cede_latency_wake_model *m = &pl->wake;
 	struct s2_ctx *c;
-	struct pvs_sim_event ev;
+	struct pvsim_event ev;
 	uint64_t base_min, base_max;
 	uint32_t i;
 
@@ -561,7 +561,7 @@ int pvs_s2_run(const struct pvs_s2_platform *pl,
 	 * fires): S2_EV_SLOTS per CPU is room for a timeout's worth of
 	 * the shortest busy periods.
 	 */
-	if (pvs_sim_init(&c->s, S2_EV_SLOTS * w->nr_cpus, seed)) {
+	if (pvsim_init(&c->s, S2_EV_SLOTS * w->nr_cpus, seed)) {
 		free(c);
 		return -1;
 	}
@@ -587,18 +587,18 @@ int pvs_s2_run(const struct pvs_s2_platform *pl,
 
 	/* clients and sleepers start busy; ping-pong servers start idle */
 	for (i = 0; i < w->nr_cpus; i++) {
-		pvs_s2_gov_init(&c->cpu[i].gov);
+		pvsim_cede_latency_gov_init(&c->cpu[i].gov);
 		c->cpu[i].st = S2_BUSY;
-		if (w->kind == PVS_S2_PINGPONG && (i & 1)) {
+		if (w->kind == PVSIM_CEDE_LATENCY_PINGPONG && (i & 1)) {
 			s2_idle_enter(c, i);
 			continue;
 		}
-		pvs_sim_at(&c->s, w->kind == PVS_S2_PINGPONG ?
+		pvsim_at(&c->s, w->kind == PVSIM_CEDE_LATENCY_PINGPONG ?
 			   s2_u(c, w->think_min_ns, w->think_max_ns) :
 			   s2_u(c, w->work_min_ns, w->work_max_ns),
 			   S2_EV_DONE, i, 0);
 	}
-	while (pvs_sim_next(&c->s, &ev) && c->s.now_ns < c->win_hi) {
+	while (pvsim_next(&c->s, &ev) && c->s.now_ns < c->win_hi) {
 		switch (ev.kind) {
 		case S2_EV_DONE:
 			s2_done_ev(c, ev.obj);
@@ -616,7 +616,7 @@ int pvs_s2_run(const struct pvs_s2_platform *pl,
 			s2_snooze_to_ev(c, ev.obj, ev.epoch);
 			break;
 		default:
-			pvs_sim_fail(&c->s, "unknown event");
+			pvsim_fail(&c->s, "unknown event");
 		}
 		if (debug)
 			s2_check(c);
@@ -624,35 +624,35 @@ int pvs_s2_run(const struct pvs_s2_platform *pl,
 	r->events = c->s.events;
 	r->failures = c->s.failures;
 	r->first_failure = c->s.first_failure;
-	pvs_sim_destroy(&c->s);
+	pvsim_destroy(&c->s);
 	free(c);
 	return 0;
 }
 
-int pvs_s2_measure(const struct pvs_s2_platform *pl, uint64_t seed,
-		   bool debug, struct pvs_s2_measure *m)
+int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
+		   bool debug, struct pvsim_cede_latency_measure *m)
 {
 	struct pvs_idle_state states[2];
 	struct pvs_idle_latency lat;
-	struct pvs_s2_work w;
-	struct pvs_s2_result r;
+	struct pvsim_cede_latency_work w;
+	struct pvsim_cede_latency_result r;
 	unsigned int k;
 
 	/* the measuring boot runs the kernel's rule (states do not matter:
 	 * the selftest forces CEDE) and reads the firmware latency */
-	if (pvs_s2_cede_state(pl, PVS_IDLE_KERNEL, 0, states, &lat, NULL))
+	if (pvsim_cede_latency_cede_state(pl, PVS_IDLE_KERNEL, 0, states, &lat, NULL))
 		return -1;
 	m->fw_latency_ns = lat.fw_latency_ns;
 	m->events = m->failures = 0;
 	for (k = 0; k < 2; k++) {
 		memset(&r, 0, sizeof(r));
 		r.lat_ns = k ? m->ipi_ns : m->timer_ns;
-		r.cap = PVS_S2_SELFTEST_N;
-		pvs_s2_selftest_work(&w, k, PVS_S2_SELFTEST_N);
+		r.cap = PVSIM_CEDE_LATENCY_SELFTEST_N;
+		pvsim_cede_latency_selftest_work(&w, k, PVSIM_CEDE_LATENCY_SELFTEST_N);
 		/* seeds apart from the workloads' (iter_seed(seed, wl)) */
-		if (pvs_s2_run(pl, states, &w,
-			       pvs_sim_iter_seed(seed, 100 + k), debug, &r) ||
-		    r.n != PVS_S2_SELFTEST_N)
+		if (pvsim_cede_latency_run(pl, states, &w,
+			       pvsim_iter_seed(seed, 100 + k), debug, &r) ||
+		    r.n != PVSIM_CEDE_LATENCY_SELFTEST_N)
 			return -1;
 		m->events += r.events;
 		m->failures += r.failures;

@@ -72,7 +72,7 @@ struct task {
 	bool spinning;
 	bool done_pending;
 	bool woken;		/* queued by a wake-up, not run since */
-	uint8_t wclass;		/* enum pvs_kvm_wake_class of the last wake */
+	uint8_t wclass;		/* enum pvsim_kvm_wake_class of the last wake */
 	bool posted;		/* message threads: futex posted */
 	bool in_fwait;		/* message threads: blocked in fwait */
 	uint8_t phase;
@@ -110,17 +110,17 @@ struct hthread {
 };
 
 struct kvm {
-	struct pvs_sim s;
-	const struct pvs_kvm_params *p;
-	struct pvs_kvm_result *r;
+	struct pvsim s;
+	const struct pvsim_kvm_params *p;
+	struct pvsim_kvm_result *r;
 	uint32_t nht, nv, nt;
 	uint64_t t_begin, t_end;
-	struct hthread ht[PVS_KVM_MAX_HTHREADS];
-	struct vcpu v[PVS_KVM_MAX_VCPUS];
-	struct task t[PVS_KVM_MAX_TASKS];
+	struct hthread ht[PVSIM_KVM_MAX_HTHREADS];
+	struct vcpu v[PVSIM_KVM_MAX_VCPUS];
+	struct task t[PVSIM_KVM_MAX_TASKS];
 };
 
-void pvs_kvm_defaults(struct pvs_kvm_params *p)
+void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 {
 	memset(p, 0, sizeof(*p));
 	p->cores = 10;
@@ -160,7 +160,7 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p)
 static void at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj,
 	       uint32_t epoch)
 {
-	pvs_sim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
+	pvsim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
 }
 
 /* A latency of nominal value ns, spread by lat_jitter_pm. */
@@ -168,7 +168,7 @@ static uint64_t lat(struct kvm *k, uint64_t ns)
 {
 	uint64_t d = ns * k->p->lat_jitter_pm / 1000;
 
-	return d ? pvs_sim_rand_range(&k->s, ns - d, ns + d) : ns;
+	return d ? pvsim_rand_range(&k->s, ns - d, ns + d) : ns;
 }
 
 /* ---- host --------------------------------------------------------------- */
@@ -360,16 +360,16 @@ static void host_block_runnable(struct kvm *k, uint32_t vi)
 static void noise_event(struct kvm *k, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
-	const struct pvs_kvm_params *p = k->p;
+	const struct pvsim_kvm_params *p = k->p;
 	bool kt = v->kthread;
 
 	v->noise_busy = !v->noise_busy;
 	if (v->noise_busy) {
 		v->lp_idle = 0;
 		host_wake(k, vi);
-		at(k, kt ? pvs_sim_rand_range(&k->s, p->hnoise_min_ns,
+		at(k, kt ? pvsim_rand_range(&k->s, p->hnoise_min_ns,
 					      p->hnoise_max_ns) :
-			   pvs_sim_rand_range(&k->s, p->noise_busy_min_ns,
+			   pvsim_rand_range(&k->s, p->noise_busy_min_ns,
 					      p->noise_busy_max_ns),
 		   EV_NOISE, vi, 0);
 	} else {
@@ -378,9 +378,9 @@ static void noise_event(struct kvm *k, uint32_t vi)
 			host_undispatch(k, vi, true);
 		else if (v->hstate == HS_RUNNABLE)
 			host_block_runnable(k, vi);
-		at(k, kt ? pvs_sim_rand_range(&k->s, p->hnoise_gap_min_ns,
+		at(k, kt ? pvsim_rand_range(&k->s, p->hnoise_gap_min_ns,
 					      p->hnoise_gap_max_ns) :
-			   pvs_sim_rand_range(&k->s, p->noise_idle_min_ns,
+			   pvsim_rand_range(&k->s, p->noise_idle_min_ns,
 					      p->noise_idle_max_ns),
 		   EV_NOISE, vi, 0);
 	}
@@ -620,7 +620,7 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 
 	task_set_vcpu(k, ti, vi);
 	if (v->cur >= 0 || v->qlen) {
-		k->t[ti].wclass = PVS_KVM_WAKE_QUEUED;
+		k->t[ti].wclass = PVSIM_KVM_WAKE_QUEUED;
 		rq_push(k, vi, ti);
 		k->t[ti].woken = true;
 		v->nwoken++;
@@ -631,9 +631,9 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 	}
 	v->cur = (int32_t)ti;
 	v->cur_since_ns = k->s.now_ns;
-	k->t[ti].wclass = v->hstate == HS_BLOCKED ? PVS_KVM_WAKE_CEDED :
-			  v->hstate == HS_RUNNABLE ? PVS_KVM_WAKE_PREEMPTED :
-			  PVS_KVM_WAKE_POLLING;
+	k->t[ti].wclass = v->hstate == HS_BLOCKED ? PVSIM_KVM_WAKE_CEDED :
+			  v->hstate == HS_RUNNABLE ? PVSIM_KVM_WAKE_PREEMPTED :
+			  PVSIM_KVM_WAKE_POLLING;
 	if (v->gidle == GI_SNOOZE) {
 		/* polling vCPU notices need_resched */
 		v->snooze_epoch++;
@@ -704,7 +704,7 @@ static void msg_fwait(struct kvm *k, uint32_t ti)
 static void task_run(struct kvm *k, uint32_t ti)
 {
 	struct task *t = &k->t[ti];
-	const struct pvs_kvm_params *p = k->p;
+	const struct pvsim_kvm_params *p = k->p;
 	uint64_t now = k->s.now_ns;
 	int32_t w;
 
@@ -713,7 +713,7 @@ static void task_run(struct kvm *k, uint32_t ti)
 		if (t->wake_ns >= k->t_begin && t->wake_ns < k->t_end) {
 			uint64_t us = (now - t->wake_ns) / 1000;
 
-			pvs_sim_hist_add(&k->r->wake, us);
+			pvsim_hist_add(&k->r->wake, us);
 			k->r->wake_n[t->wclass]++;
 			k->r->wake_us[t->wclass] += us;
 			k->r->wake_slow[t->wclass] += us >= 1000;
@@ -752,7 +752,7 @@ static void task_run(struct kvm *k, uint32_t ti)
 	}
 	/* usleep(sleeptime + jitter) */
 	t->phase = MSG_TOP;
-	at(k, p->sleeptime_ns + pvs_sim_rand_range(&k->s, 0,
+	at(k, p->sleeptime_ns + pvsim_rand_range(&k->s, 0,
 						   p->sleeptime_ns / 4 - 1),
 	   EV_MSG_TIMER, ti, 0);
 	task_block(k, ti);
@@ -799,36 +799,36 @@ static void guest_slice(struct kvm *k, uint32_t vi)
 static void check(struct kvm *k)
 {
 	uint64_t now = k->s.now_ns;
-	uint64_t used[PVS_KVM_MAX_HTHREADS];
-	uint32_t attached[PVS_KVM_MAX_VCPUS];
+	uint64_t used[PVSIM_KVM_MAX_HTHREADS];
+	uint32_t attached[PVSIM_KVM_MAX_VCPUS];
 	uint32_t i;
 
 	for (i = 0; i < k->nht; i++) {
 		used[i] = 0;
 		if (k->ht[i].cur >= 0 &&
 		    k->v[k->ht[i].cur].hstate != HS_RUNNING)
-			pvs_sim_fail(&k->s, "host thread runs a non-running vCPU");
+			pvsim_fail(&k->s, "host thread runs a non-running vCPU");
 	}
 	for (i = 0; i < k->nv; i++) {
 		const struct vcpu *v = &k->v[i];
 		uint64_t run = v->run_ns;
 
 		if ((v->yield_count & 1) != (v->hstate != HS_RUNNING))
-			pvs_sim_fail(&k->s, "yield_count parity != dispatch");
+			pvsim_fail(&k->s, "yield_count parity != dispatch");
 		if (v->hstate == HS_RUNNING) {
 			run += now - v->since_ns;
 			if (k->ht[v->ht].cur != (int32_t)i)
-				pvs_sim_fail(&k->s, "running vCPU not current");
+				pvsim_fail(&k->s, "running vCPU not current");
 		}
 		if (v->exec && v->hstate != HS_RUNNING)
-			pvs_sim_fail(&k->s, "guest executes undispatched");
+			pvsim_fail(&k->s, "guest executes undispatched");
 		if (!v->noise && v->cur < 0 && v->qlen)
-			pvs_sim_fail(&k->s, "idle vCPU with waiting tasks");
+			pvsim_fail(&k->s, "idle vCPU with waiting tasks");
 		used[v->ht] += run;
 	}
 	for (i = 0; i < k->nht; i++)
 		if (used[i] > now)
-			pvs_sim_fail(&k->s, "dispatched time exceeds capacity");
+			pvsim_fail(&k->s, "dispatched time exceeds capacity");
 	for (i = 0; i < k->p->vcpus; i++)
 		attached[i] = 0;
 	for (i = 0; i < k->nt; i++)
@@ -836,22 +836,22 @@ static void check(struct kvm *k)
 			attached[k->t[i].vcpu]++;
 	for (i = 0; i < k->p->vcpus; i++)
 		if (attached[i] != k->v[i].nattached)
-			pvs_sim_fail(&k->s, "vCPU load != its workers");
+			pvsim_fail(&k->s, "vCPU load != its workers");
 }
 
 /* ---- run ---------------------------------------------------------------- */
 
 static int setup(struct kvm *k)
 {
-	const struct pvs_kvm_params *p = k->p;
+	const struct pvsim_kvm_params *p = k->p;
 	uint32_t i, nmsg = p->msg_threads;
 
 	k->nht = p->cores * p->smt;
 	k->nv = p->vcpus + p->noise_vcpus + (p->hnoise_max_ns ? k->nht : 0);
 	k->nt = p->msg_threads * (1 + p->workers);
-	if (!k->nht || k->nht > PVS_KVM_MAX_HTHREADS || !p->vcpus ||
+	if (!k->nht || k->nht > PVSIM_KVM_MAX_HTHREADS || !p->vcpus ||
 	    p->vcpus > k->nht || p->noise_vcpus > k->nht ||
-	    k->nv > PVS_KVM_MAX_VCPUS || !nmsg || k->nt > PVS_KVM_MAX_TASKS ||
+	    k->nv > PVSIM_KVM_MAX_VCPUS || !nmsg || k->nt > PVSIM_KVM_MAX_TASKS ||
 	    !p->guest_smt || p->guest_smt > PVS_MAX_SMT ||
 	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
@@ -879,7 +879,7 @@ static int setup(struct kvm *k)
 		v->qhead = -1;
 		v->qtail = -1;
 		if (v->noise)
-			at(k, pvs_sim_rand_range(&k->s, 0, v->kthread ?
+			at(k, pvsim_rand_range(&k->s, 0, v->kthread ?
 						 p->hnoise_gap_max_ns :
 						 p->noise_idle_max_ns),
 			   EV_NOISE, i, 0);
@@ -907,15 +907,15 @@ static int setup(struct kvm *k)
 		m->list = (int32_t)i;
 	}
 	for (i = 0; i < nmsg; i++)
-		at(k, pvs_sim_rand_range(&k->s, 0, p->sleeptime_ns), EV_MSG_TIMER,
+		at(k, pvsim_rand_range(&k->s, 0, p->sleeptime_ns), EV_MSG_TIMER,
 		   i, 0);
 	k->t_begin = p->warmup_ns;
 	k->t_end = p->warmup_ns + p->runtime_ns;
-	pvs_sim_at(&k->s, k->t_end, EV_END, 0, 0);
+	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
 	return 0;
 }
 
-static void dispatch_event(struct kvm *k, const struct pvs_sim_event *ev)
+static void dispatch_event(struct kvm *k, const struct pvsim_event *ev)
 {
 	struct vcpu *v;
 
@@ -962,10 +962,10 @@ static void dispatch_event(struct kvm *k, const struct pvs_sim_event *ev)
 	}
 }
 
-int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
-		struct pvs_kvm_result *out)
+int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
+		struct pvsim_kvm_result *out)
 {
-	struct pvs_sim_event ev;
+	struct pvsim_event ev;
 	struct kvm *k;
 	uint32_t i;
 	int ret = 0;
@@ -976,8 +976,8 @@ int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
 	k->p = p;
 	k->r = out;
 	memset(out, 0, sizeof(*out));
-	pvs_sim_hist_clear(&out->wake);
-	if (pvs_sim_init(&k->s, 8 * PVS_KVM_MAX_VCPUS + 2 * PVS_KVM_MAX_TASKS,
+	pvsim_hist_clear(&out->wake);
+	if (pvsim_init(&k->s, 8 * PVSIM_KVM_MAX_VCPUS + 2 * PVSIM_KVM_MAX_TASKS,
 			 seed)) {
 		free(k);
 		return -1;
@@ -987,7 +987,7 @@ int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
 		ret = -1;
 		goto out;
 	}
-	while (pvs_sim_next(&k->s, &ev)) {
+	while (pvsim_next(&k->s, &ev)) {
 		if (ev.kind == EV_END)
 			break;
 		dispatch_event(k, &ev);
@@ -1005,7 +1005,7 @@ int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
 	if (k->s.failures && !debug)
 		ret = -1;
 out:
-	pvs_sim_destroy(&k->s);
+	pvsim_destroy(&k->s);
 	free(k);
 	return ret;
 }

@@ -4,5 +4,5 @@
 
 int main(int argc, char **argv)
 {
-	return pvs_sim_main(argc, argv, stdout, stderr);
+	return pvsim_main(argc, argv, stdout, stderr);
 }

@@ -18,10 +18,10 @@
 
 #include "report.h"
 
-static const double conf_pct[PVS_SIM_NCONF] = { 80, 90, 95, 98, 99, 99.5 };
+static const double conf_pct[PVSIM_NCONF] = { 80, 90, 95, 98, 99, 99.5 };
 
-/* row 0: the normal distribution (df above PVS_SIM_NSTUDENT) */
-static const double student[PVS_SIM_NSTUDENT + 1][PVS_SIM_NCONF] = {
+/* row 0: the normal distribution (df above PVSIM_NSTUDENT) */
+static const double student[PVSIM_NSTUDENT + 1][PVSIM_NCONF] = {
 	/* inf */ {   1.282,   1.645,   1.960,   2.326,   2.576,   2.807 },
 	/*   1 */ {   3.078,   6.314,  12.706,  31.821,  63.657, 127.321 },
 	/*   2 */ {   1.886,   2.920,   4.303,   6.965,   9.925,  14.089 },
@@ -125,7 +125,7 @@ static const double student[PVS_SIM_NSTUDENT + 1][PVS_SIM_NCONF] = {
 	/* 100 */ {   1.290,   1.660,   1.984,   2.364,   2.626,   2.871 },
 };
 
-int pvs_sim_conf_index(const char *text)
+int pvsim_conf_index(const char *text)
 {
 	char *end;
 	double v;
@@ -138,22 +138,22 @@ int pvs_sim_conf_index(const char *text)
 		end++;
 	if (*end)
 		return -1;
-	for (i = 0; i < PVS_SIM_NCONF; i++)
+	for (i = 0; i < PVSIM_NCONF; i++)
 		if (v == conf_pct[i])
 			return i;
 	return -1;
 }
 
-double pvs_sim_conf_pct(unsigned int conf)
+double pvsim_conf_pct(unsigned int conf)
 {
-	return conf_pct[conf < PVS_SIM_NCONF ? conf : 2];
+	return conf_pct[conf < PVSIM_NCONF ? conf : 2];
 }
 
-double pvs_sim_student_t(unsigned int df, unsigned int conf)
+double pvsim_student_t(unsigned int df, unsigned int conf)
 {
-	if (conf >= PVS_SIM_NCONF)
+	if (conf >= PVSIM_NCONF)
 		conf = 2;
-	if (df > PVS_SIM_NSTUDENT)
+	if (df > PVSIM_NSTUDENT)
 		df = 0;
 	else if (!df)
 		df = 1;
@@ -167,7 +167,7 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int pvs_sim_stats_of(double *v, size_t n, struct pvs_sim_stats *st)
+int pvsim_stats_of(double *v, size_t n, struct pvsim_stats *st)
 {
 	double sum = 0, ss = 0;
 	size_t i;
@@ -190,16 +190,16 @@ int pvs_sim_stats_of(double *v, size_t n, struct pvs_sim_stats *st)
 	return 0;
 }
 
-int pvs_sim_ttest(const struct pvs_sim_stats *base,
-		  const struct pvs_sim_stats *x, unsigned int conf,
-		  struct pvs_sim_ttest *r)
+int pvsim_ttest(const struct pvsim_stats *base,
+		  const struct pvsim_stats *x, unsigned int conf,
+		  struct pvsim_ttest *r)
 {
 	double n1 = (double)x->n, n2 = (double)base->n, ratio;
 
 	memset(r, 0, sizeof(*r));
 	if (x->n < 3 || base->n < 3)
 		return -1;
-	r->t = pvs_sim_student_t((unsigned int)(x->n + base->n - 2), conf);
+	r->t = pvsim_student_t((unsigned int)(x->n + base->n - 2), conf);
 	r->pooled_s = sqrt(((n1 - 1) * x->var + (n2 - 1) * base->var) /
 			   (n1 + n2 - 2));
 	r->diff = x->mean - base->mean;
@@ -219,27 +219,27 @@ int pvs_sim_ttest(const struct pvs_sim_stats *base,
 	return 0;
 }
 
-void pvs_sim_ministat_head(FILE *f)
+void pvsim_ministat_head(FILE *f)
 {
 	fprintf(f, "    N           Min           Max        Median"
 		"           Avg        Stddev\n");
 }
 
-void pvs_sim_ministat_row(FILE *f, char sym, const struct pvs_sim_stats *st)
+void pvsim_ministat_row(FILE *f, char sym, const struct pvsim_stats *st)
 {
 	fprintf(f, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", sym, st->n,
 		st->min, st->max, st->median, st->mean, st->stddev);
 }
 
-void pvs_sim_ministat_verdict(FILE *f, unsigned int conf,
-			      const struct pvs_sim_ttest *r)
+void pvsim_ministat_verdict(FILE *f, unsigned int conf,
+			      const struct pvsim_ttest *r)
 {
 	if (!r->proven) {
 		fprintf(f, "No difference proven at %.1f%% confidence\n",
-			pvs_sim_conf_pct(conf));
+			pvsim_conf_pct(conf));
 		return;
 	}
-	fprintf(f, "Difference at %.1f%% confidence\n", pvs_sim_conf_pct(conf));
+	fprintf(f, "Difference at %.1f%% confidence\n", pvsim_conf_pct(conf));
 	fprintf(f, "\t%g +/- %g\n", r->diff, r->err);
 	fprintf(f, "\t%g%% +/- %g%%\n", r->pct, r->pct_err);
 	fprintf(f, "\t(Student's t, pooled s = %g)\n", r->pooled_s);

@@ -18,18 +18,18 @@ static char *dup_str(const char *s)
 	return d;
 }
 
-void pvs_sim_record(const struct pvs_sim_opts *o, const char *case_name,
+void pvsim_record(const struct pvsim_opts *o, const char *case_name,
 		    const char *policy, const char *metric, uint32_t iter,
 		    double value)
 {
-	struct pvs_sim_sink *k = o ? o->sink : NULL;
-	struct pvs_sim_rec *r;
+	struct pvsim_sink *k = o ? o->sink : NULL;
+	struct pvsim_rec *r;
 
 	if (!k)
 		return;
 	if (k->n == k->cap) {
 		size_t cap = k->cap ? k->cap * 2 : 256;
-		struct pvs_sim_rec *v = realloc(k->v, cap * sizeof(*v));
+		struct pvsim_rec *v = realloc(k->v, cap * sizeof(*v));
 
 		if (!v) {
 			k->lost = true;
@@ -54,7 +54,7 @@ void pvs_sim_record(const struct pvs_sim_opts *o, const char *case_name,
 	k->n++;
 }
 
-void pvs_sim_sink_free(struct pvs_sim_sink *k)
+void pvsim_sink_free(struct pvsim_sink *k)
 {
 	size_t i;
 

@@ -27,7 +27,7 @@ static void add_name(const char **list, size_t *n, const char *name)
 		list[(*n)++] = name;
 }
 
-struct pvs_sim_set *pvs_sim_sets_find(const struct pvs_sim_sets *s,
+struct pvsim_set *pvsim_sets_find(const struct pvsim_sets *s,
 				      const char *case_name,
 				      const char *policy, const char *metric)
 {
@@ -41,7 +41,7 @@ struct pvs_sim_set *pvs_sim_sets_find(const struct pvs_sim_sets *s,
 	return NULL;
 }
 
-void pvs_sim_sets_free(struct pvs_sim_sets *s)
+void pvsim_sets_free(struct pvsim_sets *s)
 {
 	size_t i;
 
@@ -54,10 +54,10 @@ void pvs_sim_sets_free(struct pvs_sim_sets *s)
 	memset(s, 0, sizeof(*s));
 }
 
-int pvs_sim_sets_build(struct pvs_sim_sets *s, const struct pvs_sim_sink *k)
+int pvsim_sets_build(struct pvsim_sets *s, const struct pvsim_sink *k)
 {
 	size_t i, n = k ? k->n : 0, *fill;
-	struct pvs_sim_set *t;
+	struct pvsim_set *t;
 
 	memset(s, 0, sizeof(*s));
 	if (!n)
@@ -70,12 +70,12 @@ int pvs_sim_sets_build(struct pvs_sim_sets *s, const struct pvs_sim_sink *k)
 		goto fail;
 	/* first pass: the sets and their sizes */
 	for (i = 0; i < n; i++) {
-		const struct pvs_sim_rec *r = &k->v[i];
+		const struct pvsim_rec *r = &k->v[i];
 
 		add_name(s->cases, &s->ncases, r->case_name);
 		add_name(s->policies, &s->npolicies, r->policy);
 		add_name(s->metrics, &s->nmetrics, r->metric);
-		t = pvs_sim_sets_find(s, r->case_name, r->policy, r->metric);
+		t = pvsim_sets_find(s, r->case_name, r->policy, r->metric);
 		if (!t) {
 			t = &s->set[s->nset++];
 			t->case_name = r->case_name;
@@ -94,17 +94,17 @@ int pvs_sim_sets_build(struct pvs_sim_sets *s, const struct pvs_sim_sink *k)
 	if (!fill)
 		goto fail;
 	for (i = 0; i < n; i++) {
-		const struct pvs_sim_rec *r = &k->v[i];
+		const struct pvsim_rec *r = &k->v[i];
 		size_t j;
 
-		t = pvs_sim_sets_find(s, r->case_name, r->policy, r->metric);
+		t = pvsim_sets_find(s, r->case_name, r->policy, r->metric);
 		j = (size_t)(t - s->set);
 		t->v[fill[j]++] = r->value;
 	}
 	free(fill);
 	return 0;
 fail:
-	pvs_sim_sets_free(s);
+	pvsim_sets_free(s);
 	return -1;
 }
 
@@ -115,7 +115,7 @@ static bool ends_with(const char *s, const char *suffix)
 	return n >= m && !strcmp(s + n - m, suffix);
 }
 
-int pvs_sim_metric_better(const char *metric)
+int pvsim_metric_better(const char *metric)
 {
 	/* work done per time: not every rate (exits_per_s is a cost) */
 	static const char *const work[] = {
@@ -137,7 +137,7 @@ int pvs_sim_metric_better(const char *metric)
 
 static const char *better_text(const char *metric)
 {
-	int b = pvs_sim_metric_better(metric);
+	int b = pvsim_metric_better(metric);
 
 	return b < 0 ? "lower is better" : b > 0 ? "higher is better" :
 	       "no better direction known";
@@ -179,7 +179,7 @@ static void json_num(FILE *f, const char *key, double v)
 }
 
 static void json_stats(FILE *f, const char *policy,
-		       const struct pvs_sim_stats *st)
+		       const struct pvsim_stats *st)
 {
 	fprintf(f, "{\"policy\":");
 	json_str(f, policy);
@@ -193,25 +193,25 @@ static void json_stats(FILE *f, const char *policy,
 }
 
 /* One (case, metric): the sets of every policy, each against the first. */
-static int compare_one(const char *scenario, const struct pvs_sim_sets *s,
+static int compare_one(const char *scenario, const struct pvsim_sets *s,
 		       const char *cs, const char *metric,
-		       const struct pvs_sim_compare_opts *c, bool first,
+		       const struct pvsim_compare_opts *c, bool first,
 		       FILE *out)
 {
-	struct pvs_sim_stats st[64], *base = NULL;
+	struct pvsim_stats st[64], *base = NULL;
 	const char *pol[64];
-	struct pvs_sim_ttest r;
+	struct pvsim_ttest r;
 	size_t i, np = 0;
 	int short_sets = 0;
 
 	for (i = 0; i < s->npolicies && np < 64; i++) {
-		struct pvs_sim_set *t = pvs_sim_sets_find(s, cs, s->policies[i],
+		struct pvsim_set *t = pvsim_sets_find(s, cs, s->policies[i],
 							  metric);
 
 		if (!t)
 			continue;
 		pol[np] = t->policy;
-		pvs_sim_stats_of(t->v, t->n, &st[np++]);
+		pvsim_stats_of(t->v, t->n, &st[np++]);
 	}
 	base = &st[0];
 	if (c->json) {
@@ -220,8 +220,8 @@ static int compare_one(const char *scenario, const struct pvs_sim_sets *s,
 		fprintf(out, ",\"metric\":");
 		json_str(out, metric);
 		fprintf(out, ",\"better\":\"%s\",\"sets\":[",
-			pvs_sim_metric_better(metric) < 0 ? "lower" :
-			pvs_sim_metric_better(metric) > 0 ? "higher" :
+			pvsim_metric_better(metric) < 0 ? "lower" :
+			pvsim_metric_better(metric) > 0 ? "higher" :
 			"unknown");
 		for (i = 0; i < np; i++) {
 			fprintf(out, "%s", i ? "," : "");
@@ -231,7 +231,7 @@ static int compare_one(const char *scenario, const struct pvs_sim_sets *s,
 		for (i = 1; i < np; i++) {
 			fprintf(out, "%s{\"policy\":", i > 1 ? "," : "");
 			json_str(out, pol[i]);
-			if (pvs_sim_ttest(base, &st[i], c->conf, &r)) {
+			if (pvsim_ttest(base, &st[i], c->conf, &r)) {
 				fprintf(out, ",\"error\":\"fewer than 3 "
 					"values per set\"}");
 				short_sets++;
@@ -255,12 +255,12 @@ static int compare_one(const char *scenario, const struct pvs_sim_sets *s,
 	for (i = 0; i < np; i++)
 		fprintf(out, "%c %s%s\n", set_symbol(i), pol[i],
 			i ? "" : " (baseline)");
-	pvs_sim_ministat_head(out);
+	pvsim_ministat_head(out);
 	for (i = 0; i < np; i++) {
-		pvs_sim_ministat_row(out, set_symbol(i), &st[i]);
+		pvsim_ministat_row(out, set_symbol(i), &st[i]);
 		if (!i)
 			continue;
-		if (pvs_sim_ttest(base, &st[i], c->conf, &r)) {
+		if (pvsim_ttest(base, &st[i], c->conf, &r)) {
 			fprintf(out, "Cannot compare: ministat needs at least "
 				"3 values per set (%c has %zu, %c has %zu); "
 				"run with --iterations 3 or more\n",
@@ -269,7 +269,7 @@ static int compare_one(const char *scenario, const struct pvs_sim_sets *s,
 			short_sets++;
 			continue;
 		}
-		pvs_sim_ministat_verdict(out, c->conf, &r);
+		pvsim_ministat_verdict(out, c->conf, &r);
 	}
 	if (np == 1)
 		fprintf(out, "Only one policy recorded: nothing to compare\n");
@@ -277,13 +277,13 @@ static int compare_one(const char *scenario, const struct pvs_sim_sets *s,
 }
 
 /* Anything recorded for (case, metric), under any policy? */
-static bool has_sets(const struct pvs_sim_sets *s, const char *cs,
+static bool has_sets(const struct pvsim_sets *s, const char *cs,
 		     const char *metric)
 {
 	size_t i;
 
 	for (i = 0; i < s->npolicies; i++)
-		if (pvs_sim_sets_find(s, cs, s->policies[i], metric))
+		if (pvsim_sets_find(s, cs, s->policies[i], metric))
 			return true;
 	return false;
 }
@@ -304,7 +304,7 @@ static void list_names(FILE *err, const char *what, const char **v, size_t n,
 }
 
 /* The case named by text (exact name or 1-based number), or NULL. */
-static const char *pick_case(const struct pvs_sim_sets *s, const char *text)
+static const char *pick_case(const struct pvsim_sets *s, const char *text)
 {
 	char *end;
 	unsigned long i;
@@ -318,10 +318,10 @@ static const char *pick_case(const struct pvs_sim_sets *s, const char *text)
 	return NULL;
 }
 
-int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
-		    const struct pvs_sim_compare_opts *c, FILE *out, FILE *err)
+int pvsim_compare(const char *scenario, const struct pvsim_sink *k,
+		    const struct pvsim_compare_opts *c, FILE *out, FILE *err)
 {
-	struct pvs_sim_sets s;
+	struct pvsim_sets s;
 	const char *only_case = NULL;
 	size_t ci, mi;
 	bool first = true;
@@ -329,10 +329,10 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 
 	if (!k || !k->n) {
 		fprintf(err, "scenario %s recorded no values (it does not call "
-			"pvs_sim_record() yet)\n", scenario);
+			"pvsim_record() yet)\n", scenario);
 		return -1;
 	}
-	if (pvs_sim_sets_build(&s, k)) {
+	if (pvsim_sets_build(&s, k)) {
 		fprintf(err, "out of memory\n");
 		return -1;
 	}
@@ -341,7 +341,7 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 		fprintf(err, "unknown metric '%s' for %s; ", c->metric,
 			scenario);
 		list_names(err, "metrics", s.metrics, s.nmetrics, false);
-		pvs_sim_sets_free(&s);
+		pvsim_sets_free(&s);
 		return 2;
 	}
 	if (c->base) {
@@ -352,7 +352,7 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 				scenario);
 			list_names(err, "policies", s.policies, s.npolicies,
 				   false);
-			pvs_sim_sets_free(&s);
+			pvsim_sets_free(&s);
 			return 2;
 		}
 		/* the baseline first, the others in recording order */
@@ -369,7 +369,7 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 			fprintf(err, "unknown case '%s' for %s (give its name "
 				"or number); ", c->case_name, scenario);
 			list_names(err, "cases", s.cases, s.ncases, true);
-			pvs_sim_sets_free(&s);
+			pvsim_sets_free(&s);
 			return 2;
 		}
 	}
@@ -377,7 +377,7 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 		fprintf(out, "{\"scenario\":");
 		json_str(out, scenario);
 		fprintf(out, ",\"confidence\":%.1f,\"baseline\":",
-			pvs_sim_conf_pct(c->conf));
+			pvsim_conf_pct(c->conf));
 		json_str(out, s.policies[0]);
 		fprintf(out, ",\"comparisons\":[");
 	}
@@ -396,7 +396,7 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
 	}
 	if (c->json)
 		fprintf(out, "]}\n");
-	pvs_sim_sets_free(&s);
+	pvsim_sets_free(&s);
 	if (short_sets)
 		fprintf(err, "compare: %d comparison%s had fewer than 3 values "
 			"per set; run with --iterations 3 or more\n",

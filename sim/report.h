@@ -7,7 +7,7 @@
  *
  * Tool code: it allocates, prints and uses doubles; the engine and the
  * models stay in integers. Everything here works from the records that
- * scenarios store with pvs_sim_record(), so that it works the same for
+ * scenarios store with pvsim_record(), so that it works the same for
  * every scenario.
  */
 #ifndef PVSCHED_SIM_REPORT_H
@@ -27,14 +27,14 @@ extern "C" {
 /* ---- records grouped into data sets ------------------------------------- */
 
 /** @brief The values of one (case, policy, metric), one per iteration. */
-struct pvs_sim_set {
+struct pvsim_set {
 	/** @brief Case (points into the sink's records). */
 	const char *case_name;
 	/** @brief Policy (points into the sink's records). */
 	const char *policy;
 	/** @brief Metric (points into the sink's records). */
 	const char *metric;
-	/** @brief Values in recording order (pvs_sim_stats() sorts them). */
+	/** @brief Values in recording order (pvsim_stats() sorts them). */
 	double *v;
 	/** @brief Values held. */
 	size_t n;
@@ -45,9 +45,9 @@ struct pvs_sim_set {
  *        policies and metrics in order of first appearance (the first
  *        policy is the baseline).
  */
-struct pvs_sim_sets {
+struct pvsim_sets {
 	/** @brief Data sets, in order of first appearance. */
-	struct pvs_sim_set *set;
+	struct pvsim_set *set;
 	/** @brief Data sets held. */
 	size_t nset;
 	/** @brief Distinct cases. */
@@ -66,12 +66,12 @@ struct pvs_sim_sets {
 
 /**
  * @brief Group a sink's records. The sets point into the sink's strings:
- *        keep the sink until pvs_sim_sets_free().
+ *        keep the sink until pvsim_sets_free().
  * @param s where to store the sets
  * @param k the sink
  * @return 0, or -1 when an allocation fails (@p s is then empty)
  */
-int pvs_sim_sets_build(struct pvs_sim_sets *s, const struct pvs_sim_sink *k);
+int pvsim_sets_build(struct pvsim_sets *s, const struct pvsim_sink *k);
 
 /**
  * @brief Find the data set of one (case, policy, metric).
@@ -81,15 +81,15 @@ int pvs_sim_sets_build(struct pvs_sim_sets *s, const struct pvs_sim_sink *k);
  * @param metric    metric
  * @return the set, or NULL when nothing was recorded for it
  */
-struct pvs_sim_set *pvs_sim_sets_find(const struct pvs_sim_sets *s,
+struct pvsim_set *pvsim_sets_find(const struct pvsim_sets *s,
 				      const char *case_name,
 				      const char *policy, const char *metric);
 
 /**
- * @brief Free what pvs_sim_sets_build() allocated and empty @p s.
+ * @brief Free what pvsim_sets_build() allocated and empty @p s.
  * @param s the sets
  */
-void pvs_sim_sets_free(struct pvs_sim_sets *s);
+void pvsim_sets_free(struct pvsim_sets *s);
 
 /**
  * @brief Which direction of a metric is better, from its name: "_us",
@@ -101,17 +101,17 @@ void pvs_sim_sets_free(struct pvs_sim_sets *s);
  * @param metric metric name
  * @return -1 lower is better, +1 higher is better, 0 unknown
  */
-int pvs_sim_metric_better(const char *metric);
+int pvsim_metric_better(const char *metric);
 
 /* ---- ministat ----------------------------------------------------------- */
 
 /** @brief Confidence levels of the Student's t table (ministat's six). */
-#define PVS_SIM_NCONF 6
+#define PVSIM_NCONF 6
 /** @brief Degrees of freedom in the table; above, the normal value. */
-#define PVS_SIM_NSTUDENT 100
+#define PVSIM_NSTUDENT 100
 
 /** @brief One data set's summary, as ministat prints it. */
-struct pvs_sim_stats {
+struct pvsim_stats {
 	/** @brief Values. */
 	size_t n;
 	/** @brief Smallest value. */
@@ -135,34 +135,34 @@ struct pvs_sim_stats {
  * @param st the summary
  * @return 0, or -1 when @p n is 0
  */
-int pvs_sim_stats_of(double *v, size_t n, struct pvs_sim_stats *st);
+int pvsim_stats_of(double *v, size_t n, struct pvsim_stats *st);
 
 /**
  * @brief Index of a confidence level in the table.
  * @param text "80", "90", "95", "98", "99" or "99.5" (a trailing '%' is
  *             accepted)
- * @return 0 .. PVS_SIM_NCONF - 1, or -1 for any other text
+ * @return 0 .. PVSIM_NCONF - 1, or -1 for any other text
  */
-int pvs_sim_conf_index(const char *text);
+int pvsim_conf_index(const char *text);
 
 /**
  * @brief A confidence level in percent.
- * @param conf index from pvs_sim_conf_index()
+ * @param conf index from pvsim_conf_index()
  * @return 80.0 .. 99.5
  */
-double pvs_sim_conf_pct(unsigned int conf);
+double pvsim_conf_pct(unsigned int conf);
 
 /**
  * @brief Two-sided Student's t critical value, t(1 - (1 - c) / 2, df), to
- *        three decimals; the normal value above PVS_SIM_NSTUDENT degrees.
+ *        three decimals; the normal value above PVSIM_NSTUDENT degrees.
  * @param df   degrees of freedom, 1 or more (0 gives the df-1 value)
- * @param conf index from pvs_sim_conf_index()
+ * @param conf index from pvsim_conf_index()
  * @return the critical value
  */
-double pvs_sim_student_t(unsigned int df, unsigned int conf);
+double pvsim_student_t(unsigned int df, unsigned int conf);
 
 /** @brief A data set compared with the baseline, ministat's way. */
-struct pvs_sim_ttest {
+struct pvsim_ttest {
 	/** @brief Critical t used (df = n1 + n2 - 2). */
 	double t;
 	/** @brief Pooled standard deviation s_p. */
@@ -186,19 +186,19 @@ struct pvs_sim_ttest {
  *        t, as FreeBSD's ministat).
  * @param base the baseline's summary
  * @param x    the other set's summary
- * @param conf index from pvs_sim_conf_index()
+ * @param conf index from pvsim_conf_index()
  * @param r    the result
  * @return 0, or -1 when either set has fewer than 3 values
  */
-int pvs_sim_ttest(const struct pvs_sim_stats *base,
-		  const struct pvs_sim_stats *x, unsigned int conf,
-		  struct pvs_sim_ttest *r);
+int pvsim_ttest(const struct pvsim_stats *base,
+		  const struct pvsim_stats *x, unsigned int conf,
+		  struct pvsim_ttest *r);
 
 /**
  * @brief Print ministat's column header ("    N  Min  Max ...").
  * @param f output
  */
-void pvs_sim_ministat_head(FILE *f);
+void pvsim_ministat_head(FILE *f);
 
 /**
  * @brief Print one set's summary row as ministat does.
@@ -206,27 +206,27 @@ void pvs_sim_ministat_head(FILE *f);
  * @param sym the set's symbol ('x' for the first, then '+', '*', ...)
  * @param st  the summary
  */
-void pvs_sim_ministat_row(FILE *f, char sym, const struct pvs_sim_stats *st);
+void pvsim_ministat_row(FILE *f, char sym, const struct pvsim_stats *st);
 
 /**
  * @brief Print the verdict: "Difference at 95.0% confidence" and the
  *        three lines after it, or "No difference proven at ...".
  * @param f    output
- * @param conf index from pvs_sim_conf_index()
+ * @param conf index from pvsim_conf_index()
  * @param r    the comparison
  */
-void pvs_sim_ministat_verdict(FILE *f, unsigned int conf,
-			      const struct pvs_sim_ttest *r);
+void pvsim_ministat_verdict(FILE *f, unsigned int conf,
+			      const struct pvsim_ttest *r);
 
 /** @brief What `compare` compares and how it prints. */
-struct pvs_sim_compare_opts {
+struct pvsim_compare_opts {
 	/** @brief Only this metric (NULL: all). */
 	const char *metric;
 	/** @brief Only this case, by name or 1-based number (NULL: all). */
 	const char *case_name;
 	/** @brief Baseline policy, by name (NULL: the first recorded). */
 	const char *base;
-	/** @brief Confidence index (pvs_sim_conf_index()). */
+	/** @brief Confidence index (pvsim_conf_index()). */
 	unsigned int conf;
 	/** @brief One JSON object instead of the text. */
 	bool json;
@@ -244,11 +244,11 @@ struct pvs_sim_compare_opts {
  *         2 on an unknown metric, case or baseline policy; -1 on no
  *         records or no memory
  */
-int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
-		    const struct pvs_sim_compare_opts *c, FILE *out, FILE *err);
+int pvsim_compare(const char *scenario, const struct pvsim_sink *k,
+		    const struct pvsim_compare_opts *c, FILE *out, FILE *err);
 
 /**
- * @brief `run` or `compare` of one scenario (the part of pvs_sim_main()
+ * @brief `run` or `compare` of one scenario (the part of pvsim_main()
  *        after the scenario's look-up; tests pass their own scenario).
  * @param sc   the scenario
  * @param argc argument count
@@ -259,34 +259,34 @@ int pvs_sim_compare(const char *scenario, const struct pvs_sim_sink *k,
  * @return process exit status: 0; 1 when the run or a report failed (or
  *         compare had fewer than 3 values per set); 2 on bad usage
  */
-int pvs_sim_cmd(const struct pvs_sim_scenario *sc, int argc, char **argv,
+int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		FILE *out, FILE *err);
 
 /* ---- SVG ---------------------------------------------------------------- */
 
 /**
  * @brief Draw a run's records as one self-contained SVG, per the
- *        scenario's plot_kind (see enum pvs_sim_plot_kind).
+ *        scenario's plot_kind (see enum pvsim_plot_kind).
  * @param sc  the scenario
  * @param k   its records
  * @param out where the SVG text goes
  * @param err diagnostics ("scenario X has no plot", nothing to draw)
  * @return 0, or -1 (nothing written to @p out)
  */
-int pvs_sim_plot_svg(const struct pvs_sim_scenario *sc,
-		     const struct pvs_sim_sink *k, FILE *out, FILE *err);
+int pvsim_plot_svg(const struct pvsim_scenario *sc,
+		     const struct pvsim_sink *k, FILE *out, FILE *err);
 
 /* ---- schbench's output -------------------------------------------------- */
 
 /** @brief What a schbench-format report shows; NULL parts are left out. */
-struct pvs_sim_schbench_out {
+struct pvsim_schbench_out {
 	/** @brief Wake-up latencies, us (NULL: no table). */
-	const struct pvs_sim_hist *wakeup;
+	const struct pvsim_hist *wakeup;
 	/** @brief Request latencies, us (NULL: no table). */
-	const struct pvs_sim_hist *request;
+	const struct pvsim_hist *request;
 	/** @brief Requests per second sampled once a second (NULL: no
 	 *         table). */
-	const struct pvs_sim_hist *rps;
+	const struct pvsim_hist *rps;
 	/** @brief Requests completed (NULL: no "average rps" line). */
 	const uint64_t *requests;
 	/** @brief Run time, whole seconds, printed in each header and the
@@ -303,7 +303,7 @@ struct pvs_sim_schbench_out {
  * @param f output
  * @param s what to print
  */
-void pvs_sim_schbench_print(FILE *f, const struct pvs_sim_schbench_out *s);
+void pvsim_schbench_print(FILE *f, const struct pvsim_schbench_out *s);
 
 #ifdef __cplusplus
 }

@@ -22,7 +22,7 @@ static const unsigned int plist_pm[NPLIST] = { 200, 500, 900, 990, 999 };
 #define ROWS_LAT 0x1eu	/* 50 90 99 99.9 */
 #define ROWS_RPS 0x07u	/* 20 50 90 */
 
-static void show_table(FILE *f, const struct pvs_sim_hist *h,
+static void show_table(FILE *f, const struct pvsim_hist *h,
 		       const char *label, const char *units,
 		       uint64_t runtime_s, unsigned int rows,
 		       unsigned int star)
@@ -34,10 +34,10 @@ static void show_table(FILE *f, const struct pvs_sim_hist *h,
 		"samples)\n", label, units, (unsigned long long)runtime_s,
 		(unsigned long long)h->n);
 	for (i = 0; i < NPLIST; i++) {
-		uint64_t v = pvs_sim_hist_pct(h, plist_pm[i]), cum = 0;
+		uint64_t v = pvsim_hist_pct(h, plist_pm[i]), cum = 0;
 
 		/* samples up to and including the percentile's bucket */
-		idx = h->n ? pvs_sim_hist_idx(v) : 0;
+		idx = h->n ? pvsim_hist_idx(v) : 0;
 		for (j = 0; h->n && j <= idx; j++)
 			cum += h->buckets[j];
 		if (rows & (1u << i))
@@ -52,7 +52,7 @@ static void show_table(FILE *f, const struct pvs_sim_hist *h,
 		(unsigned long long)h->max_us);
 }
 
-void pvs_sim_schbench_print(FILE *f, const struct pvs_sim_schbench_out *s)
+void pvsim_schbench_print(FILE *f, const struct pvsim_schbench_out *s)
 {
 	if (s->wakeup)
 		show_table(f, s->wakeup, "Wakeup Latencies", "usec",

@@ -14,32 +14,32 @@
 #include "report.h"
 #include "sim_int.h"
 
-/* Names of the records (pvs_sim_record()): case, policy. */
-static const char *const case_short[PVS_SEED000_NCASES] = {
+/* Names of the records (pvsim_record()): case, policy. */
+static const char *const case_short[PVSIM_IDLE_HINT_NCASES] = {
 	"no noise", "overcommit", "overlap"
 };
 
 static const char *const pol_name[2] = { "parity", "idle-hint" };
 
-static const char *const case_name[PVS_SEED000_NCASES] = {
+static const char *const case_name[PVSIM_IDLE_HINT_NCASES] = {
 	"Case 1: No Noise",
 	"Case 2: With Noise: Over-commit case (noise guest on 0-39)",
 	"Case 3: Overlap case (noise guest on 0-19)",
 };
 
-void pvs_seed000_params(struct pvs_kvm_params *p, unsigned int c,
+void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy)
 {
-	pvs_kvm_defaults(p);
+	pvsim_kvm_defaults(p);
 	p->noise_vcpus = c == 0 ? 0 : c == 1 ? 40 : 20;
 	p->policy = policy;
 }
 
 static void show(FILE *f)
 {
-	struct pvs_kvm_params p;
+	struct pvsim_kvm_params p;
 
-	pvs_kvm_defaults(&p);
+	pvsim_kvm_defaults(&p);
 	fprintf(f,
 "seed000: powerpc vcpu_is_preempted() idle hint vs yield_count parity\n"
 "(seed 000, \"powerpc/paravirt: Improve vcpu_is_preempted\", KVM on POWER9)\n"
@@ -153,15 +153,15 @@ static void show(FILE *f)
 		(unsigned long long)p.host_wakeup_gran_ns / 1000,
 		(unsigned long long)p.warmup_ns / 1000000,
 		(unsigned long long)p.runtime_ns / 1000000,
-		PVS_SEED000_ITERS);
+		PVSIM_IDLE_HINT_ITERS);
 }
 
-int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
-		     struct pvs_seed000_case *out, struct pvs_sim_totals *tot)
+int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
+		     struct pvsim_idle_hint_case *out, struct pvsim_totals *tot)
 {
-	struct pvs_kvm_params p[2];
-	struct pvs_kvm_result *r;
-	uint32_t it, iters = o->iterations ? o->iterations : PVS_SEED000_ITERS;
+	struct pvsim_kvm_params p[2];
+	struct pvsim_kvm_result *r;
+	uint32_t it, iters = o->iterations ? o->iterations : PVSIM_IDLE_HINT_ITERS;
 	unsigned int i, pol;
 	int ret = 0;
 
@@ -169,32 +169,32 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 	if (!r)
 		return -1;
 	memset(out, 0, sizeof(*out));
-	pvs_sim_hist_clear(&out->hist[0]);
-	pvs_sim_hist_clear(&out->hist[1]);
+	pvsim_hist_clear(&out->hist[0]);
+	pvsim_hist_clear(&out->hist[1]);
 	for (pol = 0; pol < 2; pol++) {
-		pvs_seed000_params(&p[pol], c, pol ? PVS_PREEMPT_IDLE_HINT :
+		pvsim_idle_hint_params(&p[pol], c, pol ? PVS_PREEMPT_IDLE_HINT :
 						     PVS_PREEMPT_PARITY);
 		if (o->runtime_ns)
 			p[pol].runtime_ns = o->runtime_ns;
 	}
 	for (it = 0; it < iters && !ret; it++) {
-		uint64_t v[2][PVS_SEED000_NPCT];
+		uint64_t v[2][PVSIM_IDLE_HINT_NPCT];
 
 		for (pol = 0; pol < 2; pol++) {
-			if (pvs_kvm_run(&p[pol], pvs_sim_iter_seed(o->seed, it),
+			if (pvsim_kvm_run(&p[pol], pvsim_iter_seed(o->seed, it),
 					o->debug, r)) {
 				ret = -1;
 				break;
 			}
-			for (i = 0; i < PVS_SEED000_NPCT; i++) {
-				v[pol][i] = pvs_sim_hist_pct(&r->wake, pvs_sim_pct_pm[i]);
-				pvs_sim_record(o, case_short[c], pol_name[pol],
-					       pvs_sim_pct_metric[i], it,
+			for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
+				v[pol][i] = pvsim_hist_pct(&r->wake, pvsim_pct_pm[i]);
+				pvsim_record(o, case_short[c], pol_name[pol],
+					       pvsim_pct_metric[i], it,
 					       (double)v[pol][i]);
 			}
-			pvs_sim_hist_merge(&out->hist[pol], &r->wake);
+			pvsim_hist_merge(&out->hist[pol], &r->wake);
 			out->steal_ns[pol] += r->steal_ns;
-			for (i = 0; i < PVS_KVM_WAKE_NR; i++) {
+			for (i = 0; i < PVSIM_KVM_WAKE_NR; i++) {
 				out->wake_n[pol][i] += r->wake_n[i];
 				out->wake_us[pol][i] += r->wake_us[i];
 				out->wake_slow[pol][i] += r->wake_slow[i];
@@ -207,7 +207,7 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 		}
 		if (ret)
 			break;
-		for (i = 0; i < PVS_SEED000_NPCT; i++) {
+		for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
 			int64_t b = (int64_t)v[0][i], a = (int64_t)v[1][i];
 
 			/*
@@ -219,7 +219,7 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 		}
 	}
 	if (!ret && iters)
-		for (i = 0; i < PVS_SEED000_NPCT; i++)
+		for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++)
 			out->compare_centi[i] /= (int64_t)iters;
 	out->iterations = iters;
 	free(r);
@@ -227,34 +227,34 @@ int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
 }
 
 static void print_hist(FILE *f, const char *label,
-		       const struct pvs_sim_hist *h)
+		       const struct pvsim_hist *h)
 {
 	unsigned int i;
 
 	fprintf(f, "%s: Latency percentiles (usec) (%llu total samples)\n",
 		label, (unsigned long long)h->n);
-	for (i = 0; i < PVS_SEED000_NPCT; i++)
-		fprintf(f, "\t%s%u.%uth: %llu\n", pvs_sim_pct_pm[i] == 990 ? "* " : "",
-			pvs_sim_pct_pm[i] / 10, pvs_sim_pct_pm[i] % 10,
-			(unsigned long long)pvs_sim_hist_pct(h, pvs_sim_pct_pm[i]));
+	for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++)
+		fprintf(f, "\t%s%u.%uth: %llu\n", pvsim_pct_pm[i] == 990 ? "* " : "",
+			pvsim_pct_pm[i] / 10, pvsim_pct_pm[i] % 10,
+			(unsigned long long)pvsim_hist_pct(h, pvsim_pct_pm[i]));
 	fprintf(f, "\tmin=%llu, max=%llu\n", (unsigned long long)h->min_us,
 		(unsigned long long)h->max_us);
 }
 
 /* Where each policy put the worker wake-ups, and what each place cost. */
-static void print_classes(FILE *f, const struct pvs_seed000_case *cs,
+static void print_classes(FILE *f, const struct pvsim_idle_hint_case *cs,
 			  unsigned int pol)
 {
-	static const char *const name[PVS_KVM_WAKE_NR] = {
+	static const char *const name[PVSIM_KVM_WAKE_NR] = {
 		"polling", "ceded", "preempted", "queued"
 	};
 	uint64_t n = 0, pm;
 	unsigned int i;
 
-	for (i = 0; i < PVS_KVM_WAKE_NR; i++)
+	for (i = 0; i < PVSIM_KVM_WAKE_NR; i++)
 		n += cs->wake_n[pol][i];
 	fprintf(f, "wake-ups %s:", pol ? "patched " : "baseline");
-	for (i = 0; i < PVS_KVM_WAKE_NR && n; i++) {
+	for (i = 0; i < PVSIM_KVM_WAKE_NR && n; i++) {
 		pm = cs->wake_n[pol][i] * 1000 / n;
 		fprintf(f, " %s %llu.%llu%% avg %llu us (%llu >= 1 ms)%s",
 			name[i], (unsigned long long)(pm / 10),
@@ -263,15 +263,15 @@ static void print_classes(FILE *f, const struct pvs_seed000_case *cs,
 					     cs->wake_us[pol][i] /
 					     cs->wake_n[pol][i] : 0),
 			(unsigned long long)cs->wake_slow[pol][i],
-			i + 1 < PVS_KVM_WAKE_NR ? ";" : "");
+			i + 1 < PVSIM_KVM_WAKE_NR ? ";" : "");
 	}
 	fprintf(f, "\n");
 }
 
-static int run(const struct pvs_sim_opts *o, FILE *f,
-	       struct pvs_sim_totals *tot)
+static int run(const struct pvsim_opts *o, FILE *f,
+	       struct pvsim_totals *tot)
 {
-	struct pvs_seed000_case *cs;
+	struct pvsim_idle_hint_case *cs;
 	unsigned int c, i, pol;
 
 	cs = malloc(sizeof(*cs));
@@ -280,8 +280,8 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	if (o->json)
 		fprintf(f, "{\"scenario\":\"seed000\",\"seed\":%llu,\"cases\":[",
 			(unsigned long long)o->seed);
-	for (c = 0; c < PVS_SEED000_NCASES; c++) {
-		if (pvs_seed000_case(o, c, cs, tot)) {
+	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
+		if (pvsim_idle_hint_case(o, c, cs, tot)) {
 			free(cs);
 			return -1;
 		}
@@ -289,13 +289,13 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 			fprintf(f, "%s{\"case\":\"%s\",\"iterations\":%u,"
 				"\"compare_pct\":{", c ? "," : "",
 				case_name[c], cs->iterations);
-			for (i = 0; i < PVS_SEED000_NPCT; i++) {
+			for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
 				int64_t v = cs->compare_centi[i];
 				uint64_t m = v < 0 ? (uint64_t)-v : (uint64_t)v;
 
 				fprintf(f, "%s\"%u.%u\":%s%llu.%02llu",
-					i ? "," : "", pvs_sim_pct_pm[i] / 10,
-					pvs_sim_pct_pm[i] % 10, v < 0 ? "-" : "",
+					i ? "," : "", pvsim_pct_pm[i] / 10,
+					pvsim_pct_pm[i] % 10, v < 0 ? "-" : "",
 					(unsigned long long)(m / 100),
 					(unsigned long long)(m % 100));
 			}
@@ -303,11 +303,11 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 			for (pol = 0; pol < 2; pol++) {
 				fprintf(f, "%s\"%s\":[", pol ? "," : "",
 					pol ? "idle_hint" : "parity");
-				for (i = 0; i < PVS_SEED000_NPCT; i++)
+				for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++)
 					fprintf(f, "%s%llu", i ? "," : "",
 						(unsigned long long)
-						pvs_sim_hist_pct(&cs->hist[pol],
-								 pvs_sim_pct_pm[i]));
+						pvsim_hist_pct(&cs->hist[pol],
+								 pvsim_pct_pm[i]));
 				fprintf(f, "]");
 			}
 			fprintf(f, "}}");
@@ -316,10 +316,10 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 		fprintf(f, "%s\n", case_name[c]);
 		if (o->schbench) {
 			/* schbench's own report of each policy's merged runs */
-			struct pvs_sim_schbench_out so = { 0 };
-			struct pvs_kvm_params kp;
+			struct pvsim_schbench_out so = { 0 };
+			struct pvsim_kvm_params kp;
 
-			pvs_seed000_params(&kp, c, PVS_PREEMPT_PARITY);
+			pvsim_idle_hint_params(&kp, c, PVS_PREEMPT_PARITY);
 			so.runtime_s = (o->runtime_ns ? o->runtime_ns :
 					kp.runtime_ns) * cs->iterations /
 				       1000000000;
@@ -328,7 +328,7 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 					pol ? "patched (idle hint)" :
 					"baseline (parity)", cs->iterations);
 				so.wakeup = &cs->hist[pol];
-				pvs_sim_schbench_print(f, &so);
+				pvsim_schbench_print(f, &so);
 			}
 			fprintf(f, "------------------------------------------"
 				"--------------\n");
@@ -336,9 +336,9 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 		}
 		fprintf(f, "schbench latency (niter: %u)\n", cs->iterations);
 		fprintf(f, "percentile compare%% (avg)\n(higher the better)\n");
-		for (i = 0; i < PVS_SEED000_NPCT; i++) {
-			fprintf(f, "%u.%uth: ", pvs_sim_pct_pm[i] / 10, pvs_sim_pct_pm[i] % 10);
-			pvs_sim_print_centi(f, cs->compare_centi[i]);
+		for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
+			fprintf(f, "%u.%uth: ", pvsim_pct_pm[i] / 10, pvsim_pct_pm[i] % 10);
+			pvsim_print_centi(f, cs->compare_centi[i]);
 			fprintf(f, "\n");
 		}
 		print_hist(f, "baseline (parity), all iterations", &cs->hist[0]);
@@ -360,11 +360,11 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	return 0;
 }
 
-const struct pvs_sim_scenario pvs_sim_seed000 = {
+const struct pvsim_scenario pvsim_seed000 = {
 	"seed000",
 	"schbench wake-up latency in a KVM guest: vcpu_is_preempted() parity vs idle hint",
 	show,
 	run,
-	PVS_SIM_PLOT_PCT_CURVES,
+	PVSIM_PLOT_PCT_CURVES,
 	NULL,
 };

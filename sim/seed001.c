@@ -14,39 +14,39 @@
 #include "seed001.h"
 #include "sim_int.h"
 
-static const uint32_t case_vcpus[PVS_SEED001_NCASES] = { 40, 60, 80 };
-static const char *const case_name[PVS_SEED001_NCASES] = {
+static const uint32_t case_vcpus[PVSIM_YIELD_BAILOUT_NCASES] = { 40, 60, 80 };
+static const char *const case_name[PVSIM_YIELD_BAILOUT_NCASES] = {
 	"40 vCPUs", "60 vCPUs", "80 vCPUs"
 };
-static const char *const pol_label[PVS_DY_SIM_NPOL] = {
+static const char *const pol_label[PVSIM_DY_SIM_NPOL] = {
 	"a) PLE off (ple_gap=0)",
 	"b) stock PLE (v3.7)",
 	"c) PLE + bail-out (-ESRCH)",
 };
 /* The seed's jobs/min, thousands (bail-out at 80: 48-69K). */
-static const char *const seed_jpm[PVS_DY_SIM_NPOL] = {
+static const char *const seed_jpm[PVSIM_DY_SIM_NPOL] = {
 	"~102K         ~88K          ~81K",
 	"~53K          ~25K          ~18-20K",
 	"~100K         ~81K          ~48K-69K",
 };
-static const char *const exit_name[PVS_DY_EXIT_NR] = {
+static const char *const exit_name[PVSIM_DY_EXIT_NR] = {
 	"PAUSE_INSTRUCTION", "HLT", "EXTERNAL_INTERRUPT"
 };
 
-const char *pvs_seed001_policy_name(enum pvs_dy_sim_policy pol)
+const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol)
 {
-	static const char *const name[PVS_DY_SIM_NPOL] = {
+	static const char *const name[PVSIM_DY_SIM_NPOL] = {
 		"ple-off", "stock", "bail-out"
 	};
 
-	return pol < PVS_DY_SIM_NPOL ? name[pol] : "invalid";
+	return pol < PVSIM_DY_SIM_NPOL ? name[pol] : "invalid";
 }
 
 static void show(FILE *f)
 {
-	struct pvs_dy_sim_params p;
+	struct pvsim_dy_sim_params p;
 
-	pvs_dy_sim_defaults(&p, 80, PVS_DY_SIM_STOCK);
+	pvsim_dy_sim_defaults(&p, 80, PVSIM_DY_SIM_STOCK);
 	fprintf(f,
 "seed001: directed yield on pause-loop exits: PLE off, stock v3.7, and the\n"
 "-ESRCH bail-out (seed 001: \"sched: Bail out of yield_to when source and\n"
@@ -160,17 +160,17 @@ static void show(FILE *f)
 		(unsigned long long)p.rqlock_ns,
 		(unsigned long long)p.rqlock_contend_ns,
 		(unsigned long long)p.warmup_ns / 1000000,
-		(unsigned long long)p.runtime_ns / 1000000, PVS_SEED001_ITERS);
+		(unsigned long long)p.runtime_ns / 1000000, PVSIM_YIELD_BAILOUT_ITERS);
 }
 
 /* ---- perf kvm stat ------------------------------------------------------- */
 
-static double sumsq(const struct pvs_dy_exit_stat *s)
+static double sumsq(const struct pvsim_dy_exit_stat *s)
 {
 	return (double)s->sq_hi * 18446744073709551616.0 + (double)s->sq_lo;
 }
 
-double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s)
+double pvsim_dy_exit_rel_stddev(const struct pvsim_dy_exit_stat *s)
 {
 	double n = (double)s->n, mean, var;
 
@@ -181,18 +181,18 @@ double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s)
 	return var > 0 ? 100 * sqrt(var / n) / mean : 0;
 }
 
-void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)
+void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex)
 {
 	uint64_t n = 0, t = 0;
-	unsigned int i, j, order[PVS_DY_EXIT_NR];
+	unsigned int i, j, order[PVSIM_DY_EXIT_NR];
 
-	for (i = 0; i < PVS_DY_EXIT_NR; i++) {
+	for (i = 0; i < PVSIM_DY_EXIT_NR; i++) {
 		n += ex[i].n;
 		t += ex[i].sum_ns;
 		order[i] = i;
 	}
 	/* perf's default sort key: samples, most first */
-	for (i = 1; i < PVS_DY_EXIT_NR; i++)
+	for (i = 1; i < PVSIM_DY_EXIT_NR; i++)
 		for (j = i; j > 0 && ex[order[j]].n > ex[order[j - 1]].n; j--) {
 			unsigned int x = order[j];
 
@@ -202,8 +202,8 @@ void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)
 	fprintf(f, "Analyze events for all VCPUs:\n\n");
 	fprintf(f, "%20s %10s %9s %9s %16s\n\n", "VM-EXIT", "Samples",
 		"Samples%", "Time%", "Avg time");
-	for (i = 0; i < PVS_DY_EXIT_NR; i++) {
-		const struct pvs_dy_exit_stat *s = &ex[order[i]];
+	for (i = 0; i < PVSIM_DY_EXIT_NR; i++) {
+		const struct pvsim_dy_exit_stat *s = &ex[order[i]];
 
 		if (!s->n)
 			continue;
@@ -217,7 +217,7 @@ void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)
 			fprintf(f, "( +-   -nan%% )\n");
 		else
 			fprintf(f, "( +-%7.2f%% )\n",
-				pvs_dy_exit_rel_stddev(s));
+				pvsim_dy_exit_rel_stddev(s));
 	}
 	fprintf(f, "\nTotal Samples:%llu, Total events handled time:%.2fus.\n",
 		(unsigned long long)n, (double)t / 1000);
@@ -227,20 +227,20 @@ void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex)
 
 /* One case and policy over its iterations. */
 struct s1_cell {
-	struct pvs_dy_sim_result sum;	/* counters summed, exits merged */
+	struct pvsim_dy_sim_result sum;	/* counters summed, exits merged */
 	uint64_t *jpm;			/* per iteration */
 };
 
-static void add_result(struct pvs_dy_sim_result *d,
-		       const struct pvs_dy_sim_result *r)
+static void add_result(struct pvsim_dy_sim_result *d,
+		       const struct pvsim_dy_sim_result *r)
 {
 	unsigned int i;
 
 	d->steps += r->steps;
 	d->events += r->events;
 	d->failures += r->failures;
-	for (i = 0; i < PVS_DY_EXIT_NR; i++)
-		pvs_dy_exit_merge(&d->exits[i], &r->exits[i]);
+	for (i = 0; i < PVSIM_DY_EXIT_NR; i++)
+		pvsim_dy_exit_merge(&d->exits[i], &r->exits[i]);
 	d->passes += r->passes;
 	d->examined += r->examined;
 	d->yield_calls += r->yield_calls;
@@ -255,24 +255,24 @@ static void add_result(struct pvs_dy_sim_result *d,
 	d->yield_sched += r->yield_sched;
 }
 
-static int run_cell(const struct pvs_sim_opts *o, unsigned int c,
-		    enum pvs_dy_sim_policy pol, uint32_t iters,
-		    struct s1_cell *cell, struct pvs_sim_totals *tot)
+static int run_cell(const struct pvsim_opts *o, unsigned int c,
+		    enum pvsim_dy_sim_policy pol, uint32_t iters,
+		    struct s1_cell *cell, struct pvsim_totals *tot)
 {
-	struct pvs_dy_sim_params p;
-	struct pvs_dy_sim_result r;
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result r;
 	uint32_t it;
 
-	pvs_dy_sim_defaults(&p, case_vcpus[c], pol);
+	pvsim_dy_sim_defaults(&p, case_vcpus[c], pol);
 	if (o->runtime_ns)
 		p.runtime_ns = o->runtime_ns;
 	for (it = 0; it < iters; it++) {
-		if (pvs_dy_sim_run(&p, pvs_sim_iter_seed(o->seed, it),
+		if (pvsim_dy_sim_run(&p, pvsim_iter_seed(o->seed, it),
 				   o->debug, &r))
 			return -1;
 		cell->jpm[it] = r.jobs_per_min;
 		add_result(&cell->sum, &r);
-		pvs_sim_record(o, case_name[c], pvs_seed001_policy_name(pol),
+		pvsim_record(o, case_name[c], pvsim_yield_bailout_policy_name(pol),
 			       "jobs_per_min", it, (double)r.jobs_per_min);
 		if (tot) {
 			tot->events += r.events;
@@ -300,7 +300,7 @@ static void print_jpm(FILE *f, const uint64_t *jpm, uint32_t n, bool last)
 	fprintf(f, last ? " %s" : " %-22s", buf);
 }
 
-static void print_dy(FILE *f, const struct pvs_dy_sim_result *s)
+static void print_dy(FILE *f, const struct pvsim_dy_sim_result *s)
 {
 	double np = s->passes ? (double)s->passes : 1;
 
@@ -319,28 +319,28 @@ static void print_dy(FILE *f, const struct pvs_dy_sim_result *s)
 		(unsigned long long)s->host_preempts);
 }
 
-static void print_json(FILE *f, const struct pvs_sim_opts *o,
-		       struct s1_cell cells[][PVS_DY_SIM_NPOL], uint32_t iters)
+static void print_json(FILE *f, const struct pvsim_opts *o,
+		       struct s1_cell cells[][PVSIM_DY_SIM_NPOL], uint32_t iters)
 {
 	unsigned int c, pol, i;
 	uint32_t it;
 
 	fprintf(f, "{\"scenario\":\"seed001\",\"seed\":%llu,\"iterations\":%u,"
 		"\"cases\":[", (unsigned long long)o->seed, iters);
-	for (c = 0; c < PVS_SEED001_NCASES; c++) {
+	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++) {
 		fprintf(f, "%s{\"vcpus\":%u,\"policies\":[", c ? "," : "",
 			case_vcpus[c]);
-		for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
-			const struct pvs_dy_sim_result *s = &cells[c][pol].sum;
+		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
+			const struct pvsim_dy_sim_result *s = &cells[c][pol].sum;
 
 			fprintf(f, "%s{\"policy\":\"%s\",\"jobs_per_min\":[",
-				pol ? "," : "", pvs_seed001_policy_name(pol));
+				pol ? "," : "", pvsim_yield_bailout_policy_name(pol));
 			for (it = 0; it < iters; it++)
 				fprintf(f, "%s%llu", it ? "," : "",
 					(unsigned long long)
 					cells[c][pol].jpm[it]);
 			fprintf(f, "],\"exits\":{");
-			for (i = 0; i < PVS_DY_EXIT_NR; i++)
+			for (i = 0; i < PVSIM_DY_EXIT_NR; i++)
 				fprintf(f, "%s\"%s\":{\"samples\":%llu,"
 					"\"time_ns\":%llu}", i ? "," : "",
 					exit_name[i],
@@ -361,7 +361,7 @@ static void print_json(FILE *f, const struct pvs_sim_opts *o,
 	fprintf(f, "]}\n");
 }
 
-static void print_text(FILE *f, struct s1_cell cells[][PVS_DY_SIM_NPOL],
+static void print_text(FILE *f, struct s1_cell cells[][PVSIM_DY_SIM_NPOL],
 		       uint32_t iters)
 {
 	unsigned int c, pol;
@@ -370,42 +370,42 @@ static void print_text(FILE *f, struct s1_cell cells[][PVS_DY_SIM_NPOL],
 		"is better;\nmean (min-max) of %u iterations\n\n", iters);
 	fprintf(f, "%-28s %-22s %-22s %s\n", "", "40VCPU", "60VCPU",
 		"80VCPU");
-	for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
+	for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
 		fprintf(f, "%-28s", pol_label[pol]);
-		for (c = 0; c < PVS_SEED001_NCASES; c++)
+		for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++)
 			print_jpm(f, cells[c][pol].jpm, iters,
-				  c + 1 == PVS_SEED001_NCASES);
+				  c + 1 == PVSIM_YIELD_BAILOUT_NCASES);
 		fprintf(f, "\n");
 	}
 	fprintf(f, "\nseed:\n");
-	for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++)
+	for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++)
 		fprintf(f, "%-28s %s\n", pol_label[pol], seed_jpm[pol]);
-	for (c = 0; c < PVS_SEED001_NCASES; c++)
-		for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
+	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++)
+		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
 			fprintf(f, "\n---- %s, %s ----\n", case_name[c],
 				pol_label[pol] + 3);
-			pvs_dy_print_kvm_stat(f, cells[c][pol].sum.exits);
+			pvsim_dy_print_kvm_stat(f, cells[c][pol].sum.exits);
 			print_dy(f, &cells[c][pol].sum);
 		}
 }
 
-static int run(const struct pvs_sim_opts *o, FILE *f,
-	       struct pvs_sim_totals *tot)
+static int run(const struct pvsim_opts *o, FILE *f,
+	       struct pvsim_totals *tot)
 {
-	struct s1_cell cells[PVS_SEED001_NCASES][PVS_DY_SIM_NPOL];
-	uint32_t iters = o->iterations ? o->iterations : PVS_SEED001_ITERS;
+	struct s1_cell cells[PVSIM_YIELD_BAILOUT_NCASES][PVSIM_DY_SIM_NPOL];
+	uint32_t iters = o->iterations ? o->iterations : PVSIM_YIELD_BAILOUT_ITERS;
 	uint64_t *jpm;
 	unsigned int c, pol;
 	int ret = 0;
 
-	jpm = calloc((size_t)PVS_SEED001_NCASES * PVS_DY_SIM_NPOL * iters,
+	jpm = calloc((size_t)PVSIM_YIELD_BAILOUT_NCASES * PVSIM_DY_SIM_NPOL * iters,
 		     sizeof(*jpm));
 	if (!jpm)
 		return -1;
 	memset(cells, 0, sizeof(cells));
-	for (c = 0; c < PVS_SEED001_NCASES && !ret; c++)
-		for (pol = 0; pol < PVS_DY_SIM_NPOL && !ret; pol++) {
-			cells[c][pol].jpm = jpm + (c * PVS_DY_SIM_NPOL + pol) *
+	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES && !ret; c++)
+		for (pol = 0; pol < PVSIM_DY_SIM_NPOL && !ret; pol++) {
+			cells[c][pol].jpm = jpm + (c * PVSIM_DY_SIM_NPOL + pol) *
 						  iters;
 			ret = run_cell(o, c, pol, iters, &cells[c][pol], tot);
 		}
@@ -417,11 +417,11 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	return ret;
 }
 
-const struct pvs_sim_scenario pvs_sim_seed001 = {
+const struct pvsim_scenario pvsim_seed001 = {
 	"seed001",
 	"AIM7 in a 40/60/80-vCPU KVM guest: PLE off, stock, -ESRCH bail-out",
 	show,
 	run,
-	PVS_SIM_PLOT_BARS,
+	PVSIM_PLOT_BARS,
 	"jobs_per_min",
 };

@@ -9,42 +9,42 @@
 #include "sim.h"
 
 /* Largest guest / host the model accepts. */
-#define PVS_DY_SIM_MAX_VCPUS 128
-#define PVS_DY_SIM_MAX_CPUS 128
-#define PVS_DY_SIM_MAX_LOCKS 16
+#define PVSIM_DY_SIM_MAX_VCPUS 128
+#define PVSIM_DY_SIM_MAX_CPUS 128
+#define PVSIM_DY_SIM_MAX_LOCKS 16
 
 /* The scenario's cases and policies. */
-#define PVS_SEED001_NCASES 3
-#define PVS_SEED001_ITERS 5
+#define PVSIM_YIELD_BAILOUT_NCASES 3
+#define PVSIM_YIELD_BAILOUT_ITERS 5
 
 /* What the pause-loop exit handler does (the seed's three kernels). */
-enum pvs_dy_sim_policy {
-	PVS_DY_SIM_PLE_OFF = 0,	/* ple_gap=0: no PAUSE exits at all */
-	PVS_DY_SIM_STOCK,	/* v3.7: pass walks every vCPU */
-	PVS_DY_SIM_BAILOUT,	/* -ESRCH from yield_to, stop after 3 */
-	PVS_DY_SIM_NPOL
+enum pvsim_dy_sim_policy {
+	PVSIM_DY_SIM_PLE_OFF = 0,	/* ple_gap=0: no PAUSE exits at all */
+	PVSIM_DY_SIM_STOCK,	/* v3.7: pass walks every vCPU */
+	PVSIM_DY_SIM_BAILOUT,	/* -ESRCH from yield_to, stop after 3 */
+	PVSIM_DY_SIM_NPOL
 };
 
 /* Exit reasons the model produces, perf kvm stat's names. */
-enum pvs_dy_exit {
-	PVS_DY_EXIT_PAUSE = 0,	/* PAUSE_INSTRUCTION: pause-loop exit */
-	PVS_DY_EXIT_HLT,	/* HLT: guest idle until woken */
-	PVS_DY_EXIT_EXTINT,	/* EXTERNAL_INTERRUPT: host task preempts */
-	PVS_DY_EXIT_NR
+enum pvsim_dy_exit {
+	PVSIM_DY_EXIT_PAUSE = 0,	/* PAUSE_INSTRUCTION: pause-loop exit */
+	PVSIM_DY_EXIT_HLT,	/* HLT: guest idle until woken */
+	PVSIM_DY_EXIT_EXTINT,	/* EXTERNAL_INTERRUPT: host task preempts */
+	PVSIM_DY_EXIT_NR
 };
 
 /* Samples, sum and sum of squares (128 bits: hi, lo) of exit times, ns. */
-struct pvs_dy_exit_stat {
+struct pvsim_dy_exit_stat {
 	uint64_t n;
 	uint64_t sum_ns;
 	uint64_t sq_hi, sq_lo;
 };
 
-struct pvs_dy_sim_params {
+struct pvsim_dy_sim_params {
 	uint32_t host_cpus;	/* hardware threads; vCPU i runs on CPU i */
 	uint32_t vcpus;
 	uint32_t tsc_mhz;	/* PLE window cycles -> ns */
-	enum pvs_dy_sim_policy policy;
+	enum pvsim_dy_sim_policy policy;
 	/*
 	 * The seed's kernel (v3.7): every vCPU that is not halted is a
 	 * candidate (no vcpu->preempted filter yet) and there is no
@@ -80,13 +80,13 @@ struct pvs_dy_sim_params {
 	uint64_t warmup_ns, runtime_ns;
 };
 
-struct pvs_dy_sim_result {
+struct pvsim_dy_sim_result {
 	uint64_t steps;			/* lock sections completed (measured) */
 	uint64_t jobs_per_min;
 	uint64_t events;
 	uint64_t failures;
 	const char *first_failure;
-	struct pvs_dy_exit_stat exits[PVS_DY_EXIT_NR];
+	struct pvsim_dy_exit_stat exits[PVSIM_DY_EXIT_NR];
 	/* directed yield, measured window */
 	uint64_t passes;		/* pvs_dy_on_spin() calls */
 	uint64_t examined;		/* candidates looked at */
@@ -103,19 +103,19 @@ struct pvs_dy_sim_result {
 	uint64_t host_gap_ns;		/* this run's mean host task gap */
 };
 
-void pvs_dy_sim_defaults(struct pvs_dy_sim_params *p, uint32_t vcpus,
-			 enum pvs_dy_sim_policy pol);
-int pvs_dy_sim_run(const struct pvs_dy_sim_params *p, uint64_t seed,
-		   bool debug, struct pvs_dy_sim_result *r);
+void pvsim_dy_sim_defaults(struct pvsim_dy_sim_params *p, uint32_t vcpus,
+			 enum pvsim_dy_sim_policy pol);
+int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
+		   bool debug, struct pvsim_dy_sim_result *r);
 
 /* Exit-time statistics (perf kvm stat's Avg time and +-%). */
-void pvs_dy_exit_add(struct pvs_dy_exit_stat *s, uint64_t ns);
-void pvs_dy_exit_merge(struct pvs_dy_exit_stat *d,
-		       const struct pvs_dy_exit_stat *s);
-double pvs_dy_exit_rel_stddev(const struct pvs_dy_exit_stat *s);
-void pvs_dy_print_kvm_stat(FILE *f, const struct pvs_dy_exit_stat *ex);
+void pvsim_dy_exit_add(struct pvsim_dy_exit_stat *s, uint64_t ns);
+void pvsim_dy_exit_merge(struct pvsim_dy_exit_stat *d,
+		       const struct pvsim_dy_exit_stat *s);
+double pvsim_dy_exit_rel_stddev(const struct pvsim_dy_exit_stat *s);
+void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex);
 
 /* Policy names as recorded ("ple-off", "stock", "bail-out"). */
-const char *pvs_seed001_policy_name(enum pvs_dy_sim_policy pol);
+const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol);
 
 #endif /* PVSCHED_SIM_SEED001_H */

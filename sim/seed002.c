@@ -18,7 +18,7 @@
 #include "sim_int.h"
 
 #define S2_NPOL 3
-#define S2_NPCT PVS_SIM_NPCT
+#define S2_NPCT PVSIM_NPCT
 
 /* baseline (the rule before the fix) first */
 static const enum pvs_idle_policy s2_pol[S2_NPOL] = {
@@ -27,20 +27,20 @@ static const enum pvs_idle_policy s2_pol[S2_NPOL] = {
 static const char *const s2_pol_name[S2_NPOL] = {
 	"trust-fw", "kernel", "compensated"
 };
-static const char *const s2_wl_name[PVS_S2_NWL] = {
+static const char *const s2_wl_name[PVSIM_CEDE_LATENCY_NWL] = {
 	"short idles", "latency QoS", "long idles"
 };
 
-static const char *s2_kind_name(enum pvs_s2_kind k)
+static const char *s2_kind_name(enum pvsim_cede_latency_kind k)
 {
-	return k == PVS_S2_PINGPONG ? "IPI ping-pong" :
-	       k == PVS_S2_TIMER_SLEEP ? "timer sleepers" : "IPI sleepers";
+	return k == PVSIM_CEDE_LATENCY_PINGPONG ? "IPI ping-pong" :
+	       k == PVSIM_CEDE_LATENCY_TIMER_SLEEP ? "timer sleepers" : "IPI sleepers";
 }
 
 /* "IPI ping-pong, 2 pairs, busy 2-20 us / 2-60 us" and the QoS */
-static void s2_print_work(FILE *f, const struct pvs_s2_work *w)
+static void s2_print_work(FILE *f, const struct pvsim_cede_latency_work *w)
 {
-	bool pp = w->kind == PVS_S2_PINGPONG;
+	bool pp = w->kind == PVSIM_CEDE_LATENCY_PINGPONG;
 
 	fprintf(f, "%s, %u %s, %s %llu-%llu us, %s %llu-%llu us",
 		s2_kind_name(w->kind), pp ? w->nr_cpus / 2 : w->nr_cpus,
@@ -57,13 +57,13 @@ static void s2_print_work(FILE *f, const struct pvs_s2_work *w)
 
 static void show(FILE *f)
 {
-	const struct pvs_s2_wake_model *m;
-	struct pvs_s2_platform pl;
-	struct pvs_s2_work w;
+	const struct pvsim_cede_latency_wake_model *m;
+	struct pvsim_cede_latency_platform pl;
+	struct pvsim_cede_latency_work w;
 	unsigned int k;
 
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
-	pvs_s2_workload(&w, PVS_S2_SHORT, 0);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
+	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 0);
 	m = &pl.wake;
 	fprintf(f,
 "seed002: CEDE exit latency from firmware (pvs_xcede_parse,\n"
@@ -125,18 +125,18 @@ static void show(FILE *f)
 "  its seed; %u iterations by default; at most 2^20 / iterations samples\n"
 "  kept per run):\n",
 		(unsigned long long)(2ull * PVS_IDLE_POWER_TB_HZ / 1000000),
-		PVS_S2_SELFTEST_N, PVS_S2_SELFTEST_N,
+		PVSIM_CEDE_LATENCY_SELFTEST_N, PVSIM_CEDE_LATENCY_SELFTEST_N,
 		m->hw_min_ns, m->hw_max_ns, m->entry_min_ns, m->entry_max_ns,
 		m->t_early_pm, m->t_early_min_ns, m->t_early_max_ns,
 		m->t_hv_pm, m->t_hv_min_ns, m->t_hv_max_ns, m->t_noise_pm,
 		m->t_noise_max_ns, m->ipi_min_ns,
 		m->ipi_max_ns, m->i_queue_pm, m->i_queue_max_ns, m->i_early_pm,
 		m->i_early_min_ns, m->i_early_max_ns, m->snooze_min_ns,
-		m->snooze_max_ns, PVS_S2_GOV_INTERVALS,
-		PVS_S2_NO_TIMER_NS / 1000000,
-		(unsigned long long)w.warmup_ns / 1000000, PVS_S2_ITERS);
-	for (k = 0; k < PVS_S2_NWL; k++) {
-		pvs_s2_workload(&w, k, 0);
+		m->snooze_max_ns, PVSIM_CEDE_LATENCY_GOV_INTERVALS,
+		PVSIM_CEDE_LATENCY_NO_TIMER_NS / 1000000,
+		(unsigned long long)w.warmup_ns / 1000000, PVSIM_CEDE_LATENCY_ITERS);
+	for (k = 0; k < PVSIM_CEDE_LATENCY_NWL; k++) {
+		pvsim_cede_latency_workload(&w, k, 0);
 		fprintf(f, "  %s: ", s2_wl_name[k]);
 		s2_print_work(f, &w);
 		fprintf(f, "; %llu ms\n",
@@ -221,18 +221,18 @@ static double s2_fixed_us(uint64_t ns, uint32_t milli)
 /* ---- the run ------------------------------------------------------------- */
 
 struct s2_run {
-	const struct pvs_sim_opts *o;
+	const struct pvsim_opts *o;
 	FILE *f;
-	struct pvs_sim_totals *tot;
+	struct pvsim_totals *tot;
 	uint32_t iters;
 	size_t run_cap;
 	uint64_t *pool, *runbuf;
-	struct pvs_s2_measure *m[PVS_S2_NPLAT];
+	struct pvsim_cede_latency_measure *m[PVSIM_CEDE_LATENCY_NPLAT];
 };
 
 static uint64_t s2_iter_seed(const struct s2_run *x, uint32_t it)
 {
-	return pvs_sim_iter_seed(x->o->seed, it);
+	return pvsim_iter_seed(x->o->seed, it);
 }
 
 static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures)
@@ -254,7 +254,7 @@ static int s2_selftest_table(struct s2_run *x, unsigned int p, bool ipi)
 	for (it = 0; it < x->iters; it++) {
 		memcpy(x->pool + n, ipi ? x->m[p][it].ipi_ns :
 		       x->m[p][it].timer_ns, sizeof(x->m[p][it].ipi_ns));
-		n += PVS_S2_SELFTEST_N;
+		n += PVSIM_CEDE_LATENCY_SELFTEST_N;
 	}
 	if (pvs_lat_stats(x->pool, n, &all))
 		return -1;
@@ -277,7 +277,7 @@ static int s2_selftest_table(struct s2_run *x, unsigned int p, bool ipi)
 }
 
 static int s2_platform_head(struct s2_run *x, unsigned int p,
-			    const struct pvs_s2_platform *pl)
+			    const struct pvsim_cede_latency_platform *pl)
 {
 	struct pvs_idle_state states[2];
 	struct pvs_idle_latency lat[S2_NPOL];
@@ -291,7 +291,7 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 		uint64_t c = x->m[p][it].compensation_ns;
 		struct pvs_idle_latency l;
 
-		if (pvs_s2_cede_state(pl, PVS_IDLE_COMPENSATED, c, states, &l,
+		if (pvsim_cede_latency_cede_state(pl, PVS_IDLE_COMPENSATED, c, states, &l,
 				      NULL))
 			return -1;
 		cmin = c < cmin ? c : cmin;
@@ -300,7 +300,7 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 		emax = l.exit_latency_us > emax ? l.exit_latency_us : emax;
 	}
 	for (k = 0; k < S2_NPOL; k++)
-		if (pvs_s2_cede_state(pl, s2_pol[k],
+		if (pvsim_cede_latency_cede_state(pl, s2_pol[k],
 				      x->m[p][0].compensation_ns, states,
 				      &lat[k], &nr))
 			return -1;
@@ -373,7 +373,7 @@ struct s2_cell {
 };
 
 static void s2_record_iter(struct s2_run *x, const char *cs, unsigned int k,
-			   uint32_t it, const struct pvs_s2_result *r,
+			   uint32_t it, const struct pvsim_cede_latency_result *r,
 			   const struct pvs_lat_stats *st, bool qos)
 {
 	const char *pol = s2_pol_name[k];
@@ -381,49 +381,49 @@ static void s2_record_iter(struct s2_run *x, const char *cs, unsigned int k,
 	unsigned int i;
 
 	for (i = 0; i < S2_NPCT; i++) {
-		pvs_lat_percentile(r->lat_ns, r->n, pvs_sim_pct_pm[i], &v);
-		pvs_sim_record(x->o, cs, pol, pvs_sim_pct_metric[i], it, s2_us(v));
+		pvs_lat_percentile(r->lat_ns, r->n, pvsim_pct_pm[i], &v);
+		pvsim_record(x->o, cs, pol, pvsim_pct_metric[i], it, s2_us(v));
 	}
-	pvs_sim_record(x->o, cs, pol, "mean_us", it,
+	pvsim_record(x->o, cs, pol, "mean_us", it,
 		       s2_fixed_us(st->mean_ns, st->mean_frac_milli));
-	pvs_sim_record(x->o, cs, pol, "max_us", it, s2_us(st->max_ns));
-	pvs_sim_record(x->o, cs, pol, "snooze_pct", it,
+	pvsim_record(x->o, cs, pol, "max_us", it, s2_us(st->max_ns));
+	pvsim_record(x->o, cs, pol, "snooze_pct", it,
 		       (double)s2_share_centi(r->idle_ns[0], r->idle_ns[0] +
 					      r->idle_ns[1]) / 100.0);
-	pvs_sim_record(x->o, cs, pol, "snooze_entries_pct", it,
+	pvsim_record(x->o, cs, pol, "snooze_entries_pct", it,
 		       (double)s2_share_centi(r->entries[0], r->entries[0] +
 					      r->entries[1]) / 100.0);
 	if (qos)
-		pvs_sim_record(x->o, cs, pol, "over_qos_pct", it,
+		pvsim_record(x->o, cs, pol, "over_qos_pct", it,
 			       (double)s2_share_centi(r->over_qos, r->wakes) /
 			       100.0);
 }
 
-static int s2_cell_run(struct s2_run *x, const struct pvs_s2_platform *pl,
+static int s2_cell_run(struct s2_run *x, const struct pvsim_cede_latency_platform *pl,
 		       unsigned int p, unsigned int wl, unsigned int k,
 		       struct s2_cell *cell)
 {
 	struct pvs_idle_state states[2];
 	struct pvs_idle_latency lat;
 	struct pvs_lat_stats st;
-	struct pvs_s2_work w;
-	struct pvs_s2_result r;
+	struct pvsim_cede_latency_work w;
+	struct pvsim_cede_latency_result r;
 	char cs[64];
 	uint32_t it;
 
 	snprintf(cs, sizeof(cs), "%s %s", pl->name, s2_wl_name[wl]);
 	memset(cell, 0, sizeof(*cell));
-	pvs_s2_workload(&w, wl, x->o->runtime_ns);
+	pvsim_cede_latency_workload(&w, wl, x->o->runtime_ns);
 	for (it = 0; it < x->iters; it++) {
-		if (pvs_s2_cede_state(pl, s2_pol[k],
+		if (pvsim_cede_latency_cede_state(pl, s2_pol[k],
 				      x->m[p][it].compensation_ns, states,
 				      &lat, NULL))
 			return -1;
 		memset(&r, 0, sizeof(r));
 		r.lat_ns = x->runbuf;
 		r.cap = x->run_cap;
-		if (pvs_s2_run(pl, states, &w,
-			       pvs_sim_iter_seed(s2_iter_seed(x, it), wl),
+		if (pvsim_cede_latency_run(pl, states, &w,
+			       pvsim_iter_seed(s2_iter_seed(x, it), wl),
 			       x->o->debug, &r) || !r.n)
 			return -1;
 		s2_tot(x, r.events, r.failures);
@@ -432,9 +432,9 @@ static int s2_cell_run(struct s2_run *x, const struct pvs_s2_platform *pl,
 		if (pvs_lat_stats(r.lat_ns, r.n, &st))
 			return -1;
 		s2_record_iter(x, cs, k, it, &r, &st, w.qos_ns != 0);
-		pvs_sim_record(x->o, cs, s2_pol_name[k], "cede_exit_us", it,
+		pvsim_record(x->o, cs, s2_pol_name[k], "cede_exit_us", it,
 			       lat.exit_latency_us);
-		pvs_sim_record(x->o, cs, s2_pol_name[k], "cede_residency_us",
+		pvsim_record(x->o, cs, s2_pol_name[k], "cede_residency_us",
 			       it, lat.target_residency_us);
 		cell->idle_ns[0] += r.idle_ns[0];
 		cell->idle_ns[1] += r.idle_ns[1];
@@ -492,14 +492,14 @@ static void s2_json_cell(FILE *f, unsigned int k, const struct s2_cell *c,
 	fprintf(f, "}");
 }
 
-static int s2_workload(struct s2_run *x, const struct pvs_s2_platform *pl,
+static int s2_workload(struct s2_run *x, const struct pvsim_cede_latency_platform *pl,
 		       unsigned int p, unsigned int wl)
 {
 	struct s2_cell cell[S2_NPOL];
-	struct pvs_s2_work w;
+	struct pvsim_cede_latency_work w;
 	unsigned int k;
 
-	pvs_s2_workload(&w, wl, x->o->runtime_ns);
+	pvsim_cede_latency_workload(&w, wl, x->o->runtime_ns);
 	if (x->o->json)
 		fprintf(x->f, "%s{\"case\":\"%s\",\"policies\":[",
 			wl ? "," : "", s2_wl_name[wl]);
@@ -538,16 +538,16 @@ static int s2_workload(struct s2_run *x, const struct pvs_s2_platform *pl,
 static void s2_record_stats(struct s2_run *x, const char *cs, uint32_t it,
 			    const struct pvs_lat_stats *st)
 {
-	const struct pvs_sim_opts *o = x->o;
+	const struct pvsim_opts *o = x->o;
 
-	pvs_sim_record(o, cs, "measured", "min_us", it, s2_us(st->min_ns));
-	pvs_sim_record(o, cs, "measured", "p50_us", it, s2_us(st->median_ns));
-	pvs_sim_record(o, cs, "measured", "mean_us", it,
+	pvsim_record(o, cs, "measured", "min_us", it, s2_us(st->min_ns));
+	pvsim_record(o, cs, "measured", "p50_us", it, s2_us(st->median_ns));
+	pvsim_record(o, cs, "measured", "mean_us", it,
 		       s2_fixed_us(st->mean_ns, st->mean_frac_milli));
-	pvs_sim_record(o, cs, "measured", "p90_us", it, s2_us(st->p90_ns));
-	pvs_sim_record(o, cs, "measured", "p99_us", it, s2_us(st->p99_ns));
-	pvs_sim_record(o, cs, "measured", "max_us", it, s2_us(st->max_ns));
-	pvs_sim_record(o, cs, "measured", "stddev_us", it,
+	pvsim_record(o, cs, "measured", "p90_us", it, s2_us(st->p90_ns));
+	pvsim_record(o, cs, "measured", "p99_us", it, s2_us(st->p99_ns));
+	pvsim_record(o, cs, "measured", "max_us", it, s2_us(st->max_ns));
+	pvsim_record(o, cs, "measured", "stddev_us", it,
 		       s2_fixed_us(st->stddev_ns, st->stddev_frac_milli));
 }
 
@@ -560,20 +560,20 @@ static void s2_record_selftests(struct s2_run *x)
 	unsigned int p, k;
 	uint32_t it;
 
-	for (p = 0; p < PVS_S2_NPLAT; p++) {
-		struct pvs_s2_platform pl;
+	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT; p++) {
+		struct pvsim_cede_latency_platform pl;
 
-		pvs_s2_platform_init(&pl, p);
+		pvsim_cede_latency_platform_init(&pl, p);
 		for (k = 0; k < 2; k++) {
 			snprintf(cs, sizeof(cs), "%s selftest %s", pl.name,
 				 name[k]);
 			for (it = 0; it < x->iters; it++) {
-				const struct pvs_s2_measure *m = &x->m[p][it];
+				const struct pvsim_cede_latency_measure *m = &x->m[p][it];
 				const struct pvs_lat_stats *st =
 					k ? &m->ipi : &m->timer;
 
 				s2_record_stats(x, cs, it, st);
-				pvs_sim_record(x->o, cs, "measured",
+				pvsim_record(x->o, cs, "measured",
 					       "compensation_us", it,
 					       s2_us(m->compensation_ns));
 			}
@@ -583,20 +583,20 @@ static void s2_record_selftests(struct s2_run *x)
 
 static int s2_platform(struct s2_run *x, unsigned int p)
 {
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	unsigned int wl;
 	uint32_t it;
 
-	pvs_s2_platform_init(&pl, p);
+	pvsim_cede_latency_platform_init(&pl, p);
 	for (it = 0; it < x->iters; it++) {
-		if (pvs_s2_measure(&pl, s2_iter_seed(x, it), x->o->debug,
+		if (pvsim_cede_latency_measure(&pl, s2_iter_seed(x, it), x->o->debug,
 				   &x->m[p][it]))
 			return -1;
 		s2_tot(x, x->m[p][it].events, x->m[p][it].failures);
 	}
 	if (s2_platform_head(x, p, &pl))
 		return -1;
-	for (wl = 0; wl < PVS_S2_NWL; wl++)
+	for (wl = 0; wl < PVSIM_CEDE_LATENCY_NWL; wl++)
 		if (s2_workload(x, &pl, p, wl))
 			return -1;
 	if (x->o->json)
@@ -604,8 +604,8 @@ static int s2_platform(struct s2_run *x, unsigned int p)
 	return 0;
 }
 
-static int run(const struct pvs_sim_opts *o, FILE *f,
-	       struct pvs_sim_totals *tot)
+static int run(const struct pvsim_opts *o, FILE *f,
+	       struct pvsim_totals *tot)
 {
 	struct s2_run x;
 	unsigned int p;
@@ -615,13 +615,13 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	x.o = o;
 	x.f = f;
 	x.tot = tot;
-	x.iters = o->iterations ? o->iterations : PVS_S2_ITERS;
-	if (x.iters > PVS_LAT_MAX_SAMPLES / PVS_S2_SELFTEST_N)
+	x.iters = o->iterations ? o->iterations : PVSIM_CEDE_LATENCY_ITERS;
+	if (x.iters > PVS_LAT_MAX_SAMPLES / PVSIM_CEDE_LATENCY_SELFTEST_N)
 		return -1;
 	x.run_cap = PVS_LAT_MAX_SAMPLES / x.iters;
 	x.pool = malloc(PVS_LAT_MAX_SAMPLES * sizeof(*x.pool));
 	x.runbuf = malloc(x.run_cap * sizeof(*x.runbuf));
-	for (p = 0; p < PVS_S2_NPLAT; p++)
+	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT; p++)
 		x.m[p] = calloc(x.iters, sizeof(*x.m[p]));
 	if (!x.pool || !x.runbuf || !x.m[0] || !x.m[1])
 		ret = -1;
@@ -629,24 +629,24 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 		fprintf(f, "{\"scenario\":\"seed002\",\"seed\":%llu,"
 			"\"iterations\":%u,\"platforms\":[",
 			(unsigned long long)o->seed, x.iters);
-	for (p = 0; p < PVS_S2_NPLAT && !ret; p++)
+	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT && !ret; p++)
 		ret = s2_platform(&x, p);
 	if (!ret && o->json)
 		fprintf(f, "]}\n");
 	if (!ret)
 		s2_record_selftests(&x);
-	for (p = 0; p < PVS_S2_NPLAT; p++)
+	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT; p++)
 		free(x.m[p]);
 	free(x.runbuf);
 	free(x.pool);
 	return ret;
 }
 
-const struct pvs_sim_scenario pvs_sim_seed002 = {
+const struct pvsim_scenario pvsim_seed002 = {
 	"seed002",
 	"CEDE exit latency on POWER9/10 LPARs: trust-fw vs kernel vs compensated",
 	show,
 	run,
-	PVS_SIM_PLOT_PCT_CURVES,
+	PVSIM_PLOT_PCT_CURVES,
 	NULL,
 };

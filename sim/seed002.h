@@ -14,10 +14,10 @@
 
 /* ---- platforms and their firmware images ------------------------------ */
 
-enum pvs_s2_plat {
-	PVS_S2_POWER9 = 0,
-	PVS_S2_POWER10,
-	PVS_S2_NPLAT
+enum pvsim_cede_latency_plat {
+	PVSIM_CEDE_LATENCY_POWER9 = 0,
+	PVSIM_CEDE_LATENCY_POWER10,
+	PVSIM_CEDE_LATENCY_NPLAT
 };
 
 /*
@@ -25,7 +25,7 @@ enum pvs_s2_plat {
  * uniform and inclusive, every probability in per mille. The same numbers
  * serve the selftest (measuring) phase and the workloads.
  */
-struct pvs_s2_wake_model {
+struct pvsim_cede_latency_wake_model {
 	/* timer (decrementer) wake: hardware wake-up from the stop state,
 	 * then the hypervisor-to-partition transition drawn twice (a sum of
 	 * two uniforms: a bell shape) */
@@ -49,23 +49,23 @@ struct pvs_s2_wake_model {
 };
 
 /* One partition: processor, firmware image (token 45 bytes), wake path. */
-struct pvs_s2_platform {
+struct pvsim_cede_latency_platform {
 	const char *name;
 	enum pvs_idle_cpu cpu;
 	uint8_t fw[PVS_XCEDE_MAX_BUF];
 	size_t fw_len;
-	struct pvs_s2_wake_model wake;
+	struct pvsim_cede_latency_wake_model wake;
 };
 
 /* The default platform p (firmware image built byte by byte). */
-void pvs_s2_platform_init(struct pvs_s2_platform *pl, enum pvs_s2_plat p);
+void pvsim_cede_latency_platform_init(struct pvsim_cede_latency_platform *pl, enum pvsim_cede_latency_plat p);
 
 /*
  * Build a token-45 buffer: be16 payload_size, record_size - 1, then per
  * record the hint, be64 latency in timebase ticks, wake_on_irqs, then the
  * NUL byte. Returns its length, 0 when it does not fit in cap.
  */
-size_t pvs_s2_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
+size_t pvsim_cede_latency_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
 		       const uint8_t *hint, const uint64_t *ticks,
 		       const uint8_t *wake_on_irqs);
 
@@ -76,55 +76,55 @@ size_t pvs_s2_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
  * result (records, or a negative error) in *parse_ret when non-NULL.
  * Returns 0, or -1 when the library refuses the platform.
  */
-int pvs_s2_cede_state(const struct pvs_s2_platform *pl,
+int pvsim_cede_latency_cede_state(const struct pvsim_cede_latency_platform *pl,
 		      enum pvs_idle_policy pol, uint64_t compensation_ns,
 		      struct pvs_idle_state states[2],
 		      struct pvs_idle_latency *lat, int *parse_ret);
 
 /* ---- the menu-like governor --------------------------------------------- */
 
-#define PVS_S2_GOV_INTERVALS 8
+#define PVSIM_CEDE_LATENCY_GOV_INTERVALS 8
 /* No timer pending: the governor sees the tick (HZ=100) as the next one. */
-#define PVS_S2_NO_TIMER_NS 10000000ull
+#define PVSIM_CEDE_LATENCY_NO_TIMER_NS 10000000ull
 /* "No typical interval": the prediction falls back to the next timer. */
-#define PVS_S2_NO_TYPICAL UINT64_MAX
+#define PVSIM_CEDE_LATENCY_NO_TYPICAL UINT64_MAX
 
-struct pvs_s2_gov {
-	uint64_t interval_ns[PVS_S2_GOV_INTERVALS];
+struct pvsim_cede_latency_gov {
+	uint64_t interval_ns[PVSIM_CEDE_LATENCY_GOV_INTERVALS];
 	uint32_t pos;
 };
 
-void pvs_s2_gov_init(struct pvs_s2_gov *g);
+void pvsim_cede_latency_gov_init(struct pvsim_cede_latency_gov *g);
 /* Remember one measured idle interval (ring of the last 8). */
-void pvs_s2_gov_reflect(struct pvs_s2_gov *g, uint64_t measured_ns);
+void pvsim_cede_latency_gov_reflect(struct pvsim_cede_latency_gov *g, uint64_t measured_ns);
 /* menu's repeating-pattern detector: average of the last 8 intervals if
  * their spread is small, dropping high outliers while at least 6 remain;
- * PVS_S2_NO_TYPICAL otherwise. */
-uint64_t pvs_s2_gov_typical_ns(const struct pvs_s2_gov *g);
+ * PVSIM_CEDE_LATENCY_NO_TYPICAL otherwise. */
+uint64_t pvsim_cede_latency_gov_typical_ns(const struct pvsim_cede_latency_gov *g);
 /* Pick a state: CEDE (1) when its target residency <= the predicted idle
  * time min(typical, next timer) and its exit latency <= latency_req_ns;
  * snooze (0) otherwise. *predicted_ns gets the prediction if non-NULL. */
-unsigned int pvs_s2_gov_select(const struct pvs_s2_gov *g,
+unsigned int pvsim_cede_latency_gov_select(const struct pvsim_cede_latency_gov *g,
 			       const struct pvs_idle_state states[2],
 			       uint64_t next_timer_ns, uint64_t latency_req_ns,
 			       uint64_t *predicted_ns);
 
 /* ---- workloads ---------------------------------------------------------- */
 
-enum pvs_s2_kind {
+enum pvsim_cede_latency_kind {
 	/* pairs: the client thinks, wakes the server (IPI), blocks; the
 	 * server works, wakes the client, blocks */
-	PVS_S2_PINGPONG = 0,
+	PVSIM_CEDE_LATENCY_PINGPONG = 0,
 	/* each CPU: run, then sleep until its timer fires */
-	PVS_S2_TIMER_SLEEP,
+	PVSIM_CEDE_LATENCY_TIMER_SLEEP,
 	/* each CPU: run, then wait for an IPI from an always-busy source */
-	PVS_S2_IPI_SLEEP
+	PVSIM_CEDE_LATENCY_IPI_SLEEP
 };
 
-#define PVS_S2_MAX_CPUS 32
+#define PVSIM_CEDE_LATENCY_MAX_CPUS 32
 
-struct pvs_s2_work {
-	enum pvs_s2_kind kind;
+struct pvsim_cede_latency_work {
+	enum pvsim_cede_latency_kind kind;
 	uint32_t nr_cpus;
 	/* server work / sleeper run time, ns */
 	uint64_t work_min_ns, work_max_ns;
@@ -140,21 +140,21 @@ struct pvs_s2_work {
 	uint32_t stop_samples;
 };
 
-enum pvs_s2_wl {
-	PVS_S2_SHORT = 0,
-	PVS_S2_QOS,
-	PVS_S2_LONG,
-	PVS_S2_NWL
+enum pvsim_cede_latency_wl {
+	PVSIM_CEDE_LATENCY_SHORT = 0,
+	PVSIM_CEDE_LATENCY_QOS,
+	PVSIM_CEDE_LATENCY_LONG,
+	PVSIM_CEDE_LATENCY_NWL
 };
 
 /* Workload w of the scenario, with runtime_ns (0 = default). */
-void pvs_s2_workload(struct pvs_s2_work *w, enum pvs_s2_wl wl,
+void pvsim_cede_latency_workload(struct pvsim_cede_latency_work *w, enum pvsim_cede_latency_wl wl,
 		     uint64_t runtime_ns);
 /* The seed's selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
  * (ipi true) into a forced CEDE, n samples. */
-void pvs_s2_selftest_work(struct pvs_s2_work *w, bool ipi, uint32_t n);
+void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n);
 
-struct pvs_s2_result {
+struct pvsim_cede_latency_result {
 	/* wake-up latencies, wake to the woken CPU running, ns (the first
 	 * cap measured ones; caller-owned buffer) */
 	uint64_t *lat_ns;
@@ -170,32 +170,32 @@ struct pvs_s2_result {
 
 /*
  * Run one workload on a platform whose idle states are states[] (from
- * pvs_s2_cede_state()). r->lat_ns / r->cap must be set by the caller.
+ * pvsim_cede_latency_cede_state()). r->lat_ns / r->cap must be set by the caller.
  * Returns 0, or -1 on bad parameters or engine failure.
  */
-int pvs_s2_run(const struct pvs_s2_platform *pl,
+int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	       const struct pvs_idle_state states[2],
-	       const struct pvs_s2_work *w, uint64_t seed, bool debug,
-	       struct pvs_s2_result *r);
+	       const struct pvsim_cede_latency_work *w, uint64_t seed, bool debug,
+	       struct pvsim_cede_latency_result *r);
 
 /* ---- scenario helpers the tests use -------------------------------------- */
 
-#define PVS_S2_SELFTEST_N 400
-#define PVS_S2_ITERS 10
+#define PVSIM_CEDE_LATENCY_SELFTEST_N 400
+#define PVSIM_CEDE_LATENCY_ITERS 10
 
 /*
  * The measuring phase of one boot: timer and IPI selftests (n samples
  * each, sorted on return), their statistics, and the compensation the
  * seed proposes (IPI p99 - firmware latency). Returns 0 or -1.
  */
-struct pvs_s2_measure {
-	uint64_t timer_ns[PVS_S2_SELFTEST_N], ipi_ns[PVS_S2_SELFTEST_N];
+struct pvsim_cede_latency_measure {
+	uint64_t timer_ns[PVSIM_CEDE_LATENCY_SELFTEST_N], ipi_ns[PVSIM_CEDE_LATENCY_SELFTEST_N];
 	struct pvs_lat_stats timer, ipi;
 	uint64_t fw_latency_ns, compensation_ns;
 	uint64_t events, failures;
 };
 
-int pvs_s2_measure(const struct pvs_s2_platform *pl, uint64_t seed,
-		   bool debug, struct pvs_s2_measure *m);
+int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
+		   bool debug, struct pvsim_cede_latency_measure *m);
 
 #endif /* PVSCHED_SIM_SEED002_H */

@@ -15,22 +15,22 @@
 #include "seed003.h"
 #include "sim_int.h"
 
-static const char *const case_name[PVS_SEED003_NCASES] = {
+static const char *const case_name[PVSIM_HALTPOLL_RELAX_NCASES] = {
 	"redis at 90% CPU", "redis at 33% CPU"
 };
 
-static const char *const pol_name[PVS_SEED003_NPOL] = {
+static const char *const pol_name[PVSIM_HALTPOLL_RELAX_NPOL] = {
 	"plain", "cpu_relax", "stop-if-sibling-busy", "no-polling",
 	"cpu_relax-baremetal"
 };
 
-static const char *const pol_label[PVS_SEED003_NPOL] = {
+static const char *const pol_label[PVSIM_HALTPOLL_RELAX_NPOL] = {
 	"plain poll (<5.14)", "cpu_relax (5.14+)", "stop if sib busy",
 	"no polling", "relax, bare PAUSE"
 };
 
 /* The seed's dhry2reg with redis on the sibling, hundredths; 0 = none. */
-static const uint64_t seed_dhry[PVS_SEED003_NCASES][PVS_SEED003_NPOL] = {
+static const uint64_t seed_dhry[PVSIM_HALTPOLL_RELAX_NCASES][PVSIM_HALTPOLL_RELAX_NPOL] = {
 	{ 177690, 177800, 178230, 0, 0 },
 	{ 192990, 200530, 229460, 0, 0 },
 };
@@ -43,24 +43,24 @@ static const char *const cal_name[S3_NCAL] = {
 };
 static const uint64_t cal_seed[S3_NCAL] = { 317200, 158300, 172940, 288600 };
 
-void pvs_seed003_params(struct pvs_hp_params *p, unsigned int c,
+void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 			unsigned int pol, uint64_t runtime_ns)
 {
-	pvs_hp_defaults(p);
+	pvsim_hp_defaults(p);
 	p->load_pm = c ? 330 : 900;
 	switch (pol) {
-	case PVS_S3_RELAX:
+	case PVSIM_HPR_RELAX:
 		p->poll = PVS_POLL_RELAX;
 		break;
-	case PVS_S3_STOP:
+	case PVSIM_HPR_STOP:
 		p->poll = PVS_POLL_STOP_SIBLING_BUSY;
 		break;
-	case PVS_S3_NONE:
+	case PVSIM_HPR_NONE:
 		p->hp.max_ns = 0;	/* halt_poll_ns = 0 */
 		break;
-	case PVS_S3_RELAX_BM:
+	case PVSIM_HPR_RELAX_BM:
 		p->poll = PVS_POLL_RELAX;
-		p->pause_ppm = PVS_HP_PPM_PAUSE_BM;
+		p->pause_ppm = PVSIM_HP_PPM_PAUSE_BM;
 		break;
 	default:
 		break;
@@ -69,8 +69,8 @@ void pvs_seed003_params(struct pvs_hp_params *p, unsigned int c,
 		p->runtime_ns = runtime_ns;
 }
 
-static void add_totals(struct pvs_sim_totals *tot,
-		       const struct pvs_hp_result *r)
+static void add_totals(struct pvsim_totals *tot,
+		       const struct pvsim_hp_result *r)
 {
 	if (!tot)
 		return;
@@ -80,48 +80,48 @@ static void add_totals(struct pvs_sim_totals *tot,
 }
 
 /* dhry2reg (x 100) beside calibration state i, from a 100 ms run. */
-uint64_t pvs_seed003_calib(unsigned int i, uint64_t seed, bool debug,
-			   struct pvs_sim_totals *tot)
+uint64_t pvsim_haltpoll_relax_calib(unsigned int i, uint64_t seed, bool debug,
+			   struct pvsim_totals *tot)
 {
-	struct pvs_hp_params p;
-	struct pvs_hp_result *r = malloc(sizeof(*r));
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *r = malloc(sizeof(*r));
 	uint64_t v = 0;
 
 	if (!r)
 		return 0;
-	pvs_hp_defaults(&p);
+	pvsim_hp_defaults(&p);
 	p.kt_gap_ns = 0;
 	p.runtime_ns = 100000000;
-	p.wl = i ? PVS_HP_WL_SPIN : PVS_HP_WL_IDLE;
-	p.guest_ppm = i == 1 ? PVS_HP_PPM_PLAIN : i == 2 ?
-		      PVS_HP_PPM_PAUSE_VM : PVS_HP_PPM_PAUSE_BM;
-	if (!pvs_hp_run(&p, seed, debug, r))
+	p.wl = i ? PVSIM_HP_WL_SPIN : PVSIM_HP_WL_IDLE;
+	p.guest_ppm = i == 1 ? PVSIM_HP_PPM_PLAIN : i == 2 ?
+		      PVSIM_HP_PPM_PAUSE_VM : PVSIM_HP_PPM_PAUSE_BM;
+	if (!pvsim_hp_run(&p, seed, debug, r))
 		v = r->dhry_centi;
 	add_totals(tot, r);
 	free(r);
 	return v;
 }
 
-int pvs_seed003_case(const struct pvs_sim_opts *o, unsigned int c,
-		     struct pvs_seed003_case *out, struct pvs_sim_totals *tot)
+int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
+		     struct pvsim_haltpoll_relax_case *out, struct pvsim_totals *tot)
 {
-	struct pvs_hp_params p;
-	struct pvs_hp_result *r = malloc(sizeof(*r));
-	struct pvs_seed003_cell *cell;
-	uint32_t it, iters = o->iterations ? o->iterations : PVS_SEED003_ITERS;
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *r = malloc(sizeof(*r));
+	struct pvsim_haltpoll_relax_cell *cell;
+	uint32_t it, iters = o->iterations ? o->iterations : PVSIM_HALTPOLL_RELAX_ITERS;
 	unsigned int pol, i;
 
 	if (!r)
 		return -1;
 	memset(out, 0, sizeof(*out));
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++)
-		pvs_sim_hist_clear(&out->pol[pol].lat);
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++)
+		pvsim_hist_clear(&out->pol[pol].lat);
 	for (it = 0; it < iters; it++) {
 		/* all policies of an iteration see the same arrivals */
-		for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+		for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
 			cell = &out->pol[pol];
-			pvs_seed003_params(&p, c, pol, o->runtime_ns);
-			if (pvs_hp_run(&p, pvs_sim_iter_seed(o->seed, it),
+			pvsim_haltpoll_relax_params(&p, c, pol, o->runtime_ns);
+			if (pvsim_hp_run(&p, pvsim_iter_seed(o->seed, it),
 				       o->debug, r)) {
 				free(r);
 				return -1;
@@ -129,24 +129,24 @@ int pvs_seed003_case(const struct pvs_sim_opts *o, unsigned int c,
 			add_totals(tot, r);
 			if (it < 64)
 				cell->dhry_centi[it] = r->dhry_centi;
-			pvs_sim_hist_merge(&cell->lat, &r->lat);
-			for (i = 0; i < PVS_HP_W_NR; i++)
+			pvsim_hist_merge(&cell->lat, &r->lat);
+			for (i = 0; i < PVSIM_HP_W_NR; i++)
 				cell->wakes[i] += r->wakes[i];
-			for (i = 0; i < PVS_HP_C_NR; i++)
+			for (i = 0; i < PVSIM_HP_C_NR; i++)
 				cell->class_ns[i] += r->class_ns[i];
 			for (i = 0; i < PVS_POLL_ACT_SPIN; i++)
 				cell->stops[i] += r->stops[i];
 			for (i = 0; i < PVS_HALT_POLL_NR_EVENTS; i++)
 				cell->steps[i] += r->steps[i];
 			cell->halts += r->halts;
-			pvs_sim_record(o, case_name[c], pol_name[pol],
+			pvsim_record(o, case_name[c], pol_name[pol],
 				       "dhry_score", it,
 				       (double)r->dhry_centi / 100.0);
-			for (i = 0; i < PVS_SEED003_NPCT; i++)
-				pvs_sim_record(o, case_name[c], pol_name[pol],
-					       pvs_sim_pct_metric[i], it,
-					       (double)pvs_sim_hist_pct(&r->lat,
-							pvs_sim_pct_pm[i]) / 1000.0);
+			for (i = 0; i < PVSIM_HALTPOLL_RELAX_NPCT; i++)
+				pvsim_record(o, case_name[c], pol_name[pol],
+					       pvsim_pct_metric[i], it,
+					       (double)pvsim_hist_pct(&r->lat,
+							pvsim_pct_pm[i]) / 1000.0);
 		}
 	}
 	out->iterations = iters;
@@ -156,13 +156,13 @@ int pvs_seed003_case(const struct pvs_sim_opts *o, unsigned int c,
 
 static void show(FILE *f)
 {
-	struct pvs_hp_params p;
+	struct pvsim_hp_params p;
 	uint32_t relax_bm_ppm;
 
-	pvs_hp_defaults(&p);
-	p.pause_ppm = PVS_HP_PPM_PAUSE_BM;
-	relax_bm_ppm = pvs_hp_relax_ppm(&p);
-	p.pause_ppm = PVS_HP_PPM_PAUSE_VM;
+	pvsim_hp_defaults(&p);
+	p.pause_ppm = PVSIM_HP_PPM_PAUSE_BM;
+	relax_bm_ppm = pvsim_hp_relax_ppm(&p);
+	p.pause_ppm = PVSIM_HP_PPM_PAUSE_VM;
 	fprintf(f,
 "seed003: KVM halt polling beside an SMT sibling (seed 003, \"KVM: use\n"
 "cpu_relax when halt polling\"): pvs_halt_poll_step + pvs_poll_action\n"
@@ -231,8 +231,8 @@ static void show(FILE *f)
 		(unsigned long long)p.cexit_max_ns,
 		(unsigned long long)p.sched_in_ns,
 		(unsigned long long)p.entry_ns,
-		p.plain_ppm, PVS_HP_PPM_PAUSE_VM, PVS_HP_PPM_PAUSE_BM,
-		pvs_hp_relax_ppm(&p), relax_bm_ppm,
+		p.plain_ppm, PVSIM_HP_PPM_PAUSE_VM, PVSIM_HP_PPM_PAUSE_BM,
+		pvsim_hp_relax_ppm(&p), relax_bm_ppm,
 		(unsigned long long)p.work_min_ns / 1000,
 		(unsigned long long)p.work_max_ns / 1000, p.long_gap_pm,
 		(unsigned long long)p.long_gap_ns / 1000,
@@ -241,7 +241,7 @@ static void show(FILE *f)
 		(unsigned long long)p.kt_max_ns / 1000,
 		(unsigned long long)p.warmup_ns / 1000000,
 		(unsigned long long)p.runtime_ns / 1000000,
-		PVS_SEED003_ITERS);
+		PVSIM_HALTPOLL_RELAX_ITERS);
 }
 
 static void pr_centi(FILE *f, const char *fmt_pad, uint64_t v)
@@ -264,7 +264,7 @@ static void pr_pm(FILE *f, const char *fmt_pad, uint64_t a, uint64_t b)
 	fprintf(f, fmt_pad, s);
 }
 
-static int print_dhry(FILE *f, const struct pvs_seed003_case *cs,
+static int print_dhry(FILE *f, const struct pvsim_haltpoll_relax_case *cs,
 		      unsigned int c)
 {
 	uint64_t v[64];
@@ -275,7 +275,7 @@ static int print_dhry(FILE *f, const struct pvs_seed003_case *cs,
 	fprintf(f, "dhry2reg index on the SMT sibling (higher is better)\n");
 	fprintf(f, "policy               N   Min      Max      Median   "
 		"Avg        Stddev  seed\n");
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
 		memcpy(v, cs->pol[pol].dhry_centi, n * sizeof(v[0]));
 		if (pvs_lat_stats(v, n, &st))
 			return -1;
@@ -296,31 +296,31 @@ static int print_dhry(FILE *f, const struct pvs_seed003_case *cs,
 	return 0;
 }
 
-static void print_lat(FILE *f, const struct pvs_seed003_case *cs)
+static void print_lat(FILE *f, const struct pvsim_haltpoll_relax_case *cs)
 {
 	unsigned int pol, i;
 
 	fprintf(f, "Wakeup Latencies percentiles (usec), all iterations\n");
 	fprintf(f, "policy               50.0th  75.0th  90.0th  95.0th "
 		"*99.0th  99.5th  99.9th  wakes  polled%%\n");
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
-		const struct pvs_seed003_cell *cell = &cs->pol[pol];
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
+		const struct pvsim_haltpoll_relax_cell *cell = &cs->pol[pol];
 		uint64_t n = cell->lat.n;
 
 		fprintf(f, "%-20s", pol_label[pol]);
-		for (i = 0; i < PVS_SEED003_NPCT; i++) {
-			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pvs_sim_pct_pm[i]);
+		for (i = 0; i < PVSIM_HALTPOLL_RELAX_NPCT; i++) {
+			uint64_t ns = pvsim_hist_pct(&cell->lat, pvsim_pct_pm[i]);
 
 			fprintf(f, " %4llu.%02llu",
 				(unsigned long long)ns / 1000,
 				(unsigned long long)ns % 1000 / 10);
 		}
 		fprintf(f, " %7llu ", (unsigned long long)n);
-		pr_pm(f, "%s\n", cell->wakes[PVS_HP_W_POLL], n);
+		pr_pm(f, "%s\n", cell->wakes[PVSIM_HP_W_POLL], n);
 	}
 }
 
-static void print_time(FILE *f, const struct pvs_seed003_case *cs)
+static void print_time(FILE *f, const struct pvsim_haltpoll_relax_case *cs)
 {
 	static const char *const hdr =
 		"thread A, % of time: guest host poll relax-poll idle "
@@ -329,14 +329,14 @@ static void print_time(FILE *f, const struct pvs_seed003_case *cs)
 	unsigned int pol, i;
 
 	fprintf(f, "%s", hdr);
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
-		const struct pvs_seed003_cell *cell = &cs->pol[pol];
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
+		const struct pvsim_haltpoll_relax_cell *cell = &cs->pol[pol];
 		uint64_t tot = 0;
 
-		for (i = 0; i < PVS_HP_C_NR; i++)
+		for (i = 0; i < PVSIM_HP_C_NR; i++)
 			tot += cell->class_ns[i];
 		fprintf(f, "%-20s", pol_label[pol]);
-		for (i = 0; i < PVS_HP_C_NR; i++)
+		for (i = 0; i < PVSIM_HP_C_NR; i++)
 			pr_pm(f, " %5s", cell->class_ns[i], tot);
 		fprintf(f, " | %llu:", (unsigned long long)cell->halts);
 		pr_pm(f, " %s%%", cell->stops[PVS_POLL_ACT_STOP_WAKEUP],
@@ -356,7 +356,7 @@ static void print_time(FILE *f, const struct pvs_seed003_case *cs)
 	}
 }
 
-static void print_json_case(FILE *f, const struct pvs_seed003_case *cs,
+static void print_json_case(FILE *f, const struct pvsim_haltpoll_relax_case *cs,
 			    unsigned int c)
 {
 	unsigned int pol, i, it;
@@ -364,8 +364,8 @@ static void print_json_case(FILE *f, const struct pvs_seed003_case *cs,
 
 	fprintf(f, "%s{\"case\":\"%s\",\"iterations\":%u,\"policies\":[",
 		c ? "," : "", case_name[c], cs->iterations);
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
-		const struct pvs_seed003_cell *cell = &cs->pol[pol];
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
+		const struct pvsim_haltpoll_relax_cell *cell = &cs->pol[pol];
 
 		fprintf(f, "%s{\"policy\":\"%s\",\"dhry_score\":[", pol ? "," :
 			"", pol_name[pol]);
@@ -374,25 +374,25 @@ static void print_json_case(FILE *f, const struct pvs_seed003_case *cs,
 				(unsigned long long)cell->dhry_centi[it] / 100,
 				(unsigned long long)cell->dhry_centi[it] % 100);
 		fprintf(f, "],\"latency_us\":{");
-		for (i = 0; i < PVS_SEED003_NPCT; i++) {
-			uint64_t ns = pvs_sim_hist_pct(&cell->lat, pvs_sim_pct_pm[i]);
+		for (i = 0; i < PVSIM_HALTPOLL_RELAX_NPCT; i++) {
+			uint64_t ns = pvsim_hist_pct(&cell->lat, pvsim_pct_pm[i]);
 
 			fprintf(f, "%s\"%s\":%llu.%03llu", i ? "," : "",
-				pvs_sim_pct_metric[i], (unsigned long long)ns / 1000,
+				pvsim_pct_metric[i], (unsigned long long)ns / 1000,
 				(unsigned long long)ns % 1000);
 		}
 		fprintf(f, "},\"wakes\":%llu,\"polled\":%llu}",
 			(unsigned long long)cell->lat.n,
-			(unsigned long long)cell->wakes[PVS_HP_W_POLL]);
+			(unsigned long long)cell->wakes[PVSIM_HP_W_POLL]);
 	}
 	fprintf(f, "]}");
 }
 
-static int run(const struct pvs_sim_opts *o, FILE *f,
-	       struct pvs_sim_totals *tot)
+static int run(const struct pvsim_opts *o, FILE *f,
+	       struct pvsim_totals *tot)
 {
-	struct pvs_seed003_case *cs = malloc(sizeof(*cs));
-	struct pvs_hp_params p;
+	struct pvsim_haltpoll_relax_case *cs = malloc(sizeof(*cs));
+	struct pvsim_hp_params p;
 	uint64_t cal[S3_NCAL];
 	unsigned int c, i;
 	uint64_t rt;
@@ -400,8 +400,8 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	if (!cs)
 		return -1;
 	for (i = 0; i < S3_NCAL; i++)
-		cal[i] = pvs_seed003_calib(i, o->seed, o->debug, tot);
-	pvs_seed003_params(&p, 0, 0, o->runtime_ns);
+		cal[i] = pvsim_haltpoll_relax_calib(i, o->seed, o->debug, tot);
+	pvsim_haltpoll_relax_params(&p, 0, 0, o->runtime_ns);
 	rt = p.runtime_ns;
 	if (o->json) {
 		fprintf(f, "{\"scenario\":\"seed003\",\"seed\":%llu,"
@@ -423,8 +423,8 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 		fprintf(f, "------------------------------------------------"
 			"--------\n");
 	}
-	for (c = 0; c < PVS_SEED003_NCASES; c++) {
-		if (pvs_seed003_case(o, c, cs, tot))
+	for (c = 0; c < PVSIM_HALTPOLL_RELAX_NCASES; c++) {
+		if (pvsim_haltpoll_relax_case(o, c, cs, tot))
 			goto fail;
 		if (o->json) {
 			print_json_case(f, cs, c);
@@ -449,12 +449,12 @@ fail:
 	return -1;
 }
 
-const struct pvs_sim_scenario pvs_sim_seed003 = {
+const struct pvsim_scenario pvsim_seed003 = {
 	"seed003",
 	"halt polling beside an SMT sibling: dhry2reg vs wake-up latency "
 	"(pvs_poll_action)",
 	show,
 	run,
-	PVS_SIM_PLOT_PCT_CURVES,
+	PVSIM_PLOT_PCT_CURVES,
 	NULL,
 };

@@ -10,48 +10,48 @@
 #include "sim.h"
 
 /* Sibling speed, parts per million of the dhry loop alone (seed 003). */
-#define PVS_HP_PPM_ONE 1000000u
-#define PVS_HP_PPM_PLAIN 499054u	/* 1583 / 3172 beside `i++` */
-#define PVS_HP_PPM_PAUSE_VM 545208u	/* 1729.4 / 3172, PAUSE in a VM */
-#define PVS_HP_PPM_PAUSE_BM 909836u	/* 2886 / 3172, on bare metal */
+#define PVSIM_HP_PPM_ONE 1000000u
+#define PVSIM_HP_PPM_PLAIN 499054u	/* 1583 / 3172 beside `i++` */
+#define PVSIM_HP_PPM_PAUSE_VM 545208u	/* 1729.4 / 3172, PAUSE in a VM */
+#define PVSIM_HP_PPM_PAUSE_BM 909836u	/* 2886 / 3172, on bare metal */
 /* dhry2reg index alone (seed 003), in hundredths. */
-#define PVS_HP_DHRY_ALONE_CENTI 317200u
+#define PVSIM_HP_DHRY_ALONE_CENTI 317200u
 
 /* What the guest vCPU does. */
-enum pvs_hp_workload {
-	PVS_HP_WL_REDIS,	/* open-loop requests (the seed's redis) */
-	PVS_HP_WL_IDLE,		/* nothing: it halts at once, for good */
-	PVS_HP_WL_SPIN,		/* guest code for good (i++, PAUSE) */
-	PVS_HP_WL_SCRIPT	/* requests from params.script */
+enum pvsim_hp_workload {
+	PVSIM_HP_WL_REDIS,	/* open-loop requests (the seed's redis) */
+	PVSIM_HP_WL_IDLE,		/* nothing: it halts at once, for good */
+	PVSIM_HP_WL_SPIN,		/* guest code for good (i++, PAUSE) */
+	PVSIM_HP_WL_SCRIPT	/* requests from params.script */
 };
 
 /* Where the vCPU's hardware thread spends its time (sibling speed each). */
-enum pvs_hp_class {
-	PVS_HP_C_GUEST,		/* guest code (redis, or the spin) */
-	PVS_HP_C_HOST,		/* host paths: exit, sched, entry */
-	PVS_HP_C_POLL_PLAIN,	/* halt polling, plain loop */
-	PVS_HP_C_POLL_RELAX,	/* halt polling with cpu_relax() */
-	PVS_HP_C_IDLE,		/* halted: idle (or waking up) */
-	PVS_HP_C_KTHREAD,	/* host kernel work preempting the vCPU */
-	PVS_HP_C_NR
+enum pvsim_hp_class {
+	PVSIM_HP_C_GUEST,		/* guest code (redis, or the spin) */
+	PVSIM_HP_C_HOST,		/* host paths: exit, sched, entry */
+	PVSIM_HP_C_POLL_PLAIN,	/* halt polling, plain loop */
+	PVSIM_HP_C_POLL_RELAX,	/* halt polling with cpu_relax() */
+	PVSIM_HP_C_IDLE,		/* halted: idle (or waking up) */
+	PVSIM_HP_C_KTHREAD,	/* host kernel work preempting the vCPU */
+	PVSIM_HP_C_NR
 };
 
 /* How a wake-up found the vCPU. */
-enum pvs_hp_wake {
-	PVS_HP_W_EXIT,		/* still in the HLT exit path */
-	PVS_HP_W_POLL,		/* caught by the host poll loop */
-	PVS_HP_W_SLEPT,		/* after a real halt (block, wake) */
-	PVS_HP_W_NR
+enum pvsim_hp_wake {
+	PVSIM_HP_W_EXIT,		/* still in the HLT exit path */
+	PVSIM_HP_W_POLL,		/* caught by the host poll loop */
+	PVSIM_HP_W_SLEPT,		/* after a real halt (block, wake) */
+	PVSIM_HP_W_NR
 };
 
 /* One scripted request: arrival time and guest CPU work. */
-struct pvs_hp_req {
+struct pvsim_hp_req {
 	uint64_t at_ns;
 	uint64_t work_ns;
 };
 
 /* One halt as the host handled it (window trace). */
-struct pvs_hp_halt {
+struct pvsim_hp_halt {
 	uint64_t start_ns;	/* kvm_vcpu_halt() entered (HLT exit done) */
 	uint64_t window_ns;	/* pvs_halt_poll_window_ns() at the start */
 	uint64_t poll_ns;	/* time spent in the poll loop */
@@ -61,7 +61,7 @@ struct pvs_hp_halt {
 	int event;		/* enum pvs_halt_poll_event of the step */
 };
 
-struct pvs_hp_params {
+struct pvsim_hp_params {
 	/* host halt polling: window rule and poll-loop policy */
 	struct pvs_halt_poll_params hp;
 	enum pvs_poll_policy poll;
@@ -78,12 +78,12 @@ struct pvs_hp_params {
 	uint64_t sched_in_ns;	/* schedule() back, vcpu_load, block end */
 	uint64_t entry_ns;	/* halt return to guest code (VM entry) */
 	/* workload */
-	enum pvs_hp_workload wl;
+	enum pvsim_hp_workload wl;
 	uint32_t load_pm;	/* offered guest load, per mille */
 	uint64_t work_min_ns, work_max_ns; /* per request, uniform */
 	uint32_t long_gap_pm;	/* share of long gaps between arrivals */
 	uint64_t long_gap_ns;	/* their mean (exponential) */
-	const struct pvs_hp_req *script;
+	const struct pvsim_hp_req *script;
 	uint32_t script_n;
 	/* host kernel work on the vCPU's CPU (0 = none) */
 	uint64_t kt_gap_ns;	/* mean gap (exponential) */
@@ -93,14 +93,14 @@ struct pvs_hp_params {
 	/* run */
 	uint64_t warmup_ns, runtime_ns;
 	bool poll_iter_events;	/* an event per poll iteration (tests) */
-	struct pvs_hp_halt *trace;	/* optional, trace_cap entries */
+	struct pvsim_hp_halt *trace;	/* optional, trace_cap entries */
 	uint32_t trace_cap;
 };
 
-struct pvs_hp_result {
-	struct pvs_sim_hist lat;	/* wake-up latency, in ns (not us) */
-	uint64_t wakes[PVS_HP_W_NR];
-	uint64_t class_ns[PVS_HP_C_NR];	/* measured window only */
+struct pvsim_hp_result {
+	struct pvsim_hist lat;	/* wake-up latency, in ns (not us) */
+	uint64_t wakes[PVSIM_HP_W_NR];
+	uint64_t class_ns[PVSIM_HP_C_NR];	/* measured window only */
 	uint64_t sib_busy_ns;		/* sibling running dhry */
 	uint64_t sib_work;		/* sum of ns x ppm while it ran */
 	uint64_t dhry_centi;		/* index x 100 */
@@ -117,53 +117,53 @@ struct pvs_hp_result {
 };
 
 /* The defaults (90 % load, today's x86 host, plain polling). */
-void pvs_hp_defaults(struct pvs_hp_params *p);
+void pvsim_hp_defaults(struct pvsim_hp_params *p);
 /* Sibling speed (ppm) beside a cpu_relax() poll loop: the iteration mix. */
-uint32_t pvs_hp_relax_ppm(const struct pvs_hp_params *p);
+uint32_t pvsim_hp_relax_ppm(const struct pvsim_hp_params *p);
 /* dhry2reg index x 100 from the sibling's work and busy time. */
-uint64_t pvs_hp_dhry_centi(uint64_t work, uint64_t busy_ns);
+uint64_t pvsim_hp_dhry_centi(uint64_t work, uint64_t busy_ns);
 /* -ln(r / 2^64) in 32.32 fixed point, r != 0 (exponential draws). */
-uint64_t pvs_hp_neg_ln_q32(uint64_t r);
+uint64_t pvsim_hp_neg_ln_q32(uint64_t r);
 /* Run once: 0, or -1 on bad parameters (debug: check every event). */
-int pvs_hp_run(const struct pvs_hp_params *p, uint64_t seed, bool debug,
-	       struct pvs_hp_result *r);
+int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
+	       struct pvsim_hp_result *r);
 
 /* The scenario: cases (90 %, 33 % load) and policies in print order. */
-#define PVS_SEED003_NCASES 2
-#define PVS_SEED003_NPOL 5
-#define PVS_SEED003_NPCT PVS_SIM_NPCT
-#define PVS_SEED003_ITERS 20
+#define PVSIM_HALTPOLL_RELAX_NCASES 2
+#define PVSIM_HALTPOLL_RELAX_NPOL 5
+#define PVSIM_HALTPOLL_RELAX_NPCT PVSIM_NPCT
+#define PVSIM_HALTPOLL_RELAX_ITERS 20
 
-enum pvs_seed003_pol {
-	PVS_S3_PLAIN,		/* baseline: before Linux 5.14 */
-	PVS_S3_RELAX,		/* 5.14+: cpu_relax() (seed's v2) */
-	PVS_S3_STOP,		/* stop when the sibling is busy (v1) */
-	PVS_S3_NONE,		/* halt_poll_ns = 0 */
-	PVS_S3_RELAX_BM		/* cpu_relax(), PAUSE as on bare metal */
+enum pvsim_haltpoll_relax_pol {
+	PVSIM_HPR_PLAIN,		/* baseline: before Linux 5.14 */
+	PVSIM_HPR_RELAX,		/* 5.14+: cpu_relax() (seed's v2) */
+	PVSIM_HPR_STOP,		/* stop when the sibling is busy (v1) */
+	PVSIM_HPR_NONE,		/* halt_poll_ns = 0 */
+	PVSIM_HPR_RELAX_BM		/* cpu_relax(), PAUSE as on bare metal */
 };
 
-struct pvs_seed003_cell {
-	struct pvs_sim_hist lat;	/* merged over iterations, ns */
+struct pvsim_haltpoll_relax_cell {
+	struct pvsim_hist lat;	/* merged over iterations, ns */
 	uint64_t dhry_centi[64];	/* per iteration (first 64) */
-	uint64_t wakes[PVS_HP_W_NR];
-	uint64_t class_ns[PVS_HP_C_NR];
+	uint64_t wakes[PVSIM_HP_W_NR];
+	uint64_t class_ns[PVSIM_HP_C_NR];
 	uint64_t stops[PVS_POLL_ACT_SPIN];
 	uint64_t steps[PVS_HALT_POLL_NR_EVENTS];
 	uint64_t halts;
 };
 
-struct pvs_seed003_case {
-	struct pvs_seed003_cell pol[PVS_SEED003_NPOL];
+struct pvsim_haltpoll_relax_case {
+	struct pvsim_haltpoll_relax_cell pol[PVSIM_HALTPOLL_RELAX_NPOL];
 	uint32_t iterations;
 };
 
 /* dhry2reg x 100 beside calibration state i (0 halted, 1 i++, 2 PAUSE
  * in a VM, 3 PAUSE on bare metal), from a 100 ms run. */
-uint64_t pvs_seed003_calib(unsigned int i, uint64_t seed, bool debug,
-			   struct pvs_sim_totals *tot);
-void pvs_seed003_params(struct pvs_hp_params *p, unsigned int c,
+uint64_t pvsim_haltpoll_relax_calib(unsigned int i, uint64_t seed, bool debug,
+			   struct pvsim_totals *tot);
+void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 			unsigned int pol, uint64_t runtime_ns);
-int pvs_seed003_case(const struct pvs_sim_opts *o, unsigned int c,
-		     struct pvs_seed003_case *out, struct pvs_sim_totals *tot);
+int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
+		     struct pvsim_haltpoll_relax_case *out, struct pvsim_totals *tot);
 
 #endif /* PVSCHED_SIM_SEED003_H */

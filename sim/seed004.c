@@ -23,8 +23,8 @@
 
 #include "sim_int.h"
 
-#define S4_SMT PVS_LPAR_SMT
-#define S4_MAX_VPS PVS_LPAR_MAX_VPS
+#define S4_SMT PVSIM_LPAR_SMT
+#define S4_MAX_VPS PVSIM_LPAR_MAX_VPS
 #define S4_ITERS 5
 
 /* Per-thread speed, per mille of one thread alone, by busy threads. */
@@ -53,9 +53,9 @@ struct lpar_vp {
 };
 
 struct lpar {
-	struct pvs_sim s;
-	const struct pvs_lpar_params *p;
-	struct pvs_lpar_result *r;
+	struct pvsim s;
+	const struct pvsim_lpar_params *p;
+	struct pvsim_lpar_result *r;
 	uint64_t work_ns;	/* single-thread work done, all threads */
 	uint32_t nbusy_vps;	/* VPs with a thread */
 	uint32_t ndisp;		/* VPs dispatched (VP_RUN) */
@@ -76,9 +76,9 @@ static void vp_start(struct lpar *l, uint32_t c)
 	if (l->ndisp > l->r->max_dispatched)
 		l->r->max_dispatched = l->ndisp;
 	if (l->p->capped && l->ndisp > l->p->ent_cores)
-		pvs_sim_fail(&l->s, "capped partition above entitlement");
+		pvsim_fail(&l->s, "capped partition above entitlement");
 	if (l->ndisp > l->p->pool_cores)
-		pvs_sim_fail(&l->s, "more VPs dispatched than pool cores");
+		pvsim_fail(&l->s, "more VPs dispatched than pool cores");
 }
 
 /* Bank the work and run time of a running VP up to now. */
@@ -126,7 +126,7 @@ static void vp_unallot(struct lpar *l, uint32_t c)
  */
 static void dispatch(struct lpar *l)
 {
-	const struct pvs_lpar_params *p = l->p;
+	const struct pvsim_lpar_params *p = l->p;
 	uint32_t limit = p->capped ? p->ent_cores : p->pool_cores;
 	uint32_t n = 0, k, c;
 	bool on[S4_MAX_VPS], excess[S4_MAX_VPS];
@@ -149,14 +149,14 @@ static void dispatch(struct lpar *l)
 		}
 		if (!v->allotted) {
 			/* dispatch and cache refill */
-			delay = pvs_sim_rand_range(&l->s, 0,
+			delay = pvsim_rand_range(&l->s, 0,
 						   2 * p->dispatch_cost_ns);
 			v->allotted = true;
 			v->allot_since_ns = l->s.now_ns;
 		}
 		v->excess = excess[c];
 		if (excess[c])
-			delay += p->slot_ns * pvs_sim_rand_range(&l->s, 0,
+			delay += p->slot_ns * pvsim_rand_range(&l->s, 0,
 					2 * p->excess_loss_pm) / 1000;
 		if (!delay) {
 			if (v->state != VP_RUN)
@@ -168,14 +168,14 @@ static void dispatch(struct lpar *l)
 			vp_stop(l, c);
 		v->state = VP_PENDING;
 		v->epoch++;
-		pvs_sim_at(&l->s, l->s.now_ns + delay, EV_START, c, v->epoch);
+		pvsim_at(&l->s, l->s.now_ns + delay, EV_START, c, v->epoch);
 	}
 }
 
 /* Every invariant, recounted from scratch (debug runs, every event). */
 static void lpar_check(struct lpar *l)
 {
-	const struct pvs_lpar_params *p = l->p;
+	const struct pvsim_lpar_params *p = l->p;
 	uint64_t busy = l->r->vp_busy_ns;
 	uint32_t c, ndisp = 0;
 
@@ -183,23 +183,23 @@ static void lpar_check(struct lpar *l)
 		const struct lpar_vp *v = &l->vp[c];
 
 		if ((v->yield_count & 1) != (v->state != VP_RUN))
-			pvs_sim_fail(&l->s, "yield_count parity != dispatch");
+			pvsim_fail(&l->s, "yield_count parity != dispatch");
 		if (v->state != VP_OFF && !v->allotted)
-			pvs_sim_fail(&l->s, "VP dispatched without its slot");
+			pvsim_fail(&l->s, "VP dispatched without its slot");
 		if (v->allotted && !v->nbusy)
-			pvs_sim_fail(&l->s, "VP without work dispatched");
+			pvsim_fail(&l->s, "VP without work dispatched");
 		if (v->state == VP_RUN) {
 			ndisp++;
 			busy += l->s.now_ns - v->run_since_ns;
 		}
 	}
 	if (ndisp != l->ndisp)
-		pvs_sim_fail(&l->s, "dispatched VP count drifted");
+		pvsim_fail(&l->s, "dispatched VP count drifted");
 	if (p->capped && ndisp > p->ent_cores)
-		pvs_sim_fail(&l->s, "capped partition above entitlement");
+		pvsim_fail(&l->s, "capped partition above entitlement");
 	if (busy > (uint64_t)(p->capped ? p->ent_cores : p->pool_cores) *
 		   l->s.now_ns)
-		pvs_sim_fail(&l->s, "VP run time exceeds the capacity");
+		pvsim_fail(&l->s, "VP run time exceeds the capacity");
 }
 
 /*
@@ -208,7 +208,7 @@ static void lpar_check(struct lpar *l)
  * balancer evens out the load between used cores before it puts a third
  * busy thread on one). Fills nr (threads per CPU).
  */
-static void place_threads(const struct pvs_lpar_params *p, uint32_t *nr)
+static void place_threads(const struct pvsim_lpar_params *p, uint32_t *nr)
 {
 	struct pvs_pack_topology topo = { p->vps * S4_SMT, S4_SMT };
 	uint64_t mask[PVS_PACK_MASK_WORDS];
@@ -238,7 +238,7 @@ static void place_threads(const struct pvs_lpar_params *p, uint32_t *nr)
 	}
 }
 
-static bool lpar_params_ok(const struct pvs_lpar_params *p)
+static bool lpar_params_ok(const struct pvsim_lpar_params *p)
 {
 	/* a VP allotted a slot must start within it */
 	return p->vps && p->vps <= S4_MAX_VPS && p->slot_ns && p->record_ns &&
@@ -247,11 +247,11 @@ static bool lpar_params_ok(const struct pvs_lpar_params *p)
 	       p->excess_loss_pm / 1000 < p->slot_ns;
 }
 
-void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
-		  struct pvs_lpar_result *r)
+void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
+		  struct pvsim_lpar_result *r)
 {
 	uint32_t nr[S4_MAX_VPS * S4_SMT];
-	struct pvs_sim_event ev;
+	struct pvsim_event ev;
 	struct lpar *l;
 	uint32_t i, c;
 	bool rotate;
@@ -259,7 +259,7 @@ void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
 	memset(r, 0, sizeof(*r));
 	l = calloc(1, sizeof(*l));
 	if (!l || !lpar_params_ok(p) ||
-	    pvs_sim_init(&l->s, S4_MAX_VPS + 4, seed)) {
+	    pvsim_init(&l->s, S4_MAX_VPS + 4, seed)) {
 		r->failures = 1;
 		r->first_failure = "bad parameters or no memory";
 		free(l);
@@ -280,7 +280,7 @@ void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
 		uint64_t sum_pm = 0;
 
 		for (i = 0; i < S4_SMT; i++) {
-			uint64_t pm = pvs_sim_rand_range(&l->s,
+			uint64_t pm = pvsim_rand_range(&l->s,
 				1000 - p->jitter_pm, 1000 + p->jitter_pm);
 
 			if (nr[c * S4_SMT + i]) {
@@ -300,14 +300,14 @@ void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
 	rotate = l->nbusy_vps > (p->capped ? p->ent_cores : p->pool_cores) ||
 		 l->nbusy_vps > p->ent_cores;
 	/* the first slot starts at a random point of the dispatch cycle */
-	l->rr = (uint32_t)pvs_sim_rand_range(&l->s, 0, p->vps - 1);
-	pvs_sim_at(&l->s, 0, EV_SLOT, 0, 0);
-	pvs_sim_at(&l->s, p->runtime_ns, EV_END, 0, 0);
-	while (pvs_sim_next(&l->s, &ev) && ev.kind != EV_END) {
+	l->rr = (uint32_t)pvsim_rand_range(&l->s, 0, p->vps - 1);
+	pvsim_at(&l->s, 0, EV_SLOT, 0, 0);
+	pvsim_at(&l->s, p->runtime_ns, EV_END, 0, 0);
+	while (pvsim_next(&l->s, &ev) && ev.kind != EV_END) {
 		if (ev.kind == EV_SLOT) {
 			dispatch(l);
 			if (rotate && l->s.now_ns + p->slot_ns < p->runtime_ns)
-				pvs_sim_at(&l->s, l->s.now_ns + p->slot_ns,
+				pvsim_at(&l->s, l->s.now_ns + p->slot_ns,
 					   EV_SLOT, 0, 0);
 		} else if (ev.epoch == l->vp[ev.obj].epoch) {
 			vp_start(l, ev.obj);
@@ -330,11 +330,11 @@ void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
 	r->events = l->s.events;
 	r->failures = l->s.failures;
 	r->first_failure = l->s.first_failure;
-	pvs_sim_destroy(&l->s);
+	pvsim_destroy(&l->s);
 	free(l);
 }
 
-void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
+void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
 		     uint32_t threads, enum pvs_pack_policy pol,
 		     uint64_t runtime_ns)
 {
@@ -356,9 +356,9 @@ void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
 
 static void show(FILE *f)
 {
-	struct pvs_lpar_params p;
+	struct pvsim_lpar_params p;
 
-	pvs_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
 	fprintf(f,
 "seed004: packing on a shared-processor LPAR (pvs_pack_pick_cpu SPREAD vs\n"
 "CORES), seed 004 \"powerpc/smp: Shared processor sched optimizations\"\n"
@@ -421,8 +421,8 @@ static const char *const lp_metric[LP_NR] = {
 	"user_pct", "idle_pct", "physc", "entc_pct", "lbusy_pct", "app", "vcsw"
 };
 
-static void lparstat_of(const struct pvs_lpar_params *p,
-			const struct pvs_lpar_result *r, uint64_t *col)
+static void lparstat_of(const struct pvsim_lpar_params *p,
+			const struct pvsim_lpar_result *r, uint64_t *col)
 {
 	uint64_t el = r->elapsed_ns;
 	uint64_t physc = r->vp_busy_ns * 1000 / el;
@@ -466,25 +466,25 @@ struct s4_case {
 	uint64_t mean[2];
 };
 
-static int run_case(const struct pvs_sim_opts *o, uint32_t vps,
+static int run_case(const struct pvsim_opts *o, uint32_t vps,
 		    uint32_t threads, uint32_t iters, struct s4_case *cs,
-		    struct pvs_sim_totals *tot)
+		    struct pvsim_totals *tot)
 {
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result r;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
 	unsigned int pol, it, m;
 
 	snprintf(cs->name, sizeof(cs->name), "%u threads, %u VPs", threads,
 		 vps);
 	for (pol = 0; pol < 2; pol++) {
-		pvs_lpar_params(&p, vps, threads,
+		pvsim_lpar_params(&p, vps, threads,
 				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				o->runtime_ns);
 		p.debug = o->debug;
 		for (it = 0; it < iters; it++) {
 			uint64_t *col = &cs->col[pol][it * LP_NR];
 
-			pvs_lpar_run(&p, pvs_sim_iter_seed(o->seed, it), &r);
+			pvsim_lpar_run(&p, pvsim_iter_seed(o->seed, it), &r);
 			if (tot) {
 				tot->events += r.events;
 				tot->failures += r.failures;
@@ -495,11 +495,11 @@ static int run_case(const struct pvs_sim_opts *o, uint32_t vps,
 			cs->rec[pol][it] = r.records * 1000000000ull /
 					   r.elapsed_ns;
 			lparstat_of(&p, &r, col);
-			pvs_sim_record(o, cs->name, pol_name[pol],
+			pvsim_record(o, cs->name, pol_name[pol],
 				       "records_per_s", it,
 				       (double)cs->rec[pol][it]);
 			for (m = 0; m < LP_NR; m++)
-				pvs_sim_record(o, cs->name, pol_name[pol],
+				pvsim_record(o, cs->name, pol_name[pol],
 					       lp_metric[m], it,
 					       (double)col[m] / 1000);
 		}
@@ -535,7 +535,7 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 			st.stddev_frac_milli / 10);
 		if (pol) {
 			fprintf(f, "  ");
-			pvs_sim_print_centi(f, cs->mean[0] ?
+			pvsim_print_centi(f, cs->mean[0] ?
 				((int64_t)cs->mean[1] -
 				 (int64_t)cs->mean[0]) * 10000 /
 				(int64_t)cs->mean[0] : 0);
@@ -583,11 +583,11 @@ static void print_case_json(FILE *f, const struct s4_case *cs, bool first,
 	fprintf(f, "}}");
 }
 
-static int run(const struct pvs_sim_opts *o, FILE *f,
-	       struct pvs_sim_totals *tot)
+static int run(const struct pvsim_opts *o, FILE *f,
+	       struct pvsim_totals *tot)
 {
 	uint32_t iters = o->iterations ? o->iterations : S4_ITERS;
-	struct pvs_lpar_params p;
+	struct pvsim_lpar_params p;
 	struct s4_case cs;
 	unsigned int v, t, pol, it;
 	int ret = 0;
@@ -607,7 +607,7 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 			"\"iterations\":%u,\"cases\":[",
 			(unsigned long long)o->seed, iters);
 	for (v = 0; v < S4_NVPS && !ret; v++) {
-		pvs_lpar_params(&p, vps_case[v], 0, PVS_PACK_SPREAD, 0);
+		pvsim_lpar_params(&p, vps_case[v], 0, PVS_PACK_SPREAD, 0);
 		if (!o->json)
 			fprintf(f, "type=Shared mode=%s smt=%u lcpu=%u cpus=%u "
 				"ent=%u.00\n", p.capped ? "Capped" : "Uncapped",
@@ -644,11 +644,11 @@ static int run(const struct pvs_sim_opts *o, FILE *f,
 	return ret;
 }
 
-const struct pvs_sim_scenario pvs_sim_seed004 = {
+const struct pvsim_scenario pvsim_seed004 = {
 	"seed004",
 	"ebizzy on a shared-processor POWER10 LPAR: spread vs pack (pvs_pack_pick_cpu)",
 	show,
 	run,
-	PVS_SIM_PLOT_BARS,
+	PVSIM_PLOT_BARS,
 	"records_per_s,physc",
 };

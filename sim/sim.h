@@ -6,7 +6,7 @@
  *
  * Userspace C11 (allocates, prints), not part of the kernel-safe core.
  * Time is integer nanoseconds everywhere; there is no floating point in the
- * engine. All state lives in a context (struct pvs_sim and the models'
+ * engine. All state lives in a context (struct pvsim and the models'
  * structs): no global mutable state, so runs are reentrant and the same
  * seed and configuration give the same output.
  *
@@ -38,7 +38,7 @@ extern "C" {
 /* ---- engine ------------------------------------------------------------- */
 
 /** @brief One scheduled event. */
-struct pvs_sim_event {
+struct pvsim_event {
 	/** @brief When it fires, ns of simulated time. */
 	uint64_t t_ns;
 	/** @brief Insertion order: breaks ties so that runs are reproducible. */
@@ -52,11 +52,11 @@ struct pvs_sim_event {
 };
 
 /** @brief The engine: clock, event queue, PRNG and invariant bookkeeping. */
-struct pvs_sim {
+struct pvsim {
 	/** @brief Current simulated time, ns (never decreases). */
 	uint64_t now_ns;
 	/** @brief Binary min-heap of pending events (cap entries). */
-	struct pvs_sim_event *heap;
+	struct pvsim_event *heap;
 	/** @brief Pending events. */
 	uint32_t n;
 	/** @brief Heap capacity: scheduling beyond it fails. */
@@ -82,13 +82,13 @@ struct pvs_sim {
  * @param seed PRNG seed (mixed with splitmix64; any value is fine)
  * @return 0, or -1 when the allocation fails
  */
-int pvs_sim_init(struct pvs_sim *s, uint32_t cap, uint64_t seed);
+int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed);
 
 /**
  * @brief Free an engine's queue.
  * @param s the engine
  */
-void pvs_sim_destroy(struct pvs_sim *s);
+void pvsim_destroy(struct pvsim *s);
 
 /**
  * @brief Schedule an event.
@@ -96,11 +96,11 @@ void pvs_sim_destroy(struct pvs_sim *s);
  * @param t_ns  firing time, not before now_ns
  * @param kind  model event kind
  * @param obj   model object index
- * @param epoch object epoch (see pvs_sim_event::epoch)
+ * @param epoch object epoch (see pvsim_event::epoch)
  * @return 0, or -1 (recorded as a failure) when the queue is full or
  *         @p t_ns is in the past
  */
-int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
+int pvsim_at(struct pvsim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
 	       uint32_t epoch);
 
 /**
@@ -109,14 +109,14 @@ int pvs_sim_at(struct pvs_sim *s, uint64_t t_ns, uint32_t kind, uint32_t obj,
  * @param ev where to store the event
  * @return true when an event was popped, false when the queue is empty
  */
-bool pvs_sim_next(struct pvs_sim *s, struct pvs_sim_event *ev);
+bool pvsim_next(struct pvsim *s, struct pvsim_event *ev);
 
-/** @brief A model's handler of one event (see pvs_sim_loop()). */
-typedef void (*pvs_sim_dispatch_fn)(void *model,
-				    const struct pvs_sim_event *ev);
+/** @brief A model's handler of one event (see pvsim_loop()). */
+typedef void (*pvsim_dispatch_fn)(void *model,
+				    const struct pvsim_event *ev);
 
 /** @brief A model's invariant check, run after every event in debug mode. */
-typedef void (*pvs_sim_check_fn)(void *model);
+typedef void (*pvsim_check_fn)(void *model);
 
 /**
  * @brief Run a model: pop events and hand them to @p dispatch until the
@@ -130,8 +130,8 @@ typedef void (*pvs_sim_check_fn)(void *model);
  * @param model    handed to @p dispatch and @p check
  * @return s->failures after the run
  */
-uint64_t pvs_sim_loop(struct pvs_sim *s, uint32_t end_kind,
-		      pvs_sim_dispatch_fn dispatch, pvs_sim_check_fn check,
+uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
+		      pvsim_dispatch_fn dispatch, pvsim_check_fn check,
 		      void *model);
 
 /**
@@ -139,14 +139,14 @@ uint64_t pvs_sim_loop(struct pvs_sim *s, uint32_t end_kind,
  * @param s    the engine
  * @param what static description of the violated invariant
  */
-void pvs_sim_fail(struct pvs_sim *s, const char *what);
+void pvsim_fail(struct pvsim *s, const char *what);
 
 /**
  * @brief The next 64 pseudo-random bits (xorshift64*).
  * @param s the engine
  * @return the bits
  */
-static inline uint64_t pvs_sim_rand(struct pvs_sim *s)
+static inline uint64_t pvsim_rand(struct pvsim *s)
 {
 	s->rng ^= s->rng >> 12;
 	s->rng ^= s->rng << 25;
@@ -161,24 +161,24 @@ static inline uint64_t pvs_sim_rand(struct pvs_sim *s)
  * @param hi largest value
  * @return the value
  */
-static inline uint64_t pvs_sim_rand_range(struct pvs_sim *s, uint64_t lo,
+static inline uint64_t pvsim_rand_range(struct pvsim *s, uint64_t lo,
 					  uint64_t hi)
 {
 	if (hi <= lo)
 		return lo;
-	return lo + (pvs_sim_rand(s) >> 1) % (hi - lo + 1);
+	return lo + (pvsim_rand(s) >> 1) % (hi - lo + 1);
 }
 
 /* ---- schbench latency histogram ----------------------------------------- */
 
 /** @brief fio/schbench: significant bits kept per bucket group. */
-#define PVS_SIM_PLAT_BITS 8
+#define PVSIM_PLAT_BITS 8
 /** @brief Buckets per group (2^PLAT_BITS). */
-#define PVS_SIM_PLAT_VAL (1u << PVS_SIM_PLAT_BITS)
+#define PVSIM_PLAT_VAL (1u << PVSIM_PLAT_BITS)
 /** @brief Bucket groups. */
-#define PVS_SIM_PLAT_GROUP_NR 19
+#define PVSIM_PLAT_GROUP_NR 19
 /** @brief Buckets in all (4864). */
-#define PVS_SIM_PLAT_NR (PVS_SIM_PLAT_GROUP_NR * PVS_SIM_PLAT_VAL)
+#define PVSIM_PLAT_NR (PVSIM_PLAT_GROUP_NR * PVSIM_PLAT_VAL)
 
 /**
  * @brief A schbench wake-up latency histogram, in microseconds.
@@ -187,9 +187,9 @@ static inline uint64_t pvs_sim_rand_range(struct pvs_sim *s, uint64_t lo,
  * its top 8 bits after it (m - 8 low bits dropped); values from 2^26 us
  * land in the last bucket. min and max are exact.
  */
-struct pvs_sim_hist {
+struct pvsim_hist {
 	/** @brief Count per bucket. */
-	uint64_t buckets[PVS_SIM_PLAT_NR];
+	uint64_t buckets[PVSIM_PLAT_NR];
 	/** @brief Samples. */
 	uint64_t n;
 	/** @brief Smallest sample, us (UINT64_MAX when empty). */
@@ -201,38 +201,38 @@ struct pvs_sim_hist {
 /**
  * @brief Bucket index of a value (fio's plat_val_to_idx()).
  * @param us the value, us
- * @return 0 .. PVS_SIM_PLAT_NR - 1
+ * @return 0 .. PVSIM_PLAT_NR - 1
  */
-unsigned int pvs_sim_hist_idx(uint64_t us);
+unsigned int pvsim_hist_idx(uint64_t us);
 
 /**
  * @brief Value reported for a bucket (fio's plat_idx_to_val()): the value
  *        itself below 512, else the bucket's midpoint.
- * @param idx bucket index, below PVS_SIM_PLAT_NR
+ * @param idx bucket index, below PVSIM_PLAT_NR
  * @return the value, us
  */
-uint64_t pvs_sim_hist_val(unsigned int idx);
+uint64_t pvsim_hist_val(unsigned int idx);
 
 /**
  * @brief Empty a histogram.
  * @param h the histogram
  */
-void pvs_sim_hist_clear(struct pvs_sim_hist *h);
+void pvsim_hist_clear(struct pvsim_hist *h);
 
 /**
  * @brief Add one sample.
  * @param h  the histogram
  * @param us the sample, us
  */
-void pvs_sim_hist_add(struct pvs_sim_hist *h, uint64_t us);
+void pvsim_hist_add(struct pvsim_hist *h, uint64_t us);
 
 /**
  * @brief Merge @p src into @p dst (bucket-wise sum, min of mins, max of maxes).
  * @param dst accumulating histogram
  * @param src histogram to add
  */
-void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
-			const struct pvs_sim_hist *src);
+void pvsim_hist_merge(struct pvsim_hist *dst,
+			const struct pvsim_hist *src);
 
 /**
  * @brief schbench's percentile: the reported value of the first bucket
@@ -242,18 +242,18 @@ void pvs_sim_hist_merge(struct pvs_sim_hist *dst,
  *                  995, 999)
  * @return the value, us (0 for an empty histogram)
  */
-uint64_t pvs_sim_hist_pct(const struct pvs_sim_hist *h, unsigned int per_mille);
+uint64_t pvsim_hist_pct(const struct pvsim_hist *h, unsigned int per_mille);
 
 /** @brief Percentiles the latency scenarios print and record (seed 000's
  *         rows: 50, 75, 90, 95, 99, 99.5, 99.9). */
-#define PVS_SIM_NPCT 7
+#define PVSIM_NPCT 7
 
 /** @brief The percentiles, in thousandths (500 .. 999). */
-extern const unsigned int pvs_sim_pct_pm[PVS_SIM_NPCT];
+extern const unsigned int pvsim_pct_pm[PVSIM_NPCT];
 
-/** @brief Their record names (pvs_sim_record()): "p50_us" .. "p99.9_us",
+/** @brief Their record names (pvsim_record()): "p50_us" .. "p99.9_us",
  *         the form `--plot` puts on its x axis. */
-extern const char *const pvs_sim_pct_metric[PVS_SIM_NPCT];
+extern const char *const pvsim_pct_metric[PVSIM_NPCT];
 
 /**
  * @brief Seed of iteration @p iter of a run whose base seed is @p seed
@@ -262,26 +262,26 @@ extern const char *const pvs_sim_pct_metric[PVS_SIM_NPCT];
  * @param iter iteration, from 0
  * @return the iteration's seed
  */
-uint64_t pvs_sim_iter_seed(uint64_t seed, uint32_t iter);
+uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter);
 
 /**
  * @brief Print hundredths as a signed decimal: +12.34, -0.05, +0.00.
  * @param f     output stream
  * @param centi the value, in hundredths
  */
-void pvs_sim_print_centi(FILE *f, int64_t centi);
+void pvsim_print_centi(FILE *f, int64_t centi);
 
 /* ---- KVM model (seed 000) ----------------------------------------------- */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */
-#define PVS_KVM_MAX_HTHREADS 256
+#define PVSIM_KVM_MAX_HTHREADS 256
 /** @brief Largest number of vCPUs over both guests. */
-#define PVS_KVM_MAX_VCPUS 512
+#define PVSIM_KVM_MAX_VCPUS 512
 /** @brief Largest number of guest tasks (schbench threads). */
-#define PVS_KVM_MAX_TASKS 1024
+#define PVSIM_KVM_MAX_TASKS 1024
 
 /** @brief Parameters of a KVM-like host, its guests and schbench. */
-struct pvs_kvm_params {
+struct pvsim_kvm_params {
 	/** @brief Host physical cores. */
 	uint32_t cores;
 	/** @brief Hardware threads per core. */
@@ -365,33 +365,33 @@ struct pvs_kvm_params {
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
-enum pvs_kvm_wake_class {
+enum pvsim_kvm_wake_class {
 	/** @brief An idle vCPU that was dispatched (polling in snooze). */
-	PVS_KVM_WAKE_POLLING,
+	PVSIM_KVM_WAKE_POLLING,
 	/** @brief An idle vCPU that had ceded: IPI, host wake, cede exit. */
-	PVS_KVM_WAKE_CEDED,
+	PVSIM_KVM_WAKE_CEDED,
 	/** @brief An idle vCPU the host had preempted (while it polled). */
-	PVS_KVM_WAKE_PREEMPTED,
+	PVSIM_KVM_WAKE_PREEMPTED,
 	/** @brief A busy vCPU: queued behind its current task. */
-	PVS_KVM_WAKE_QUEUED,
+	PVSIM_KVM_WAKE_QUEUED,
 	/** @brief Number of classes. */
-	PVS_KVM_WAKE_NR
+	PVSIM_KVM_WAKE_NR
 };
 
 /** @brief What one KVM run measured. */
-struct pvs_kvm_result {
+struct pvsim_kvm_result {
 	/** @brief Worker wake-up latencies (merged over workers). */
-	struct pvs_sim_hist wake;
+	struct pvsim_hist wake;
 	/** @brief Events processed. */
 	uint64_t events;
 	/** @brief Benchmark vCPUs' steal time (runnable, not running), ns. */
 	uint64_t steal_ns;
 	/** @brief Measured worker wake-ups per target class. */
-	uint64_t wake_n[PVS_KVM_WAKE_NR];
+	uint64_t wake_n[PVSIM_KVM_WAKE_NR];
 	/** @brief Their summed wake-up latency, us. */
-	uint64_t wake_us[PVS_KVM_WAKE_NR];
+	uint64_t wake_us[PVSIM_KVM_WAKE_NR];
 	/** @brief Those that waited 1 ms or more. */
-	uint64_t wake_slow[PVS_KVM_WAKE_NR];
+	uint64_t wake_slow[PVSIM_KVM_WAKE_NR];
 	/** @brief Invariant violations seen (debug runs check every event). */
 	uint64_t failures;
 	/** @brief First violation, or NULL. */
@@ -402,7 +402,7 @@ struct pvs_kvm_result {
  * @brief Fill @p p with the seed000 calibration (no noise, idle-hint).
  * @param p parameters
  */
-void pvs_kvm_defaults(struct pvs_kvm_params *p);
+void pvsim_kvm_defaults(struct pvsim_kvm_params *p);
 
 /**
  * @brief Run the KVM model once.
@@ -412,8 +412,8 @@ void pvs_kvm_defaults(struct pvs_kvm_params *p);
  * @param out   result
  * @return 0, or -1 on bad parameters or an exhausted event queue
  */
-int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
-		struct pvs_kvm_result *out);
+int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
+		struct pvsim_kvm_result *out);
 
 /* ---- scenarios ---------------------------------------------------------- */
 
@@ -423,10 +423,10 @@ int pvs_kvm_run(const struct pvs_kvm_params *p, uint64_t seed, bool debug,
  * @brief One measured value of one iteration of one case under one policy.
  *
  * Scenarios record every per-iteration number they print (a percentile, a
- * throughput, physc) with pvs_sim_record(); `compare` runs Student's t on
+ * throughput, physc) with pvsim_record(); `compare` runs Student's t on
  * them and `--plot` draws them. Strings are copied.
  */
-struct pvs_sim_rec {
+struct pvsim_rec {
 	/** @brief Case, e.g. "overcommit" or "80 threads, 128 VPs". */
 	char *case_name;
 	/** @brief Policy, e.g. "parity" or "idle-hint". */
@@ -440,9 +440,9 @@ struct pvs_sim_rec {
 };
 
 /** @brief A growable list of records (owned by whoever set it up). */
-struct pvs_sim_sink {
+struct pvsim_sink {
 	/** @brief Records, in recording order. */
-	struct pvs_sim_rec *v;
+	struct pvsim_rec *v;
 	/** @brief Records held. */
 	size_t n;
 	/** @brief Allocated entries. */
@@ -452,21 +452,21 @@ struct pvs_sim_sink {
 };
 
 /** @brief How `--plot` draws a scenario's records. */
-enum pvs_sim_plot_kind {
+enum pvsim_plot_kind {
 	/** @brief No picture. */
-	PVS_SIM_PLOT_NONE,
+	PVSIM_PLOT_NONE,
 	/** @brief Latency percentile curves: metrics named p<N>_us (p50_us,
 	 *         p99.9_us...) on the x axis, one line per case and policy,
 	 *         the mean over iterations on a log y axis. */
-	PVS_SIM_PLOT_PCT_CURVES,
+	PVSIM_PLOT_PCT_CURVES,
 	/** @brief Bars: one panel per metric listed in plot_metrics, one
 	 *         group per case, one bar per policy (mean over iterations,
 	 *         min-max whisker). */
-	PVS_SIM_PLOT_BARS
+	PVSIM_PLOT_BARS
 };
 
 /** @brief Options of `pvsched-sim run`. */
-struct pvs_sim_opts {
+struct pvsim_opts {
 	/** @brief Base seed; iteration i uses a seed derived from it and i. */
 	uint64_t seed;
 	/** @brief Iterations (0 = the scenario's default). */
@@ -480,8 +480,8 @@ struct pvs_sim_opts {
 	/** @brief Print schbench's own output (2023+ three-table format)
 	 *         where the scenario measures schbench-like latencies. */
 	bool schbench;
-	/** @brief Where pvs_sim_record() stores values (NULL: nowhere). */
-	struct pvs_sim_sink *sink;
+	/** @brief Where pvsim_record() stores values (NULL: nowhere). */
+	struct pvsim_sink *sink;
 };
 
 /**
@@ -493,7 +493,7 @@ struct pvs_sim_opts {
  * @param iter      iteration, from 0
  * @param value     the value
  */
-void pvs_sim_record(const struct pvs_sim_opts *o, const char *case_name,
+void pvsim_record(const struct pvsim_opts *o, const char *case_name,
 		    const char *policy, const char *metric, uint32_t iter,
 		    double value);
 
@@ -501,10 +501,10 @@ void pvs_sim_record(const struct pvs_sim_opts *o, const char *case_name,
  * @brief Free a sink's records and empty it.
  * @param k the sink
  */
-void pvs_sim_sink_free(struct pvs_sim_sink *k);
+void pvsim_sink_free(struct pvsim_sink *k);
 
 /** @brief Totals of a scenario run (for tests and the benchmark). */
-struct pvs_sim_totals {
+struct pvsim_totals {
 	/** @brief Events processed over all runs. */
 	uint64_t events;
 	/** @brief Invariant violations over all runs. */
@@ -514,7 +514,7 @@ struct pvs_sim_totals {
 };
 
 /** @brief A named scenario. */
-struct pvs_sim_scenario {
+struct pvsim_scenario {
 	/** @brief Name used on the command line. */
 	const char *name;
 	/** @brief One-line summary for `list`. */
@@ -531,11 +531,11 @@ struct pvs_sim_scenario {
 	 * @param tot totals (may be NULL)
 	 * @return 0, or -1 on failure
 	 */
-	int (*run)(const struct pvs_sim_opts *o, FILE *f,
-		   struct pvs_sim_totals *tot);
+	int (*run)(const struct pvsim_opts *o, FILE *f,
+		   struct pvsim_totals *tot);
 	/** @brief How `--plot` draws the records. */
-	enum pvs_sim_plot_kind plot_kind;
-	/** @brief PVS_SIM_PLOT_BARS: comma-separated metrics, one panel
+	enum pvsim_plot_kind plot_kind;
+	/** @brief PVSIM_PLOT_BARS: comma-separated metrics, one panel
 	 *         each (e.g. "records_per_s,physc"); NULL otherwise. */
 	const char *plot_metrics;
 };
@@ -545,14 +545,14 @@ struct pvs_sim_scenario {
  * @param i index, from 0
  * @return the scenario, or NULL past the last one
  */
-const struct pvs_sim_scenario *pvs_sim_scenario_at(unsigned int i);
+const struct pvsim_scenario *pvsim_scenario_at(unsigned int i);
 
 /**
  * @brief Look a scenario up by name.
  * @param name scenario name
  * @return the scenario, or NULL
  */
-const struct pvs_sim_scenario *pvs_sim_find(const char *name);
+const struct pvsim_scenario *pvsim_find(const char *name);
 
 /**
  * @brief The `pvsched-sim` command line: list | show NAME | run NAME
@@ -563,7 +563,7 @@ const struct pvs_sim_scenario *pvs_sim_find(const char *name);
  * @param err  diagnostics
  * @return process exit status
  */
-int pvs_sim_main(int argc, char **argv, FILE *out, FILE *err);
+int pvsim_main(int argc, char **argv, FILE *out, FILE *err);
 
 #ifdef __cplusplus
 }

@@ -9,34 +9,34 @@
 #include "sim.h"
 
 /* seed000: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
-#define PVS_SEED000_NPCT PVS_SIM_NPCT
-#define PVS_SEED000_NCASES 3
-#define PVS_SEED000_ITERS 20
+#define PVSIM_IDLE_HINT_NPCT PVSIM_NPCT
+#define PVSIM_IDLE_HINT_NCASES 3
+#define PVSIM_IDLE_HINT_ITERS 20
 
 /* One seed000 case over all iterations, both policies. */
-struct pvs_seed000_case {
+struct pvsim_idle_hint_case {
 	/* index 0 = baseline (parity), 1 = patched (idle hint) */
-	struct pvs_sim_hist hist[2];
+	struct pvsim_hist hist[2];
 	uint64_t steal_ns[2];
 	/* worker wake-ups per target class: count, summed us, >= 1 ms */
-	uint64_t wake_n[2][PVS_KVM_WAKE_NR];
-	uint64_t wake_us[2][PVS_KVM_WAKE_NR];
-	uint64_t wake_slow[2][PVS_KVM_WAKE_NR];
+	uint64_t wake_n[2][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_us[2][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_slow[2][PVSIM_KVM_WAKE_NR];
 	/* compare% in hundredths per percentile, averaged over iterations */
-	int64_t compare_centi[PVS_SEED000_NPCT];
+	int64_t compare_centi[PVSIM_IDLE_HINT_NPCT];
 	uint32_t iterations;
 };
 
-void pvs_seed000_params(struct pvs_kvm_params *p, unsigned int c,
+void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy);
-int pvs_seed000_case(const struct pvs_sim_opts *o, unsigned int c,
-		     struct pvs_seed000_case *out, struct pvs_sim_totals *tot);
+int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
+		     struct pvsim_idle_hint_case *out, struct pvsim_totals *tot);
 
 /* seed004: the PowerVM shared-processor LPAR model. */
-#define PVS_LPAR_SMT 8
-#define PVS_LPAR_MAX_VPS 128
+#define PVSIM_LPAR_SMT 8
+#define PVSIM_LPAR_MAX_VPS 128
 
-struct pvs_lpar_params {
+struct pvsim_lpar_params {
 	uint32_t vps, ent_cores, pool_cores, threads;
 	uint32_t pack_limit;	/* busy threads per core packing aims at */
 	uint32_t jitter_pm;	/* per-CPU speed spread per run, per mille */
@@ -47,22 +47,22 @@ struct pvs_lpar_params {
 	enum pvs_pack_policy policy;
 };
 
-struct pvs_lpar_result {
+struct pvsim_lpar_result {
 	uint64_t records, events, vcsw, vp_busy_ns, thread_busy_ns;
 	uint64_t elapsed_ns, failures;
 	uint32_t max_dispatched;	/* most VPs dispatched at once */
 	const char *first_failure;
 };
 
-void pvs_lpar_params(struct pvs_lpar_params *p, uint32_t vps,
+void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
 		     uint32_t threads, enum pvs_pack_policy pol,
 		     uint64_t runtime_ns);
-void pvs_lpar_run(const struct pvs_lpar_params *p, uint64_t seed,
-		  struct pvs_lpar_result *r);
+void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
+		  struct pvsim_lpar_result *r);
 
 
-#define PVS_SIM_SCENARIO(name) extern const struct pvs_sim_scenario pvs_sim_##name;
+#define PVSIM_SCENARIO(name) extern const struct pvsim_scenario pvsim_##name;
 #include "scenarios.def"
-#undef PVS_SIM_SCENARIO
+#undef PVSIM_SCENARIO
 
 #endif /* PVSCHED_SIM_INT_H */

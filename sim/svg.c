@@ -172,13 +172,13 @@ static double pct_of(const char *metric)
 	return v;
 }
 
-static bool set_stats(const struct pvs_sim_sets *s, const char *cs,
+static bool set_stats(const struct pvsim_sets *s, const char *cs,
 		      const char *pol, const char *metric,
-		      struct pvs_sim_stats *st, size_t *nmin, size_t *nmax)
+		      struct pvsim_stats *st, size_t *nmin, size_t *nmax)
 {
-	struct pvs_sim_set *t = pvs_sim_sets_find(s, cs, pol, metric);
+	struct pvsim_set *t = pvsim_sets_find(s, cs, pol, metric);
 
-	if (!t || pvs_sim_stats_of(t->v, t->n, st))
+	if (!t || pvsim_stats_of(t->v, t->n, st))
 		return false;
 	if (st->n < *nmin)
 		*nmin = st->n;
@@ -199,7 +199,7 @@ static void iters_text(char *buf, size_t n, size_t nmin, size_t nmax)
 
 struct fig {
 	FILE *f;
-	const struct pvs_sim_sets *s;
+	const struct pvsim_sets *s;
 	double w, h;		/* whole picture */
 	double pw, ph;		/* one panel */
 	size_t ncols, npanels;
@@ -211,8 +211,8 @@ struct fig {
  * Title, subtitle and the policy legend (f NULL: measure only); returns
  * the height used.
  */
-static double header(FILE *f, const struct pvs_sim_scenario *sc,
-		     const struct pvs_sim_sets *s, double w, const char *sub,
+static double header(FILE *f, const struct pvsim_scenario *sc,
+		     const struct pvsim_sets *s, double w, const char *sub,
 		     bool markers)
 {
 	char title[512];
@@ -263,8 +263,8 @@ static double header(FILE *f, const struct pvs_sim_scenario *sc,
  * The picture's start: size (header plus panels_h), white background,
  * header; returns where the panels start.
  */
-static double begin(FILE *f, const struct pvs_sim_scenario *sc,
-		    const struct pvs_sim_sets *s, double w, const char *sub,
+static double begin(FILE *f, const struct pvsim_scenario *sc,
+		    const struct pvsim_sets *s, double w, const char *sub,
 		    bool markers, double panels_h)
 {
 	double top = header(NULL, sc, s, w, sub, markers);
@@ -352,12 +352,12 @@ static int cmp_pct(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-static int plot_pct(FILE *f, const struct pvs_sim_scenario *sc,
-		    const struct pvs_sim_sets *s, FILE *err)
+static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
+		    const struct pvsim_sets *s, FILE *err)
 {
 	const char *cat[MAX_CATS], *panel[MAX_PANELS];
 	size_t ncat = 0, np = 0, nmin = (size_t)-1, nmax = 0, i, j, c, p;
-	struct pvs_sim_stats st;
+	struct pvsim_stats st;
 	double lo = 1e300, hi = 0, llo, lhi, w, pw = 420, ph = 330, top;
 	char sub[512], it[64], buf[32];
 	int tl = 1;
@@ -495,13 +495,13 @@ static double nice_step(double range)
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
-static int plot_bars(FILE *f, const struct pvs_sim_scenario *sc,
-		     const struct pvs_sim_sets *s, FILE *err)
+static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
+		     const struct pvsim_sets *s, FILE *err)
 {
 	const char *met[MAX_PANELS];
 	char list[512], sub[1024], it[64], buf[64], *q;
 	size_t nm = 0, nmin = (size_t)-1, nmax = 0, i, c, p, ncol;
-	struct pvs_sim_stats st;
+	struct pvsim_stats st;
 	double pw, ph = 380, gw, bw = 34, w, top;
 	int gl = 1, tl = 1;
 
@@ -554,7 +554,7 @@ static int plot_bars(FILE *f, const struct pvs_sim_scenario *sc,
 		 "whiskers: min to max; labels: mean and change against the "
 		 "baseline.", it);
 	for (i = 0; i < nm; i++) {
-		int b = pvs_sim_metric_better(met[i]);
+		int b = pvsim_metric_better(met[i]);
 
 		if (b)
 			snprintf(sub + strlen(sub), sizeof(sub) - strlen(sub),
@@ -576,7 +576,7 @@ static int plot_bars(FILE *f, const struct pvs_sim_scenario *sc,
 		double lo, hi, v;
 		const char *u = unit_of(met[i]);
 		char yt[128], pt[256];
-		int better = pvs_sim_metric_better(met[i]);
+		int better = pvsim_metric_better(met[i]);
 
 		snprintf(pt, sizeof(pt), "%s (%s)", met[i], better > 0 ?
 			 "higher is better" : better < 0 ? "lower is better" :
@@ -663,29 +663,29 @@ static int plot_bars(FILE *f, const struct pvs_sim_scenario *sc,
 	return 0;
 }
 
-int pvs_sim_plot_svg(const struct pvs_sim_scenario *sc,
-		     const struct pvs_sim_sink *k, FILE *out, FILE *err)
+int pvsim_plot_svg(const struct pvsim_scenario *sc,
+		     const struct pvsim_sink *k, FILE *out, FILE *err)
 {
-	struct pvs_sim_sets s;
+	struct pvsim_sets s;
 	int ret;
 
-	if (sc->plot_kind == PVS_SIM_PLOT_NONE) {
+	if (sc->plot_kind == PVSIM_PLOT_NONE) {
 		fprintf(err, "scenario %s has no plot\n", sc->name);
 		return -1;
 	}
 	if (!k || !k->n) {
 		fprintf(err, "scenario %s recorded no values to plot (it does "
-			"not call pvs_sim_record() yet)\n", sc->name);
+			"not call pvsim_record() yet)\n", sc->name);
 		return -1;
 	}
-	if (pvs_sim_sets_build(&s, k)) {
+	if (pvsim_sets_build(&s, k)) {
 		fprintf(err, "out of memory\n");
 		return -1;
 	}
-	if (sc->plot_kind == PVS_SIM_PLOT_PCT_CURVES)
+	if (sc->plot_kind == PVSIM_PLOT_PCT_CURVES)
 		ret = plot_pct(out, sc, &s, err);
 	else
 		ret = plot_bars(out, sc, &s, err);
-	pvs_sim_sets_free(&s);
+	pvsim_sets_free(&s);
 	return ret;
 }

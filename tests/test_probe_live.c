@@ -109,49 +109,49 @@ static bool is_kvm_guest(void)
 static void test_agreement(void **state)
 {
 #if defined(__x86_64__) || defined(__i386__)
-	struct pvs_probe_ctx ctx;
-	struct pvs_cpuinfo ci;
-	struct pvs_x86_hv hv;
-	struct pvs_topology topo;
-	struct pvs_cpuidle idle;
-	struct pvs_cpu_times cpus[PVS_PROBE_MAX_CPUS / 8];
-	struct pvs_stat st = { .cpus = cpus, .cap = PVS_PROBE_MAX_CPUS / 8 };
+	struct pvprobe_ctx ctx;
+	struct pvprobe_cpuinfo ci;
+	struct pvprobe_x86_hv hv;
+	struct pvprobe_topology topo;
+	struct pvprobe_cpuidle idle;
+	struct pvprobe_cpu_times cpus[PVPROBE_MAX_CPUS / 8];
+	struct pvprobe_stat st = { .cpus = cpus, .cap = PVPROBE_MAX_CPUS / 8 };
 	char drv[64], gov[64];
 	unsigned int nproc;
 	uint32_t r[4];
 	bool hvflag;
 
 	(void)state;
-	pvs_probe_ctx_init(&ctx, NULL);
+	pvprobe_ctx_init(&ctx, NULL);
 	cpuinfo_facts(&nproc, &hvflag);
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), 0);
-	assert_int_equal(ci.arch, PVS_PROBE_ARCH_X86);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_X86);
 	assert_int_equal(ci.nr_processors, nproc);
 	assert_int_equal(ci.hypervisor_flag, hvflag);
 
-	assert_int_equal(pvs_probe_x86_hv(&ctx, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_KVM);
+	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_KVM);
 	assert_int_equal(hv.kvm_base, 0x40000000);
 	raw_cpuid(0x40000001, r);
 	assert_int_equal(hv.kvm_features, r[0]);
 	assert_int_equal(hv.kvm_hints, r[3]);
 
-	assert_int_equal(pvs_probe_topology(&ctx, &topo), 0);
+	assert_int_equal(pvprobe_read_topology(&ctx, &topo), 0);
 	assert_int_equal(topo.nr_online, count_online());
 	assert_int_equal(topo.nr_online, nproc);
 
 	/* /proc/stat lists the online CPUs. */
-	assert_int_equal(pvs_probe_stat(&ctx, &st), (int)nproc);
+	assert_int_equal(pvprobe_read_stat(&ctx, &st), (int)nproc);
 
 	read_line("/sys/devices/system/cpu/cpuidle/current_driver", drv,
 		  sizeof(drv));
 	read_line("/sys/devices/system/cpu/cpuidle/current_governor", gov,
 		  sizeof(gov));
 	if (drv[0] == '\0') {
-		assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle),
+		assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle),
 				 -PVS_ENOENT);
 	} else {
-		assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), 0);
+		assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), 0);
 		assert_string_equal(idle.driver, drv);
 		assert_string_equal(idle.governor, gov);
 	}
@@ -162,28 +162,28 @@ static void test_agreement(void **state)
 
 static void test_this_vm(void **state)
 {
-	struct pvs_probe_ctx ctx;
-	struct pvs_x86_hv hv;
-	struct pvs_cpuidle idle;
+	struct pvprobe_ctx ctx;
+	struct pvprobe_x86_hv hv;
+	struct pvprobe_cpuidle idle;
 	struct pvs_halt_poll_params hp;
-	struct pvs_topology topo;
+	struct pvprobe_topology topo;
 	char ns[64];
 
 	(void)state;
-	pvs_probe_ctx_init(&ctx, NULL);
-	assert_int_equal(pvs_probe_x86_hv(&ctx, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_KVM);
-	assert_true(hv.kvm_features >> PVS_KVM_FEATURE_STEAL_TIME & 1);
-	assert_true(hv.kvm_features >> PVS_KVM_FEATURE_PV_UNHALT & 1);
-	assert_true(hv.kvm_features >> PVS_KVM_FEATURE_PV_SCHED_YIELD & 1);
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), 0);
+	pvprobe_ctx_init(&ctx, NULL);
+	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_KVM);
+	assert_true(hv.kvm_features >> PVPROBE_KVM_FEATURE_STEAL_TIME & 1);
+	assert_true(hv.kvm_features >> PVPROBE_KVM_FEATURE_PV_UNHALT & 1);
+	assert_true(hv.kvm_features >> PVPROBE_KVM_FEATURE_PV_SCHED_YIELD & 1);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), 0);
 	assert_string_equal(idle.driver, "haltpoll");
 	assert_string_equal(idle.governor, "haltpoll");
-	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), 0);
+	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), 0);
 	read_line("/sys/module/haltpoll/parameters/guest_halt_poll_ns", ns,
 		  sizeof(ns));
 	assert_int_equal(hp.max_ns, strtoull(ns, NULL, 10));
-	assert_int_equal(pvs_probe_topology(&ctx, &topo), 0);
+	assert_int_equal(pvprobe_read_topology(&ctx, &topo), 0);
 	assert_int_equal(topo.nr_online, 2);
 }
 

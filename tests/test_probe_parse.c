@@ -37,10 +37,10 @@ static const char lpar_shared[] =
 
 static void test_lparcfg_shared(void **state)
 {
-	struct pvs_lparcfg lp;
+	struct pvprobe_lparcfg lp;
 
 	(void)state;
-	assert_int_equal(pvs_lparcfg_parse(lpar_shared, strlen(lpar_shared),
+	assert_int_equal(pvprobe_lparcfg_parse(lpar_shared, strlen(lpar_shared),
 					   &lp), 0);
 	assert_int_equal(lp.version_major, 1);
 	assert_int_equal(lp.version_minor, 9);
@@ -59,11 +59,11 @@ static void test_lparcfg_shared(void **state)
 	assert_int_equal(lp.pool_capacity, 3200);
 	assert_int_equal(lp.pool_num_procs, 32);
 	assert_string_equal(lp.system_type, "IBM,9009-42A");
-	assert_int_equal(lp.have, PVS_LPARCFG_HAVE_ENTITLEMENT |
-					  PVS_LPARCFG_HAVE_CAPPED |
-					  PVS_LPARCFG_HAVE_DISPATCH |
-					  PVS_LPARCFG_HAVE_PURR |
-					  PVS_LPARCFG_HAVE_POOL);
+	assert_int_equal(lp.have, PVPROBE_LPARCFG_HAVE_ENTITLEMENT |
+					  PVPROBE_LPARCFG_HAVE_CAPPED |
+					  PVPROBE_LPARCFG_HAVE_DISPATCH |
+					  PVPROBE_LPARCFG_HAVE_PURR |
+					  PVPROBE_LPARCFG_HAVE_POOL);
 }
 
 /* What a KVM pseries guest prints: no H_GET_PPP data at all. */
@@ -75,30 +75,30 @@ static void test_lparcfg_kvm_minimal(void **state)
 				"dispatch_dispersions=0\n"
 				"partition_active_processors=2\n"
 				"shared_processor_mode=1\n";
-	struct pvs_lparcfg lp;
+	struct pvprobe_lparcfg lp;
 
 	(void)state;
 	/* No trailing newline either: the last line still counts. */
-	assert_int_equal(pvs_lparcfg_parse(t, strlen(t) - 1, &lp), 0);
+	assert_int_equal(pvprobe_lparcfg_parse(t, strlen(t) - 1, &lp), 0);
 	assert_true(lp.shared);
-	assert_int_equal(lp.have, PVS_LPARCFG_HAVE_DISPATCH);
+	assert_int_equal(lp.have, PVPROBE_LPARCFG_HAVE_DISPATCH);
 	assert_int_equal(lp.active_processors, 2);
 	assert_int_equal(lp.entitled_capacity, 0);
 }
 
 static void expect_lparcfg_err(const char *t, int err)
 {
-	struct pvs_lparcfg lp;
+	struct pvprobe_lparcfg lp;
 
 	memset(&lp, CANARY, sizeof(lp));
-	assert_int_equal(pvs_lparcfg_parse(t, strlen(t), &lp), err);
+	assert_int_equal(pvprobe_lparcfg_parse(t, strlen(t), &lp), err);
 	EXPECT_UNTOUCHED(lp);
 }
 
 static void test_lparcfg_errors(void **state)
 {
 	char buf[2048];
-	struct pvs_lparcfg lp;
+	struct pvprobe_lparcfg lp;
 	size_t n;
 
 	(void)state;
@@ -140,10 +140,10 @@ static void test_lparcfg_errors(void **state)
 	strcpy(buf, "lparcfg 1.9\ndispatches=18446744073709551615\n"
 		    "dispatch_dispersions=0\npartition_active_processors=1\n"
 		    "shared_processor_mode=0\n");
-	assert_int_equal(pvs_lparcfg_parse(buf, strlen(buf), &lp), 0);
+	assert_int_equal(pvprobe_lparcfg_parse(buf, strlen(buf), &lp), 0);
 	assert_true(lp.dispatches == UINT64_MAX);
-	assert_int_equal(pvs_lparcfg_parse(NULL, 0, &lp), -PVS_EINVAL);
-	assert_int_equal(pvs_lparcfg_parse("x", 1, NULL), -PVS_EINVAL);
+	assert_int_equal(pvprobe_lparcfg_parse(NULL, 0, &lp), -PVS_EINVAL);
+	assert_int_equal(pvprobe_lparcfg_parse("x", 1, NULL), -PVS_EINVAL);
 }
 
 /* ---- /proc/stat ---------------------------------------------------------- */
@@ -157,11 +157,11 @@ static const char stat_text[] =
 
 static void test_stat_basic(void **state)
 {
-	struct pvs_cpu_times cpus[4];
-	struct pvs_stat st = { .cpus = cpus, .cap = 4 };
+	struct pvprobe_cpu_times cpus[4];
+	struct pvprobe_stat st = { .cpus = cpus, .cap = 4 };
 
 	(void)state;
-	assert_int_equal(pvs_stat_parse(stat_text, strlen(stat_text), &st), 2);
+	assert_int_equal(pvprobe_stat_parse(stat_text, strlen(stat_text), &st), 2);
 	assert_int_equal(st.nr_cpus, 2);
 	assert_int_equal(st.total.cpu, -1);
 	assert_int_equal(st.total.steal, 40);
@@ -180,11 +180,11 @@ static void test_stat_old_and_sparse(void **state)
 {
 	static const char t[] = "cpu 1 2 3 4 5 6 7\ncpu3 1 2 3 4 5 6 7\n"
 				"cpu7  1 2 3 4\n";
-	struct pvs_cpu_times cpus[2];
-	struct pvs_stat st = { .cpus = cpus, .cap = 2 };
+	struct pvprobe_cpu_times cpus[2];
+	struct pvprobe_stat st = { .cpus = cpus, .cap = 2 };
 
 	(void)state;
-	assert_int_equal(pvs_stat_parse(t, strlen(t), &st), 2);
+	assert_int_equal(pvprobe_stat_parse(t, strlen(t), &st), 2);
 	assert_int_equal(cpus[0].cpu, 3);
 	assert_int_equal(cpus[0].nr_fields, 7);
 	assert_int_equal(cpus[0].steal, 0);
@@ -194,14 +194,14 @@ static void test_stat_old_and_sparse(void **state)
 
 static void expect_stat_err(const char *t, unsigned int cap, int err)
 {
-	struct pvs_cpu_times cpus[4];
-	struct pvs_stat st;
+	struct pvprobe_cpu_times cpus[4];
+	struct pvprobe_stat st;
 
 	memset(&st, CANARY, sizeof(st));
 	memset(cpus, CANARY, sizeof(cpus));
 	st.cpus = cpus;
 	st.cap = cap;
-	assert_int_equal(pvs_stat_parse(t, strlen(t), &st), err);
+	assert_int_equal(pvprobe_stat_parse(t, strlen(t), &st), err);
 	EXPECT_UNTOUCHED(cpus);
 	assert_ptr_equal(st.cpus, cpus);
 	assert_int_equal(st.cap, cap);
@@ -237,8 +237,8 @@ static void test_stat_errors(void **state)
  * over random valid files with random widths and blanks. */
 static void test_stat_property(void **state)
 {
-	struct pvs_cpu_times cpus[16];
-	struct pvs_stat st = { .cpus = cpus, .cap = 16 };
+	struct pvprobe_cpu_times cpus[16];
+	struct pvprobe_stat st = { .cpus = cpus, .cap = 16 };
 	char text[4096];
 	unsigned int iter;
 
@@ -270,9 +270,9 @@ static void test_stat_property(void **state)
 						pvs_test_rand31() % 3 ? "\n"
 								      : " \n");
 		}
-		assert_int_equal(pvs_stat_parse(text, off, &st), (int)ncpu);
+		assert_int_equal(pvprobe_stat_parse(text, off, &st), (int)ncpu);
 		for (i = 0; i <= ncpu; i++) {
-			const struct pvs_cpu_times *t = i ? &cpus[i - 1] :
+			const struct pvprobe_cpu_times *t = i ? &cpus[i - 1] :
 							    &st.total;
 			const uint64_t got[10] = { t->user, t->nice, t->system,
 						   t->idle, t->iowait, t->irq,
@@ -306,15 +306,15 @@ static void test_stat_property(void **state)
 
 static void test_steal_rate(void **state)
 {
-	struct pvs_cpu_times a = { 0 }, b = { 0 };
-	struct pvs_steal_rate r;
+	struct pvprobe_cpu_times a = { 0 }, b = { 0 };
+	struct pvprobe_steal_rate r;
 
 	(void)state;
 	a.cpu = b.cpu = 2;
 	a.user = 100; b.user = 160;   /* +60 busy */
 	a.idle = 1000; b.idle = 1020; /* +20 idle */
 	a.steal = 5; b.steal = 25;    /* +20 steal */
-	assert_int_equal(pvs_steal_rate(&a, &b, &r), 0);
+	assert_int_equal(pvprobe_steal_rate(&a, &b, &r), 0);
 	assert_int_equal(r.cpu, 2);
 	assert_int_equal(r.steal_ticks, 20);
 	assert_int_equal(r.total_ticks, 100);
@@ -322,36 +322,36 @@ static void test_steal_rate(void **state)
 	assert_int_equal(r.preempt_ppm, 250000); /* 20 / (60 + 20) */
 	/* guest is inside user: not counted twice. */
 	b.guest = 50;
-	assert_int_equal(pvs_steal_rate(&a, &b, &r), 0);
+	assert_int_equal(pvprobe_steal_rate(&a, &b, &r), 0);
 	assert_int_equal(r.total_ticks, 100);
 	/* idle stepping back (NO_HZ) saturates at 0. */
 	b.idle = 990;
-	assert_int_equal(pvs_steal_rate(&a, &b, &r), 0);
+	assert_int_equal(pvprobe_steal_rate(&a, &b, &r), 0);
 	assert_int_equal(r.total_ticks, 80);
 	assert_int_equal(r.steal_ppm, 250000);
 	/* Nothing happened: 0, not a division by zero. */
-	assert_int_equal(pvs_steal_rate(&a, &a, &r), 0);
+	assert_int_equal(pvprobe_steal_rate(&a, &a, &r), 0);
 	assert_int_equal(r.steal_ppm, 0);
 	assert_int_equal(r.preempt_ppm, 0);
 	/* Since boot. */
-	assert_int_equal(pvs_steal_rate(NULL, &a, &r), 0);
+	assert_int_equal(pvprobe_steal_rate(NULL, &a, &r), 0);
 	assert_int_equal(r.steal_ticks, 5);
 	assert_int_equal(r.total_ticks, 1105);
 	/* Mismatched CPUs and NULLs. */
 	b.cpu = 3;
 	memset(&r, CANARY, sizeof(r));
-	assert_int_equal(pvs_steal_rate(&a, &b, &r), -PVS_EINVAL);
+	assert_int_equal(pvprobe_steal_rate(&a, &b, &r), -PVS_EINVAL);
 	EXPECT_UNTOUCHED(r);
-	assert_int_equal(pvs_steal_rate(&a, NULL, &r), -PVS_EINVAL);
-	assert_int_equal(pvs_steal_rate(&a, &a, NULL), -PVS_EINVAL);
+	assert_int_equal(pvprobe_steal_rate(&a, NULL, &r), -PVS_EINVAL);
+	assert_int_equal(pvprobe_steal_rate(&a, &a, NULL), -PVS_EINVAL);
 }
 
 /* Counters near 2^64 (a fixture can hold them): no overflow, a ppm that
  * still matches a 128-bit reference. */
 static void test_steal_rate_huge(void **state)
 {
-	struct pvs_cpu_times b = { 0 };
-	struct pvs_steal_rate r;
+	struct pvprobe_cpu_times b = { 0 };
+	struct pvprobe_steal_rate r;
 	unsigned int i;
 
 	(void)state;
@@ -368,7 +368,7 @@ static void test_steal_rate_huge(void **state)
 			 << (pvs_test_rand31() % 40);
 		b.steal = (uint64_t)pvs_test_rand31()
 			  << (pvs_test_rand31() % 42);
-		assert_int_equal(pvs_steal_rate(NULL, &b, &r), 0);
+		assert_int_equal(pvprobe_steal_rate(NULL, &b, &r), 0);
 		busy = (u128)b.user + b.system;
 		total = busy + b.idle + b.steal;
 		if (total > UINT64_MAX)
@@ -381,7 +381,7 @@ static void test_steal_rate_huge(void **state)
 	}
 	b.user = UINT64_MAX;
 	b.steal = UINT64_MAX;
-	assert_int_equal(pvs_steal_rate(NULL, &b, &r), 0);
+	assert_int_equal(pvprobe_steal_rate(NULL, &b, &r), 0);
 	assert_true(r.total_ticks == UINT64_MAX);
 	assert_int_equal(r.steal_ppm, 1000000);
 }
@@ -390,29 +390,29 @@ static void test_steal_rate_huge(void **state)
 
 static void test_schedstat(void **state)
 {
-	struct pvs_schedstat s;
+	struct pvprobe_schedstat s;
 
 	(void)state;
-	assert_int_equal(pvs_schedstat_parse("123 456 7\n", 10, &s), 0);
+	assert_int_equal(pvprobe_schedstat_parse("123 456 7\n", 10, &s), 0);
 	assert_int_equal(s.run_ns, 123);
 	assert_int_equal(s.wait_ns, 456);
 	assert_int_equal(s.timeslices, 7);
-	assert_int_equal(pvs_schedstat_parse("0 56044 1", 9, &s), 0);
+	assert_int_equal(pvprobe_schedstat_parse("0 56044 1", 9, &s), 0);
 	assert_int_equal(s.wait_ns, 56044);
 	memset(&s, CANARY, sizeof(s));
-	assert_int_equal(pvs_schedstat_parse("1 2\n", 4, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_schedstat_parse("1 2 3 4\n", 8, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_schedstat_parse("1 2 3\n4\n", 8, &s),
+	assert_int_equal(pvprobe_schedstat_parse("1 2\n", 4, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_schedstat_parse("1 2 3 4\n", 8, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_schedstat_parse("1 2 3\n4\n", 8, &s),
 			 -PVS_EBADMSG);
-	assert_int_equal(pvs_schedstat_parse("1 2x 3\n", 7, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_schedstat_parse("123", 2, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_schedstat_parse("1 2x 3\n", 7, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_schedstat_parse("123", 2, &s), -PVS_EBADMSG);
 	assert_int_equal(
-		pvs_schedstat_parse("1 18446744073709551616 3", 24, &s),
+		pvprobe_schedstat_parse("1 18446744073709551616 3", 24, &s),
 		-PVS_ERANGE);
-	assert_int_equal(pvs_schedstat_parse("", 0, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_schedstat_parse("", 0, &s), -PVS_EBADMSG);
 	EXPECT_UNTOUCHED(s);
 	/* Not NUL-terminated: the parser must stop at len ("1 2 3" + junk). */
-	assert_int_equal(pvs_schedstat_parse("1 2 3999", 5, &s), 0);
+	assert_int_equal(pvprobe_schedstat_parse("1 2 3999", 5, &s), 0);
 	assert_int_equal(s.timeslices, 3);
 }
 
@@ -423,10 +423,10 @@ static void test_rq_schedstat(void **state)
 		"cpu0 0 0 0 0 0 0 1000 2000 30\n"
 		"domain0 00000003 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17\n"
 		"cpu1 0 0 0 0 0 0 4000 5000 60\n";
-	struct pvs_rq_schedstat rq[4];
+	struct pvprobe_rq_schedstat rq[4];
 
 	(void)state;
-	assert_int_equal(pvs_rq_schedstat_parse(t, strlen(t), rq, 4), 2);
+	assert_int_equal(pvprobe_rq_schedstat_parse(t, strlen(t), rq, 4), 2);
 	assert_int_equal(rq[0].cpu, 0);
 	assert_int_equal(rq[0].run_ns, 1000);
 	assert_int_equal(rq[0].wait_ns, 2000);
@@ -434,15 +434,15 @@ static void test_rq_schedstat(void **state)
 	assert_int_equal(rq[1].cpu, 1);
 	assert_int_equal(rq[1].wait_ns, 5000);
 	memset(rq, CANARY, sizeof(rq));
-	assert_int_equal(pvs_rq_schedstat_parse(t, strlen(t), rq, 1),
+	assert_int_equal(pvprobe_rq_schedstat_parse(t, strlen(t), rq, 1),
 			 -PVS_ERANGE);
-	assert_int_equal(pvs_rq_schedstat_parse("version 14\n", 11, rq, 4),
+	assert_int_equal(pvprobe_rq_schedstat_parse("version 14\n", 11, rq, 4),
 			 -PVS_ERANGE);
-	assert_int_equal(pvs_rq_schedstat_parse("cpu0 1\n", 7, rq, 4),
+	assert_int_equal(pvprobe_rq_schedstat_parse("cpu0 1\n", 7, rq, 4),
 			 -PVS_EBADMSG);
-	assert_int_equal(pvs_rq_schedstat_parse("version 15\ncpu0 1 2 3\n", 22,
+	assert_int_equal(pvprobe_rq_schedstat_parse("version 15\ncpu0 1 2 3\n", 22,
 						rq, 4), -PVS_EBADMSG);
-	assert_int_equal(pvs_rq_schedstat_parse("version 15\nbogus\n", 17, rq,
+	assert_int_equal(pvprobe_rq_schedstat_parse("version 15\nbogus\n", 17, rq,
 						4), -PVS_EBADMSG);
 	EXPECT_UNTOUCHED(rq);
 }
@@ -451,13 +451,13 @@ static void test_rq_schedstat(void **state)
 
 static void test_idle_state(void **state)
 {
-	const char *text[PVS_CPUIDLE_ATTR_COUNT] = { "C1E\n", "MWAIT 0x01\n",
+	const char *text[PVPROBE_CPUIDLE_ATTR_COUNT] = { "C1E\n", "MWAIT 0x01\n",
 						  "10\n", "20\n", "502134\n",
 						  "98123456\n", "1\n" };
-	struct pvs_cpuidle_state s;
+	struct pvprobe_cpuidle_state s;
 
 	(void)state;
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), 0);
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), 0);
 	assert_string_equal(s.name, "C1E");
 	assert_string_equal(s.desc, "MWAIT 0x01");
 	assert_int_equal(s.latency_us, 10);
@@ -466,31 +466,31 @@ static void test_idle_state(void **state)
 	assert_int_equal(s.time_us, 98123456);
 	assert_true(s.disabled);
 	/* Optional attributes absent; a name with a blank. */
-	text[PVS_CPUIDLE_ATTR_NAME] = "Shared Cede\n";
-	text[PVS_CPUIDLE_ATTR_DESC] = NULL;
-	text[PVS_CPUIDLE_ATTR_USAGE] = NULL;
-	text[PVS_CPUIDLE_ATTR_TIME] = NULL;
-	text[PVS_CPUIDLE_ATTR_DISABLE] = NULL;
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), 0);
+	text[PVPROBE_CPUIDLE_ATTR_NAME] = "Shared Cede\n";
+	text[PVPROBE_CPUIDLE_ATTR_DESC] = NULL;
+	text[PVPROBE_CPUIDLE_ATTR_USAGE] = NULL;
+	text[PVPROBE_CPUIDLE_ATTR_TIME] = NULL;
+	text[PVPROBE_CPUIDLE_ATTR_DISABLE] = NULL;
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), 0);
 	assert_string_equal(s.name, "Shared Cede");
 	assert_int_equal(s.usage, 0);
 	assert_false(s.disabled);
 	memset(&s, CANARY, sizeof(s));
-	text[PVS_CPUIDLE_ATTR_LATENCY] = NULL;
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_ENOENT);
-	text[PVS_CPUIDLE_ATTR_LATENCY] = "ten\n";
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_CPUIDLE_ATTR_LATENCY] = "99999999999999999999999\n";
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_ERANGE);
-	text[PVS_CPUIDLE_ATTR_LATENCY] = "1";
-	text[PVS_CPUIDLE_ATTR_NAME] = "\n";
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_CPUIDLE_ATTR_NAME] =
+	text[PVPROBE_CPUIDLE_ATTR_LATENCY] = NULL;
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), -PVS_ENOENT);
+	text[PVPROBE_CPUIDLE_ATTR_LATENCY] = "ten\n";
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	text[PVPROBE_CPUIDLE_ATTR_LATENCY] = "99999999999999999999999\n";
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), -PVS_ERANGE);
+	text[PVPROBE_CPUIDLE_ATTR_LATENCY] = "1";
+	text[PVPROBE_CPUIDLE_ATTR_NAME] = "\n";
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	text[PVPROBE_CPUIDLE_ATTR_NAME] =
 		"a-name-much-longer-than-thirty-one-bytes";
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
-	text[PVS_CPUIDLE_ATTR_NAME] = "C\x1b[2J";
-	assert_int_equal(pvs_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpuidle_state_parse(NULL, &s), -PVS_EINVAL);
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	text[PVPROBE_CPUIDLE_ATTR_NAME] = "C\x1b[2J";
+	assert_int_equal(pvprobe_cpuidle_state_parse(text, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_cpuidle_state_parse(NULL, &s), -PVS_EINVAL);
 	EXPECT_UNTOUCHED(s);
 }
 
@@ -504,12 +504,12 @@ static void test_cpuinfo_x86(void **state)
 		"power management:\n\n"
 		"processor\t: 1\nvendor_id\t: AuthenticAMD\n"
 		"model name\t: AMD EPYC\nflags\t\t: fpu hypervisorx\n";
-	struct pvs_cpuinfo ci;
+	struct pvprobe_cpuinfo ci;
 	const char *second;
 
 	(void)state;
-	assert_int_equal(pvs_cpuinfo_parse(t, strlen(t), &ci), 0);
-	assert_int_equal(ci.arch, PVS_PROBE_ARCH_X86);
+	assert_int_equal(pvprobe_cpuinfo_parse(t, strlen(t), &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_X86);
 	assert_int_equal(ci.nr_processors, 2);
 	assert_true(ci.hypervisor_flag);
 	assert_string_equal(ci.vendor, "AuthenticAMD");
@@ -517,7 +517,7 @@ static void test_cpuinfo_x86(void **state)
 	assert_int_equal(ci.power_gen, 0);
 	/* "hypervisorx" is not the flag. */
 	second = strstr(t + 1, "processor");
-	assert_int_equal(pvs_cpuinfo_parse(second, strlen(second), &ci), 0);
+	assert_int_equal(pvprobe_cpuinfo_parse(second, strlen(second), &ci), 0);
 	assert_int_equal(ci.nr_processors, 1);
 	assert_false(ci.hypervisor_flag);
 }
@@ -532,45 +532,45 @@ static void test_cpuinfo_power(void **state)
 		"processor\t: 0\ncpu\t\t: POWER8E (raw), altivec supported\n"
 		"revision\t: 2.1 (pvr 004b 0201)\n";
 	static const char nopvr[] = "processor\t: 0\ncpu\t\t: POWER11\n";
-	struct pvs_cpuinfo ci;
+	struct pvprobe_cpuinfo ci;
 
 	(void)state;
-	assert_int_equal(pvs_cpuinfo_parse(p10_in_p9, strlen(p10_in_p9), &ci),
+	assert_int_equal(pvprobe_cpuinfo_parse(p10_in_p9, strlen(p10_in_p9), &ci),
 			 0);
-	assert_int_equal(ci.arch, PVS_PROBE_ARCH_PPC64);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_PPC64);
 	assert_int_equal(ci.power_gen, 10);
 	assert_true(ci.power_compat);
 	assert_true(ci.timebase_hz == 512000000);
 	assert_string_equal(ci.platform, "pSeries");
-	assert_int_equal(pvs_cpuinfo_parse(p8, strlen(p8), &ci), 0);
+	assert_int_equal(pvprobe_cpuinfo_parse(p8, strlen(p8), &ci), 0);
 	assert_int_equal(ci.power_gen, 8);
 	assert_false(ci.power_compat);
-	assert_int_equal(pvs_cpuinfo_parse(nopvr, strlen(nopvr), &ci), 0);
+	assert_int_equal(pvprobe_cpuinfo_parse(nopvr, strlen(nopvr), &ci), 0);
 	assert_int_equal(ci.power_gen, 11);
 }
 
 static void test_cpuinfo_errors(void **state)
 {
-	struct pvs_cpuinfo ci;
+	struct pvprobe_cpuinfo ci;
 
 	(void)state;
 	memset(&ci, CANARY, sizeof(ci));
-	assert_int_equal(pvs_cpuinfo_parse("", 0, &ci), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpuinfo_parse("vendor_id : x\n", 14, &ci),
+	assert_int_equal(pvprobe_cpuinfo_parse("", 0, &ci), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_cpuinfo_parse("vendor_id : x\n", 14, &ci),
 			 -PVS_EBADMSG); /* no processor */
-	assert_int_equal(pvs_cpuinfo_parse("processor : 0\ngarbage\n", 22, &ci),
+	assert_int_equal(pvprobe_cpuinfo_parse("processor : 0\ngarbage\n", 22, &ci),
 			 -PVS_EBADMSG);
-	assert_int_equal(pvs_cpuinfo_parse("processor : 0\ntimebase : 5x\n", 28,
+	assert_int_equal(pvprobe_cpuinfo_parse("processor : 0\ntimebase : 5x\n", 28,
 					   &ci), -PVS_EBADMSG);
 	assert_int_equal(
-		pvs_cpuinfo_parse("processor : 0\nrevision : 2 (pvr 4e)\n", 36,
+		pvprobe_cpuinfo_parse("processor : 0\nrevision : 2 (pvr 4e)\n", 36,
 				  &ci),
 		-PVS_EBADMSG);
 	EXPECT_UNTOUCHED(ci);
 	/* An unknown layout (arm64) is still a cpuinfo. */
-	assert_int_equal(pvs_cpuinfo_parse("processor : 0\nBogoMIPS : 50.00\n",
+	assert_int_equal(pvprobe_cpuinfo_parse("processor : 0\nBogoMIPS : 50.00\n",
 					   31, &ci), 0);
-	assert_int_equal(ci.arch, PVS_PROBE_ARCH_OTHER);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_OTHER);
 }
 
 /* ---- CPUID dumps --------------------------------------------------------- */
@@ -584,29 +584,29 @@ static void test_cpuid_dump(void **state)
 		"   0x40000000 0x00: eax=0x40000001 ebx=0x4b4d564b ecx=0x564b4d56 edx=0x0000004d\n"
 		"CPU 1:\n"
 		"   0x40000001 0x00: eax=0xdeadbeef ebx=0 ecx=0 edx=0\n";
-	struct pvs_cpuid_dump *d = malloc(sizeof(*d));
+	struct pvprobe_cpuid_dump *d = malloc(sizeof(*d));
 	uint32_t r[4];
 
 	(void)state;
-	assert_int_equal(pvs_cpuid_dump_parse(t, strlen(t), d), 2);
+	assert_int_equal(pvprobe_cpuid_dump_parse(t, strlen(t), d), 2);
 	assert_int_equal(d->leaves[1].leaf, 0x40000000);
 	assert_int_equal(d->leaves[1].ebx, 0x4b4d564b);
-	assert_int_equal(pvs_cpuid_from_dump(d, 0x40000000, 0, r), 0);
+	assert_int_equal(pvprobe_cpuid_from_dump(d, 0x40000000, 0, r), 0);
 	assert_int_equal(r[0], 0x40000001);
 	assert_int_equal(r[3], 0x4d);
 	/* The second CPU's block is ignored; absent leaves read as 0. */
-	assert_int_equal(pvs_cpuid_from_dump(d, 0x40000001, 0, r), 0);
+	assert_int_equal(pvprobe_cpuid_from_dump(d, 0x40000001, 0, r), 0);
 	assert_int_equal(r[0] | r[1] | r[2] | r[3], 0);
 	memset(d, CANARY, sizeof(*d));
-	assert_int_equal(pvs_cpuid_dump_parse("0x1 0x0: eax=0x1\n", 17, d),
+	assert_int_equal(pvprobe_cpuid_dump_parse("0x1 0x0: eax=0x1\n", 17, d),
 			 -PVS_EBADMSG);
-	assert_int_equal(pvs_cpuid_dump_parse(
+	assert_int_equal(pvprobe_cpuid_dump_parse(
 		"0x1 0x0: eax=0x1 ebx=0x2 ecx=0x3 edx=0x100000000\n", 49, d),
 		-PVS_ERANGE);
-	assert_int_equal(pvs_cpuid_dump_parse(
+	assert_int_equal(pvprobe_cpuid_dump_parse(
 		"0x1 0x0 eax=0x1 ebx=0x2 ecx=0x3 edx=0x4\n", 40, d),
 		-PVS_EBADMSG);
-	assert_int_equal(pvs_cpuid_dump_parse(
+	assert_int_equal(pvprobe_cpuid_dump_parse(
 		"0x1 0x0: eax=0x1 ebx=0x2 ecx=0x3 edx=0x4 extra\n", 47, d),
 		-PVS_EBADMSG);
 	{
@@ -622,21 +622,21 @@ static void test_cpuid_dump(void **state)
 
 static void test_cpulist(void **state)
 {
-	uint8_t *map = calloc(PVS_PROBE_MAX_CPUS / 8, 1);
+	uint8_t *map = calloc(PVPROBE_MAX_CPUS / 8, 1);
 
 	(void)state;
-	assert_int_equal(pvs_cpulist_parse("0-3,8,10-11\n", 12, map), 7);
+	assert_int_equal(pvprobe_cpulist_parse("0-3,8,10-11\n", 12, map), 7);
 	assert_int_equal(map[0], 0x0f);
 	assert_int_equal(map[1], 0x0d);
-	assert_int_equal(pvs_cpulist_parse("\n", 1, NULL), 0);
-	assert_int_equal(pvs_cpulist_parse("0-1,1-2", 7, NULL), 3);
-	assert_int_equal(pvs_cpulist_parse("8191", 4, NULL), 1);
-	memset(map, 0, PVS_PROBE_MAX_CPUS / 8);
-	assert_int_equal(pvs_cpulist_parse("3-1", 3, map), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpulist_parse("1,", 2, map), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpulist_parse("1;2", 3, map), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpulist_parse("-1", 2, map), -PVS_EBADMSG);
-	assert_int_equal(pvs_cpulist_parse("0-8192", 6, map), -PVS_ERANGE);
+	assert_int_equal(pvprobe_cpulist_parse("\n", 1, NULL), 0);
+	assert_int_equal(pvprobe_cpulist_parse("0-1,1-2", 7, NULL), 3);
+	assert_int_equal(pvprobe_cpulist_parse("8191", 4, NULL), 1);
+	memset(map, 0, PVPROBE_MAX_CPUS / 8);
+	assert_int_equal(pvprobe_cpulist_parse("3-1", 3, map), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_cpulist_parse("1,", 2, map), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_cpulist_parse("1;2", 3, map), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_cpulist_parse("-1", 2, map), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_cpulist_parse("0-8192", 6, map), -PVS_ERANGE);
 	assert_int_equal(map[0], 0);
 	free(map);
 }
@@ -660,29 +660,29 @@ static void test_thread_groups(void **state)
 	static const uint32_t inconsistent[] = { 1, 2, 4, 0, 2, 4, 6, 1, 3, 5,
 						 7, 2, 1, 4, 0, 1, 2, 3 };
 	uint8_t b[256];
-	struct pvs_thread_groups tg;
+	struct pvprobe_thread_groups tg;
 	size_t n;
 
 	(void)state;
 	n = tg_build(b, big, 22);
-	assert_int_equal(pvs_thread_groups_parse(b, n, &tg), 0);
+	assert_int_equal(pvprobe_thread_groups_parse(b, n, &tg), 0);
 	assert_true(tg.big_cores);
 	assert_int_equal(tg.threads_per_core, 8);
 	assert_int_equal(tg.l1_group_threads, 4);
 	n = tg_build(b, l2only, 7);
-	assert_int_equal(pvs_thread_groups_parse(b, n, &tg), 0);
+	assert_int_equal(pvprobe_thread_groups_parse(b, n, &tg), 0);
 	assert_false(tg.big_cores);
 	assert_int_equal(tg.l1_group_threads, 0);
 	memset(&tg, CANARY, sizeof(tg));
 	n = tg_build(b, big, 22);
-	assert_int_equal(pvs_thread_groups_parse(b, n - 4, &tg), -PVS_EBADMSG);
-	assert_int_equal(pvs_thread_groups_parse(b, n - 2, &tg), -PVS_EBADMSG);
-	assert_int_equal(pvs_thread_groups_parse(b, 8, &tg), -PVS_EBADMSG);
-	assert_int_equal(pvs_thread_groups_parse(b, 0, &tg), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_thread_groups_parse(b, n - 4, &tg), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_thread_groups_parse(b, n - 2, &tg), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_thread_groups_parse(b, 8, &tg), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_thread_groups_parse(b, 0, &tg), -PVS_EBADMSG);
 	n = tg_build(b, inconsistent, 18);
-	assert_int_equal(pvs_thread_groups_parse(b, n, &tg), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_thread_groups_parse(b, n, &tg), -PVS_EBADMSG);
 	pvs_be32_st(b + 4, 0xffffffffu); /* absurd group count */
-	assert_int_equal(pvs_thread_groups_parse(b, n, &tg), -PVS_ERANGE);
+	assert_int_equal(pvprobe_thread_groups_parse(b, n, &tg), -PVS_ERANGE);
 	EXPECT_UNTOUCHED(tg);
 }
 

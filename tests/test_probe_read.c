@@ -12,14 +12,14 @@
 #include "probe_test.h"
 
 
-static struct pvs_probe_ctx ctx;
+static struct pvprobe_ctx ctx;
 
 static void fixture(const char *name)
 {
-	static char root[PVS_PROBE_PATH_MAX];
+	static char root[PVPROBE_PATH_MAX];
 
 	snprintf(root, sizeof(root), "%s/%s", PVS_FIXTURES, name);
-	pvs_probe_ctx_init(&ctx, root);
+	pvprobe_ctx_init(&ctx, root);
 }
 
 /* The error site ends with @suffix (the fixture root differs per checkout). */
@@ -34,34 +34,34 @@ static void expect_site(const char *suffix, unsigned int line)
 
 static void test_baremetal(void **state)
 {
-	struct pvs_cpuinfo ci;
-	struct pvs_cpu_times cpus[16];
-	struct pvs_stat st = { .cpus = cpus, .cap = 16 };
-	struct pvs_cpuidle idle;
-	struct pvs_kvm_host_params kvm;
+	struct pvprobe_cpuinfo ci;
+	struct pvprobe_cpu_times cpus[16];
+	struct pvprobe_stat st = { .cpus = cpus, .cap = 16 };
+	struct pvprobe_cpuidle idle;
+	struct pvprobe_kvm_host_params kvm;
 	struct pvs_halt_poll_params hp;
-	struct pvs_topology topo;
-	struct pvs_x86_hv hv;
-	struct pvs_rseq_slice rs;
+	struct pvprobe_topology topo;
+	struct pvprobe_x86_hv hv;
+	struct pvprobe_rseq_slice rs;
 
 	(void)state;
 	fixture("x86-baremetal-intel");
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), 0);
-	assert_int_equal(ci.arch, PVS_PROBE_ARCH_X86);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_X86);
 	assert_int_equal(ci.nr_processors, 8);
 	assert_false(ci.hypervisor_flag);
 	assert_string_equal(ci.vendor, "GenuineIntel");
-	assert_int_equal(pvs_probe_stat(&ctx, &st), 8);
+	assert_int_equal(pvprobe_read_stat(&ctx, &st), 8);
 	assert_int_equal(cpus[3].user, 91234 + 3000);
 	assert_int_equal(st.total.steal, 0);
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), 0);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), 0);
 	assert_string_equal(idle.driver, "intel_idle");
 	assert_string_equal(idle.governor, "menu");
 	assert_int_equal(idle.nr_states, 4);
 	assert_string_equal(idle.states[3].name, "C6");
 	assert_int_equal(idle.states[3].latency_us, 133);
 	assert_int_equal(idle.states[3].residency_us, 600);
-	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), 0);
+	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), 0);
 	assert_int_equal(kvm.halt_poll.flavour, PVS_HALT_POLL_KVM_HOST);
 	assert_int_equal(kvm.halt_poll.max_ns, 200000);
 	assert_int_equal(kvm.halt_poll.grow_start_ns, 10000);
@@ -72,42 +72,42 @@ static void test_baremetal(void **state)
 	assert_int_equal(kvm.ple.window, 4096);
 	assert_true(kvm.ple.window_max == 4294967295u);
 	memset(&hp, CANARY, sizeof(hp));
-	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), -PVS_ENOENT);
 	EXPECT_UNTOUCHED(hp);
 	expect_site("/sys/module/haltpoll/parameters/guest_halt_poll_ns", 0);
-	assert_int_equal(pvs_probe_topology(&ctx, &topo), 0);
+	assert_int_equal(pvprobe_read_topology(&ctx, &topo), 0);
 	assert_int_equal(topo.nr_online, 8);
 	assert_int_equal(topo.nr_cores, 4);
 	assert_int_equal(topo.threads_per_core, 2);
 	assert_int_equal(topo.nr_packages, 1);
 	assert_int_equal(topo.nr_nodes, 1);
 	assert_string_equal(topo.smt_control, "on");
-	assert_int_equal(topo.via, PVS_TOPO_VIA_SYSFS);
-	assert_int_equal(pvs_probe_x86_hv(&ctx, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_NONE);
+	assert_int_equal(topo.via, PVPROBE_TOPO_VIA_SYSFS);
+	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_NONE);
 	assert_false(hv.hypervisor_bit);
-	assert_int_equal(hv.via, PVS_CPUID_VIA_FILE);
+	assert_int_equal(hv.via, PVPROBE_CPUID_VIA_FILE);
 	assert_int_equal(hv.kvm_base, 0);
-	assert_int_equal(pvs_probe_rseq_slice(&ctx, &rs), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_rseq_slice(&ctx, &rs), -PVS_ENOENT);
 }
 
 static void test_kvm_haltpoll_capture(void **state)
 {
 	struct pvs_halt_poll_params hp;
-	struct pvs_cpuidle idle;
-	struct pvs_x86_hv hv;
-	struct pvs_topology topo;
+	struct pvprobe_cpuidle idle;
+	struct pvprobe_x86_hv hv;
+	struct pvprobe_topology topo;
 
 	(void)state;
 	fixture("x86-kvm-haltpoll");
-	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), 0);
+	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), 0);
 	assert_int_equal(hp.flavour, PVS_HALT_POLL_GUEST);
 	assert_int_equal(hp.max_ns, 0); /* haltpoll.guest_halt_poll_ns=0 */
 	assert_int_equal(hp.grow, 2);
 	assert_int_equal(hp.grow_start_ns, 50000);
 	assert_int_equal(hp.shrink, 2);
 	assert_true(hp.allow_shrink);
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 1, &idle), 0);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 1, &idle), 0);
 	assert_int_equal(idle.cpu, 1);
 	assert_string_equal(idle.driver, "haltpoll");
 	assert_string_equal(idle.governor, "haltpoll");
@@ -115,104 +115,104 @@ static void test_kvm_haltpoll_capture(void **state)
 	assert_string_equal(idle.states[0].name, "POLL");
 	assert_string_equal(idle.states[1].name, "haltpoll idle");
 	assert_int_equal(idle.states[1].latency_us, 1);
-	assert_int_equal(pvs_probe_x86_hv(&ctx, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_KVM);
+	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_KVM);
 	assert_string_equal(hv.signature, "KVMKVMKVM");
 	assert_int_equal(hv.kvm_base, 0x40000000);
 	assert_int_equal(hv.kvm_features, 0x01007efb);
-	assert_true(hv.kvm_features >> PVS_KVM_FEATURE_STEAL_TIME & 1);
-	assert_true(hv.kvm_features >> PVS_KVM_FEATURE_PV_UNHALT & 1);
-	assert_true(hv.kvm_features >> PVS_KVM_FEATURE_PV_SCHED_YIELD & 1);
-	assert_false(hv.kvm_hints >> PVS_KVM_HINT_REALTIME & 1);
-	assert_int_equal(pvs_probe_topology(&ctx, &topo), 0);
+	assert_true(hv.kvm_features >> PVPROBE_KVM_FEATURE_STEAL_TIME & 1);
+	assert_true(hv.kvm_features >> PVPROBE_KVM_FEATURE_PV_UNHALT & 1);
+	assert_true(hv.kvm_features >> PVPROBE_KVM_FEATURE_PV_SCHED_YIELD & 1);
+	assert_false(hv.kvm_hints >> PVPROBE_KVM_HINT_REALTIME & 1);
+	assert_int_equal(pvprobe_read_topology(&ctx, &topo), 0);
 	assert_int_equal(topo.nr_online, 2);
 	assert_string_equal(topo.smt_control, "notsupported");
 }
 
 static void test_p9_shared(void **state)
 {
-	struct pvs_cpuinfo ci;
-	struct pvs_ppc_platform pp;
-	struct pvs_lparcfg lp;
-	struct pvs_topology topo;
-	struct pvs_cpuidle idle;
-	struct pvs_x86_hv hv;
+	struct pvprobe_cpuinfo ci;
+	struct pvprobe_ppc_platform pp;
+	struct pvprobe_lparcfg lp;
+	struct pvprobe_topology topo;
+	struct pvprobe_cpuidle idle;
+	struct pvprobe_x86_hv hv;
 
 	(void)state;
 	fixture("ppc64-p9-shared");
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), 0);
-	assert_int_equal(ci.arch, PVS_PROBE_ARCH_PPC64);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_PPC64);
 	assert_int_equal(ci.nr_processors, 32);
 	assert_int_equal(ci.power_gen, 9);
-	assert_int_equal(pvs_probe_ppc_platform(&ctx, &ci, &pp), 0);
-	assert_int_equal(pp.hv, PVS_PROBE_HV_POWERVM);
+	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), 0);
+	assert_int_equal(pp.hv, PVPROBE_HV_POWERVM);
 	assert_true(pp.groups.big_cores);
 	assert_int_equal(pp.groups.threads_per_core, 8);
-	assert_int_equal(pvs_probe_lparcfg(&ctx, &lp), 0);
+	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), 0);
 	assert_true(lp.shared);
 	assert_false(lp.capped);
 	assert_int_equal(lp.entitled_capacity, 200);
 	assert_int_equal(lp.active_processors, 4);
 	assert_int_equal(lp.pool_capacity, 3200);
 	assert_int_equal(lp.dispatches, 1934586104);
-	assert_int_equal(pvs_probe_topology(&ctx, &topo), 0);
+	assert_int_equal(pvprobe_read_topology(&ctx, &topo), 0);
 	assert_int_equal(topo.nr_online, 32);
 	assert_int_equal(topo.nr_cores, 4);
 	assert_int_equal(topo.threads_per_core, 8);
 	assert_int_equal(topo.nr_packages, 1); /* every id is -1 */
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 31, &idle), 0);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 31, &idle), 0);
 	assert_string_equal(idle.states[1].name, "Shared Cede");
 	assert_int_equal(idle.states[1].latency_us, 10);
 	assert_int_equal(idle.states[1].residency_us, 100);
 	/* No CPUID in a POWER tree. */
-	assert_int_equal(pvs_probe_x86_hv(&ctx, &hv), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), -PVS_ENOENT);
 }
 
 static void test_p10_dedicated_and_kvm(void **state)
 {
-	struct pvs_cpuinfo ci;
-	struct pvs_ppc_platform pp;
-	struct pvs_lparcfg lp;
+	struct pvprobe_cpuinfo ci;
+	struct pvprobe_ppc_platform pp;
+	struct pvprobe_lparcfg lp;
 
 	(void)state;
 	fixture("ppc64-p10-dedicated");
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), 0);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
 	assert_int_equal(ci.power_gen, 10);
 	assert_false(ci.power_compat);
-	assert_int_equal(pvs_probe_ppc_platform(&ctx, &ci, &pp), 0);
-	assert_int_equal(pp.hv, PVS_PROBE_HV_POWERVM);
-	assert_int_equal(pvs_probe_lparcfg(&ctx, &lp), 0);
+	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), 0);
+	assert_int_equal(pp.hv, PVPROBE_HV_POWERVM);
+	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), 0);
 	assert_false(lp.shared);
 	assert_true(lp.capped);
-	assert_false(lp.have & PVS_LPARCFG_HAVE_POOL);
+	assert_false(lp.have & PVPROBE_LPARCFG_HAVE_POOL);
 
 	fixture("ppc64-kvm-guest");
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), 0);
-	assert_int_equal(pvs_probe_ppc_platform(&ctx, &ci, &pp), 0);
-	assert_int_equal(pp.hv, PVS_PROBE_HV_KVM);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
+	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), 0);
+	assert_int_equal(pp.hv, PVPROBE_HV_KVM);
 	assert_int_equal(pp.groups.threads_per_core, 0); /* qemu: none */
 	assert_false(pp.groups.big_cores);
-	assert_int_equal(pvs_probe_lparcfg(&ctx, &lp), 0);
+	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), 0);
 	assert_true(lp.shared);
-	assert_false(lp.have & PVS_LPARCFG_HAVE_ENTITLEMENT);
+	assert_false(lp.have & PVPROBE_LPARCFG_HAVE_ENTITLEMENT);
 	/* A ppc64 platform needs a ppc64 cpuinfo. */
-	ci.arch = PVS_PROBE_ARCH_X86;
-	assert_int_equal(pvs_probe_ppc_platform(&ctx, &ci, &pp), -PVS_EINVAL);
+	ci.arch = PVPROBE_ARCH_X86;
+	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), -PVS_EINVAL);
 }
 
 /* Every malformed tree: the reader fails, names the file (and line), and
  * leaves its output untouched. */
 static void test_malformed_trees(void **state)
 {
-	struct pvs_cpu_times cpus[16];
-	struct pvs_stat st;
-	struct pvs_cpuinfo ci;
-	struct pvs_cpuidle idle;
-	struct pvs_kvm_host_params kvm;
-	struct pvs_topology topo;
-	struct pvs_lparcfg lp;
-	struct pvs_ppc_platform pp;
-	struct pvs_x86_hv hv;
+	struct pvprobe_cpu_times cpus[16];
+	struct pvprobe_stat st;
+	struct pvprobe_cpuinfo ci;
+	struct pvprobe_cpuidle idle;
+	struct pvprobe_kvm_host_params kvm;
+	struct pvprobe_topology topo;
+	struct pvprobe_lparcfg lp;
+	struct pvprobe_ppc_platform pp;
+	struct pvprobe_x86_hv hv;
 
 	(void)state;
 	memset(cpus, CANARY, sizeof(cpus));
@@ -220,68 +220,68 @@ static void test_malformed_trees(void **state)
 	st.cpus = cpus;
 	st.cap = 16;
 	fixture("bad-stat-garbage");
-	assert_int_equal(pvs_probe_stat(&ctx, &st), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_EBADMSG);
 	expect_site("/proc/stat", 3);
 	EXPECT_UNTOUCHED(cpus);
 	fixture("bad-stat-truncated");
-	assert_int_equal(pvs_probe_stat(&ctx, &st), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_EBADMSG);
 	expect_site("/proc/stat", 5);
 	fixture("bad-stat-overflow");
-	assert_int_equal(pvs_probe_stat(&ctx, &st), -PVS_ERANGE);
+	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_ERANGE);
 	expect_site("/proc/stat", 4);
 	fixture("bad-stat-missing");
-	assert_int_equal(pvs_probe_stat(&ctx, &st), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_ENOENT);
 	expect_site("/proc/stat", 0);
 	EXPECT_UNTOUCHED(cpus);
 
 	memset(&ci, CANARY, sizeof(ci));
 	fixture("bad-cpuinfo-garbage");
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), -PVS_EBADMSG);
 	expect_site("/proc/cpuinfo", 3);
 	EXPECT_UNTOUCHED(ci);
 
 	memset(&idle, CANARY, sizeof(idle));
 	fixture("bad-cpuidle-garbage");
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
 	expect_site("/cpu0/cpuidle/state2/latency", 1);
 	fixture("bad-cpuidle-missing");
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
 	expect_site("/cpu0/cpuidle/state1/residency", 0);
 	EXPECT_UNTOUCHED(idle);
 	/* The other CPUs of that tree are intact. */
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 1, &idle), 0);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 1, &idle), 0);
 
 	memset(&kvm, CANARY, sizeof(kvm));
 	fixture("bad-kvm-param");
-	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), -PVS_EBADMSG);
 	expect_site("/sys/module/kvm_intel/parameters/ple_window", 1);
 	EXPECT_UNTOUCHED(kvm);
 
 	memset(&topo, CANARY, sizeof(topo));
 	fixture("bad-topology-reversed");
-	assert_int_equal(pvs_probe_topology(&ctx, &topo), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_topology(&ctx, &topo), -PVS_EBADMSG);
 	expect_site("/sys/devices/system/cpu/online", 1);
 	EXPECT_UNTOUCHED(topo);
 
 	memset(&lp, CANARY, sizeof(lp));
 	fixture("bad-lparcfg-truncated");
-	assert_int_equal(pvs_probe_lparcfg(&ctx, &lp), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), -PVS_EBADMSG);
 	expect_site("/proc/powerpc/lparcfg", 0);
 	fixture("bad-lparcfg-garbage");
-	assert_int_equal(pvs_probe_lparcfg(&ctx, &lp), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), -PVS_EBADMSG);
 	expect_site("/proc/powerpc/lparcfg", 43);
 	EXPECT_UNTOUCHED(lp);
 
 	fixture("bad-thread-groups");
-	assert_int_equal(pvs_probe_cpuinfo(&ctx, &ci), 0);
+	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
 	memset(&pp, CANARY, sizeof(pp));
-	assert_int_equal(pvs_probe_ppc_platform(&ctx, &ci, &pp), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), -PVS_EBADMSG);
 	expect_site("/cpus/PowerPC,POWER9@0/ibm,thread-groups", 0);
 	EXPECT_UNTOUCHED(pp);
 
 	memset(&hv, CANARY, sizeof(hv));
 	fixture("bad-cpuid-garbage");
-	assert_int_equal(pvs_probe_x86_hv(&ctx, &hv), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), -PVS_EBADMSG);
 	expect_site("/cpuid", 2);
 	EXPECT_UNTOUCHED(hv);
 }
@@ -313,7 +313,7 @@ static int setup_tmp(void **state)
 	strcpy(tmp_root, "/tmp/pvs-probe-XXXXXX");
 	if (mkdtemp(tmp_root) == NULL)
 		return -1;
-	pvs_probe_ctx_init(&ctx, tmp_root);
+	pvprobe_ctx_init(&ctx, tmp_root);
 	return 0;
 }
 
@@ -328,75 +328,75 @@ static int teardown_tmp(void **state)
 
 static void test_schedstat_reader(void **state)
 {
-	struct pvs_schedstat s;
-	struct pvs_rq_schedstat rq[4];
-	struct pvs_rseq_slice rs;
+	struct pvprobe_schedstat s;
+	struct pvprobe_rq_schedstat rq[4];
+	struct pvprobe_rseq_slice rs;
 
 	(void)state;
 	put("/proc/42/task/43/schedstat", "1000 2500 12\n");
 	put("/proc/42/schedstat", "1 2 3\n");
 	put("/proc/self/schedstat", "4 5 6\n");
-	assert_int_equal(pvs_probe_schedstat(&ctx, 42, 43, &s), 0);
+	assert_int_equal(pvprobe_read_schedstat(&ctx, 42, 43, &s), 0);
 	assert_int_equal(s.wait_ns, 2500);
-	assert_int_equal(pvs_probe_schedstat(&ctx, 42, 0, &s), 0);
+	assert_int_equal(pvprobe_read_schedstat(&ctx, 42, 0, &s), 0);
 	assert_int_equal(s.wait_ns, 2);
-	assert_int_equal(pvs_probe_schedstat(&ctx, 0, 0, &s), 0);
+	assert_int_equal(pvprobe_read_schedstat(&ctx, 0, 0, &s), 0);
 	assert_int_equal(s.wait_ns, 5);
 	memset(&s, CANARY, sizeof(s));
-	assert_int_equal(pvs_probe_schedstat(&ctx, 42, 44, &s), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_schedstat(&ctx, 42, 44, &s), -PVS_ENOENT);
 	expect_site("/proc/42/task/44/schedstat", 0);
-	assert_int_equal(pvs_probe_schedstat(&ctx, -1, 0, &s), -PVS_EINVAL);
+	assert_int_equal(pvprobe_read_schedstat(&ctx, -1, 0, &s), -PVS_EINVAL);
 	put("/proc/42/task/45/schedstat", "1000 x 12\n");
-	assert_int_equal(pvs_probe_schedstat(&ctx, 42, 45, &s), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_schedstat(&ctx, 42, 45, &s), -PVS_EBADMSG);
 	expect_site("/proc/42/task/45/schedstat", 1);
 	EXPECT_UNTOUCHED(s);
 
-	assert_int_equal(pvs_probe_rq_schedstat(&ctx, rq, 4), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_rq_schedstat(&ctx, rq, 4), -PVS_ENOENT);
 	put("/proc/schedstat", "version 17\ntimestamp 1\n"
 			       "cpu0 0 0 0 0 0 0 10 20 30\n"
 			       "cpu1 0 0 0 0 0 0 11 21 31\n");
-	assert_int_equal(pvs_probe_rq_schedstat(&ctx, rq, 4), 2);
+	assert_int_equal(pvprobe_read_rq_schedstat(&ctx, rq, 4), 2);
 	assert_int_equal(rq[1].wait_ns, 21);
 	put("/proc/schedstat", "version 17\ncpu0 0 0 0 0 0 0 10 20\n");
-	assert_int_equal(pvs_probe_rq_schedstat(&ctx, rq, 4), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_rq_schedstat(&ctx, rq, 4), -PVS_EBADMSG);
 	expect_site("/proc/schedstat", 2);
 
 	memset(&rs, CANARY, sizeof(rs));
-	assert_int_equal(pvs_probe_rseq_slice(&ctx, &rs), -PVS_ENOENT);
+	assert_int_equal(pvprobe_read_rseq_slice(&ctx, &rs), -PVS_ENOENT);
 	EXPECT_UNTOUCHED(rs);
 	put("/proc/sys/kernel/rseq_slice_extension_nsec", "30000\n");
-	assert_int_equal(pvs_probe_rseq_slice(&ctx, &rs), 0);
+	assert_int_equal(pvprobe_read_rseq_slice(&ctx, &rs), 0);
 	assert_true(rs.available);
 	assert_int_equal(rs.max_ns, 30000);
 	assert_false(rs.prctl_checked);
 	put("/proc/sys/kernel/rseq_slice_extension_nsec", "3e4\n");
-	assert_int_equal(pvs_probe_rseq_slice(&ctx, &rs), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_rseq_slice(&ctx, &rs), -PVS_EBADMSG);
 }
 
 /* Incomplete module parameter sets and cpuidle without states. */
 static void test_partial_sources(void **state)
 {
-	struct pvs_kvm_host_params kvm;
+	struct pvprobe_kvm_host_params kvm;
 	struct pvs_halt_poll_params hp;
-	struct pvs_cpuidle idle;
+	struct pvprobe_cpuidle idle;
 
 	(void)state;
 	/* Before Linux 5.1 there was no halt_poll_ns_grow_start. */
 	put("/sys/module/kvm/parameters/halt_poll_ns", "400000\n");
 	put("/sys/module/kvm/parameters/halt_poll_ns_grow", "2\n");
 	put("/sys/module/kvm/parameters/halt_poll_ns_shrink", "0\n");
-	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), 0);
+	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), 0);
 	assert_int_equal(kvm.halt_poll.grow_start_ns, 10000);
 	assert_int_equal(kvm.halt_poll.max_ns, 400000);
 	assert_false(kvm.has_ple);
 	put("/sys/module/kvm_amd/parameters/pause_filter_thresh", "128\n");
-	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), -PVS_EBADMSG);
 	expect_site("/sys/module/kvm_amd/parameters/pause_filter_count", 0);
 	put("/sys/module/kvm_amd/parameters/pause_filter_count", "3000\n");
 	put("/sys/module/kvm_amd/parameters/pause_filter_count_grow", "2\n");
 	put("/sys/module/kvm_amd/parameters/pause_filter_count_shrink", "0\n");
 	put("/sys/module/kvm_amd/parameters/pause_filter_count_max", "65535\n");
-	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), 0);
+	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), 0);
 	assert_true(kvm.has_ple);
 	assert_int_equal(kvm.ple.vendor, PVS_PLE_SVM);
 	assert_int_equal(kvm.ple.window, 3000);
@@ -404,12 +404,12 @@ static void test_partial_sources(void **state)
 	/* Wider than its 32-bit field. */
 	put("/sys/module/kvm_amd/parameters/pause_filter_count_max",
 	    "4294967296\n");
-	assert_int_equal(pvs_probe_kvm_host(&ctx, &kvm), -PVS_ERANGE);
+	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), -PVS_ERANGE);
 	expect_site("/sys/module/kvm_amd/parameters/pause_filter_count_max", 1);
 
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_ns", "200000\n");
 	memset(&hp, CANARY, sizeof(hp));
-	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), -PVS_EBADMSG);
 	EXPECT_UNTOUCHED(hp);
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_grow", "2\n");
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_grow_start",
@@ -417,50 +417,50 @@ static void test_partial_sources(void **state)
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_shrink", "2\n");
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_allow_shrink",
 	    "maybe\n");
-	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), -PVS_EBADMSG);
 	expect_site("guest_halt_poll_allow_shrink", 1);
 	put("/sys/module/haltpoll/parameters/guest_halt_poll_allow_shrink",
 	    "N\n");
-	assert_int_equal(pvs_probe_guest_haltpoll(&ctx, &hp), 0);
+	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), 0);
 	assert_false(hp.allow_shrink);
 	assert_int_equal(hp.max_ns, 200000);
 
 	/* No driver registered: "none", no states. */
 	put("/sys/devices/system/cpu/cpuidle/current_driver", "none\n");
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), 0);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), 0);
 	assert_string_equal(idle.driver, "none");
 	assert_string_equal(idle.governor, "");
 	assert_int_equal(idle.nr_states, 0);
 	/* Governor from the read-only file of older kernels. */
 	put("/sys/devices/system/cpu/cpuidle/current_governor_ro", "ladder\n");
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), 0);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), 0);
 	assert_string_equal(idle.governor, "ladder");
 	put("/sys/devices/system/cpu/cpuidle/current_driver", "\n");
-	assert_int_equal(pvs_probe_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
+	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
 }
 
 /* A sysroot so long the paths do not fit: an error, not an overflow. */
 static void test_long_sysroot(void **state)
 {
-	char root[PVS_PROBE_PATH_MAX + 16];
-	struct pvs_probe_ctx c;
-	struct pvs_cpuinfo ci;
+	char root[PVPROBE_PATH_MAX + 16];
+	struct pvprobe_ctx c;
+	struct pvprobe_cpuinfo ci;
 
 	(void)state;
 	memset(root, 'a', sizeof(root) - 1);
 	root[0] = '/';
 	root[sizeof(root) - 1] = '\0';
-	pvs_probe_ctx_init(&c, root);
+	pvprobe_ctx_init(&c, root);
 	memset(&ci, CANARY, sizeof(ci));
-	assert_int_equal(pvs_probe_cpuinfo(&c, &ci), -PVS_ERANGE);
+	assert_int_equal(pvprobe_read_cpuinfo(&c, &ci), -PVS_ERANGE);
 	EXPECT_UNTOUCHED(ci);
-	assert_true(strlen(c.bad_path) < PVS_PROBE_PATH_MAX);
-	assert_false(pvs_probe_ctx_live(&c));
-	pvs_probe_ctx_init(&c, "/");
-	assert_true(pvs_probe_ctx_live(&c));
-	pvs_probe_ctx_init(&c, NULL);
-	assert_true(pvs_probe_ctx_live(&c));
-	assert_int_equal(pvs_probe_cpuinfo(NULL, &ci), -PVS_EINVAL);
+	assert_true(strlen(c.bad_path) < PVPROBE_PATH_MAX);
+	assert_false(pvprobe_ctx_live(&c));
+	pvprobe_ctx_init(&c, "/");
+	assert_true(pvprobe_ctx_live(&c));
+	pvprobe_ctx_init(&c, NULL);
+	assert_true(pvprobe_ctx_live(&c));
+	assert_int_equal(pvprobe_read_cpuinfo(NULL, &ci), -PVS_EINVAL);
 }
 
 int main(void)

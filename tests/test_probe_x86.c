@@ -55,18 +55,18 @@ static void test_kvm(void **state)
 {
 	struct fake_cpu c = { HVBIT, { { 0x40000000, "KVMKVMKVM\0\0\0",
 					 0x40000001, 0x01007efb, 1 } }, 0, 0 };
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 
 	(void)state;
-	assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_KVM);
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_KVM);
 	assert_true(hv.hypervisor_bit);
 	assert_int_equal(hv.base, 0x40000000);
 	assert_int_equal(hv.kvm_base, 0x40000000);
 	assert_int_equal(hv.kvm_features, 0x01007efb);
 	assert_int_equal(hv.kvm_hints, 1);
 	assert_string_equal(hv.signature, "KVMKVMKVM");
-	assert_int_equal(hv.via, PVS_CPUID_VIA_RAW);
+	assert_int_equal(hv.via, PVPROBE_CPUID_VIA_RAW);
 	/* Leaf 1 plus the 256 bases plus the KVM feature leaf. */
 	assert_int_equal(c.calls, 1 + 256 + 1);
 }
@@ -79,11 +79,11 @@ static void test_hyperv_fronting_kvm(void **state)
 					 0, 0 },
 				       { 0x40000100, "KVMKVMKVM\0\0\0",
 					 0x40000101, 0x2020, 0 } }, 0, 0 };
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 
 	(void)state;
-	assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_HYPERV);
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_HYPERV);
 	assert_int_equal(hv.base, 0x40000000);
 	assert_int_equal(hv.kvm_base, 0x40000100);
 	assert_int_equal(hv.kvm_features, 0x2020);
@@ -93,15 +93,15 @@ static void test_vendors(void **state)
 {
 	static const struct {
 		const char *sig;
-		enum pvs_probe_hv kind;
+		enum pvprobe_hv kind;
 		const char *text;
 	} v[] = {
-		{ "XenVMMXenVMM", PVS_PROBE_HV_XEN, "XenVMMXenVMM" },
-		{ "VMwareVMware", PVS_PROBE_HV_VMWARE, "VMwareVMware" },
-		{ "bhyve bhyve ", PVS_PROBE_HV_BHYVE, "bhyve bhyve " },
-		{ "TCGTCGTCGTCG", PVS_PROBE_HV_QEMU, "TCGTCGTCGTCG" },
-		{ "ACRNACRNACRN", PVS_PROBE_HV_OTHER, "ACRNACRNACRN" },
-		{ "ab\x01\0\0\0\0\0\0\0\0\0", PVS_PROBE_HV_OTHER, "ab." },
+		{ "XenVMMXenVMM", PVPROBE_HV_XEN, "XenVMMXenVMM" },
+		{ "VMwareVMware", PVPROBE_HV_VMWARE, "VMwareVMware" },
+		{ "bhyve bhyve ", PVPROBE_HV_BHYVE, "bhyve bhyve " },
+		{ "TCGTCGTCGTCG", PVPROBE_HV_QEMU, "TCGTCGTCGTCG" },
+		{ "ACRNACRNACRN", PVPROBE_HV_OTHER, "ACRNACRNACRN" },
+		{ "ab\x01\0\0\0\0\0\0\0\0\0", PVPROBE_HV_OTHER, "ab." },
 	};
 	unsigned int i;
 
@@ -109,9 +109,9 @@ static void test_vendors(void **state)
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
 		struct fake_cpu c = { HVBIT, { { 0x40000000, v[i].sig,
 						 0x40000005, 0, 0 } }, 0, 0 };
-		struct pvs_x86_hv hv;
+		struct pvprobe_x86_hv hv;
 
-		assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, &hv), 0);
+		assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
 		assert_int_equal(hv.kind, v[i].kind);
 		assert_string_equal(hv.signature, v[i].text);
 		assert_int_equal(hv.kvm_base, 0);
@@ -126,11 +126,11 @@ static void test_known_vendor_later(void **state)
 					 0, 0 },
 				       { 0x40000200, "XenVMMXenVMM", 0x40000205,
 					 0, 0 } }, 0, 0 };
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 
 	(void)state;
-	assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_XEN);
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_XEN);
 	assert_int_equal(hv.base, 0x40000200);
 	assert_int_equal(hv.max_leaf, 0x40000205);
 }
@@ -141,17 +141,17 @@ static void test_bare_metal_and_hidden(void **state)
 	struct fake_cpu c = { 0, { { 0x40000000, "KVMKVMKVM\0\0\0", 0x40000001,
 				     0xff, 0 } }, 0, 0 };
 	struct fake_cpu hidden = { HVBIT, { { 0 } }, 0, 0 };
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 
 	(void)state;
-	assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_NONE);
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_NONE);
 	assert_int_equal(hv.kvm_base, 0);
 	assert_int_equal(hv.kvm_features, 0);
 	assert_int_equal(c.calls, 1);
 	/* The bit but no signature anywhere: some hypervisor. */
-	assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &hidden, &hv), 0);
-	assert_int_equal(hv.kind, PVS_PROBE_HV_OTHER);
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &hidden, &hv), 0);
+	assert_int_equal(hv.kind, PVPROBE_HV_OTHER);
 	assert_int_equal(hv.base, 0);
 	assert_string_equal(hv.signature, "");
 }
@@ -160,7 +160,7 @@ static void test_source_errors(void **state)
 {
 	struct fake_cpu c = { HVBIT, { { 0x40000000, "KVMKVMKVM\0\0\0",
 					 0x40000001, 1, 0 } }, 0, 0 };
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 	unsigned char canary[sizeof(hv)];
 	int at;
 
@@ -170,12 +170,12 @@ static void test_source_errors(void **state)
 		c.calls = 0;
 		c.fail_at = at == 3 ? 258 : at; /* leaf 1, first base, KVM+1 */
 		memset(&hv, CANARY, sizeof(hv));
-		assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, &hv),
+		assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv),
 				 -PVS_EIO);
 		assert_memory_equal(&hv, canary, sizeof(hv));
 	}
-	assert_int_equal(pvs_x86_hv_decode(NULL, &c, &hv), -PVS_EINVAL);
-	assert_int_equal(pvs_x86_hv_decode(fake_cpuid, &c, NULL), -PVS_EINVAL);
+	assert_int_equal(pvprobe_x86_hv_decode(NULL, &c, &hv), -PVS_EINVAL);
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, NULL), -PVS_EINVAL);
 }
 
 static void test_feature_names(void **state)
@@ -183,18 +183,18 @@ static void test_feature_names(void **state)
 	unsigned int b, named = 0;
 
 	(void)state;
-	assert_string_equal(pvs_kvm_feature_name(PVS_KVM_FEATURE_STEAL_TIME),
+	assert_string_equal(pvprobe_kvm_feature_name(PVPROBE_KVM_FEATURE_STEAL_TIME),
 			    "STEAL_TIME");
-	assert_string_equal(pvs_kvm_feature_name(PVS_KVM_FEATURE_PV_UNHALT),
+	assert_string_equal(pvprobe_kvm_feature_name(PVPROBE_KVM_FEATURE_PV_UNHALT),
 			    "PV_UNHALT");
-	assert_string_equal(pvs_kvm_feature_name(13), "PV_SCHED_YIELD");
-	assert_null(pvs_kvm_feature_name(2));
-	assert_null(pvs_kvm_feature_name(99));
+	assert_string_equal(pvprobe_kvm_feature_name(13), "PV_SCHED_YIELD");
+	assert_null(pvprobe_kvm_feature_name(2));
+	assert_null(pvprobe_kvm_feature_name(99));
 	for (b = 0; b < 32; b++)
-		named += pvs_kvm_feature_name(b) != NULL;
+		named += pvprobe_kvm_feature_name(b) != NULL;
 	assert_int_equal(named, 15);
-	assert_string_equal(pvs_probe_hv_name(PVS_PROBE_HV_POWERVM), "powervm");
-	assert_string_equal(pvs_probe_hv_name((enum pvs_probe_hv)77),
+	assert_string_equal(pvprobe_hv_name(PVPROBE_HV_POWERVM), "powervm");
+	assert_string_equal(pvprobe_hv_name((enum pvprobe_hv)77),
 			    "invalid");
 }
 
@@ -206,10 +206,10 @@ static void test_pause_estimate(void **state)
 	 * preempted (5 ms), one where the clock did not move. */
 	uint64_t p[6] = { 665, 700, 5000000, 20, 672, 690 };
 	uint64_t e[6] = { 30, 25, 26, 40, 25, 27 };
-	struct pvs_pause_cal cal;
+	struct pvprobe_pause_cal cal;
 
 	(void)state;
-	assert_int_equal(pvs_pause_estimate(p, e, 6, 16, &cal), 0);
+	assert_int_equal(pvprobe_pause_estimate(p, e, 6, 16, &cal), 0);
 	assert_int_equal(cal.overhead_ns, 25);
 	assert_int_equal(cal.pause_ps, 40000); /* (665 - 25) * 1000 / 16 */
 	assert_int_equal(cal.windows_used, 4);
@@ -228,7 +228,7 @@ static void test_pause_estimate_property(void **state)
 		unsigned int n = 1 + (unsigned int)pvs_test_rand31() % 8,
 			     iters = 1 + (unsigned int)pvs_test_rand31() % 64,
 			     i, used = 0;
-		struct pvs_pause_cal cal;
+		struct pvprobe_pause_cal cal;
 		int rc;
 
 		for (i = 0; i < n; i++) {
@@ -246,14 +246,14 @@ static void test_pause_estimate_property(void **state)
 			if (p[i] <= ov)
 				continue;
 			ps = (long double)(p[i] - ov) * 1000 / iters;
-			if (ps < PVS_PAUSE_MIN_PS || ps >= PVS_PAUSE_MAX_PS + 1)
+			if (ps < PVPROBE_PAUSE_MIN_PS || ps >= PVPROBE_PAUSE_MAX_PS + 1)
 				continue;
 			used++;
 			if ((uint64_t)ps < best)
 				best = (uint64_t)ps;
 		}
 		memset(&cal, CANARY, sizeof(cal));
-		rc = pvs_pause_estimate(p, e, n, iters, &cal);
+		rc = pvprobe_pause_estimate(p, e, n, iters, &cal);
 		if (used == 0) {
 			unsigned char c[sizeof(cal)];
 
@@ -271,15 +271,15 @@ static void test_pause_estimate_property(void **state)
 static void test_pause_errors(void **state)
 {
 	uint64_t p[2] = { 1, 2 }, e[2] = { 5, 5 };
-	struct pvs_pause_cal cal;
+	struct pvprobe_pause_cal cal;
 
 	(void)state;
-	assert_int_equal(pvs_pause_estimate(p, e, 2, 16, &cal), -PVS_ERANGE);
-	assert_int_equal(pvs_pause_estimate(NULL, e, 2, 16, &cal), -PVS_EINVAL);
-	assert_int_equal(pvs_pause_estimate(p, e, 0, 16, &cal), -PVS_EINVAL);
-	assert_int_equal(pvs_pause_estimate(p, e, 2, 0, &cal), -PVS_EINVAL);
-	assert_int_equal(pvs_probe_pause(10001, &cal), -PVS_EINVAL);
-	assert_int_equal(pvs_probe_pause(0, NULL), -PVS_EINVAL);
+	assert_int_equal(pvprobe_pause_estimate(p, e, 2, 16, &cal), -PVS_ERANGE);
+	assert_int_equal(pvprobe_pause_estimate(NULL, e, 2, 16, &cal), -PVS_EINVAL);
+	assert_int_equal(pvprobe_pause_estimate(p, e, 0, 16, &cal), -PVS_EINVAL);
+	assert_int_equal(pvprobe_pause_estimate(p, e, 2, 0, &cal), -PVS_EINVAL);
+	assert_int_equal(pvprobe_read_pause(10001, &cal), -PVS_EINVAL);
+	assert_int_equal(pvprobe_read_pause(0, NULL), -PVS_EINVAL);
 }
 
 int main(void)

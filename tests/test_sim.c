@@ -14,20 +14,20 @@
 
 static void test_engine_order(void **state)
 {
-	struct pvs_sim s;
-	struct pvs_sim_event ev;
+	struct pvsim s;
+	struct pvsim_event ev;
 	uint64_t last_t = 0, last_seq = 0;
 	unsigned int i, n = 0;
 
 	(void)state;
-	assert_int_equal(pvs_sim_init(&s, 1000, 7), 0);
+	assert_int_equal(pvsim_init(&s, 1000, 7), 0);
 	pvs_test_rand_seed(42);
 	for (i = 0; i < 1000; i++)	/* many ties: times 0..49 */
-		assert_int_equal(pvs_sim_at(&s, pvs_test_rand_below(50), 0, i,
+		assert_int_equal(pvsim_at(&s, pvs_test_rand_below(50), 0, i,
 					    0), 0);
-	assert_int_equal(pvs_sim_at(&s, 1, 0, 0, 0), -1);	/* full */
+	assert_int_equal(pvsim_at(&s, 1, 0, 0, 0), -1);	/* full */
 	assert_int_equal(s.failures, 1);
-	while (pvs_sim_next(&s, &ev)) {
+	while (pvsim_next(&s, &ev)) {
 		/* time order, ties in insertion order (obj = insertion) */
 		assert_true(ev.t_ns > last_t ||
 			    (ev.t_ns == last_t && (n == 0 || ev.seq > last_seq)));
@@ -38,34 +38,34 @@ static void test_engine_order(void **state)
 	}
 	assert_int_equal(n, 1000);
 	assert_int_equal(s.now_ns, last_t);
-	assert_int_equal(pvs_sim_at(&s, last_t - 1, 0, 0, 0), -1); /* past */
+	assert_int_equal(pvsim_at(&s, last_t - 1, 0, 0, 0), -1); /* past */
 	assert_int_equal(s.failures, 2);
-	pvs_sim_destroy(&s);
+	pvsim_destroy(&s);
 }
 
 static void test_engine_rng_seeded(void **state)
 {
-	struct pvs_sim a, b, c;
+	struct pvsim a, b, c;
 	unsigned int i, same = 0;
 
 	(void)state;
-	assert_int_equal(pvs_sim_init(&a, 1, 5), 0);
-	assert_int_equal(pvs_sim_init(&b, 1, 5), 0);
-	assert_int_equal(pvs_sim_init(&c, 1, 6), 0);
+	assert_int_equal(pvsim_init(&a, 1, 5), 0);
+	assert_int_equal(pvsim_init(&b, 1, 5), 0);
+	assert_int_equal(pvsim_init(&c, 1, 6), 0);
 	for (i = 0; i < 100; i++) {
-		uint64_t x = pvs_sim_rand(&a);
+		uint64_t x = pvsim_rand(&a);
 
-		assert_true(x == pvs_sim_rand(&b));
-		same += x == pvs_sim_rand(&c);
-		x = pvs_sim_rand_range(&a, 10, 12);
+		assert_true(x == pvsim_rand(&b));
+		same += x == pvsim_rand(&c);
+		x = pvsim_rand_range(&a, 10, 12);
 		assert_true(x >= 10 && x <= 12);
-		(void)pvs_sim_rand_range(&b, 10, 12);
+		(void)pvsim_rand_range(&b, 10, 12);
 	}
 	assert_true(same < 2);
-	assert_int_equal(pvs_sim_rand_range(&a, 9, 3), 9);
-	pvs_sim_destroy(&a);
-	pvs_sim_destroy(&b);
-	pvs_sim_destroy(&c);
+	assert_int_equal(pvsim_rand_range(&a, 9, 3), 9);
+	pvsim_destroy(&a);
+	pvsim_destroy(&b);
+	pvsim_destroy(&c);
 }
 
 /* ---- histogram ---------------------------------------------------------- */
@@ -74,62 +74,62 @@ static void test_hist_buckets(void **state)
 {
 	(void)state;
 	/* below 512 us: exact */
-	assert_int_equal(pvs_sim_hist_idx(0), 0);
-	assert_int_equal(pvs_sim_hist_idx(1), 1);
-	assert_int_equal(pvs_sim_hist_idx(511), 511);
-	assert_int_equal(pvs_sim_hist_val(511), 511);
+	assert_int_equal(pvsim_hist_idx(0), 0);
+	assert_int_equal(pvsim_hist_idx(1), 1);
+	assert_int_equal(pvsim_hist_idx(511), 511);
+	assert_int_equal(pvsim_hist_val(511), 511);
 	/* 512..1023: top bit 9, 1 bit dropped, buckets 2 us wide */
-	assert_int_equal(pvs_sim_hist_idx(512), 512);
-	assert_int_equal(pvs_sim_hist_idx(513), 512);
-	assert_int_equal(pvs_sim_hist_idx(514), 513);
-	assert_int_equal(pvs_sim_hist_idx(600), 556);
-	assert_int_equal(pvs_sim_hist_idx(1023), 767);
-	assert_int_equal(pvs_sim_hist_val(512), 513);	/* [512, 513] */
-	assert_int_equal(pvs_sim_hist_val(556), 601);	/* [600, 601] */
+	assert_int_equal(pvsim_hist_idx(512), 512);
+	assert_int_equal(pvsim_hist_idx(513), 512);
+	assert_int_equal(pvsim_hist_idx(514), 513);
+	assert_int_equal(pvsim_hist_idx(600), 556);
+	assert_int_equal(pvsim_hist_idx(1023), 767);
+	assert_int_equal(pvsim_hist_val(512), 513);	/* [512, 513] */
+	assert_int_equal(pvsim_hist_val(556), 601);	/* [600, 601] */
 	/* 1024: top bit 10, 4 us buckets from index 768 */
-	assert_int_equal(pvs_sim_hist_idx(1024), 768);
-	assert_int_equal(pvs_sim_hist_idx(1027), 768);
-	assert_int_equal(pvs_sim_hist_idx(1028), 769);
-	assert_int_equal(pvs_sim_hist_val(768), 1026);
+	assert_int_equal(pvsim_hist_idx(1024), 768);
+	assert_int_equal(pvsim_hist_idx(1027), 768);
+	assert_int_equal(pvsim_hist_idx(1028), 769);
+	assert_int_equal(pvsim_hist_val(768), 1026);
 	/* 3000 us: top bit 11, 8 us buckets: 3000 = 2048 + 119 * 8 */
-	assert_int_equal(pvs_sim_hist_idx(3000), 1024 + 119);
-	assert_int_equal(pvs_sim_hist_val(1024 + 119), 2048 + 119 * 8 + 4);
+	assert_int_equal(pvsim_hist_idx(3000), 1024 + 119);
+	assert_int_equal(pvsim_hist_val(1024 + 119), 2048 + 119 * 8 + 4);
 	/* 2^26 us and above: the last bucket */
-	assert_int_equal(pvs_sim_hist_idx(1ull << 26), PVS_SIM_PLAT_NR - 1);
-	assert_int_equal(pvs_sim_hist_idx(UINT64_MAX), PVS_SIM_PLAT_NR - 1);
-	assert_int_equal(PVS_SIM_PLAT_NR, 4864);
+	assert_int_equal(pvsim_hist_idx(1ull << 26), PVSIM_PLAT_NR - 1);
+	assert_int_equal(pvsim_hist_idx(UINT64_MAX), PVSIM_PLAT_NR - 1);
+	assert_int_equal(PVSIM_PLAT_NR, 4864);
 }
 
 static void test_hist_percentiles(void **state)
 {
-	struct pvs_sim_hist *h = malloc(sizeof(*h)), *g = malloc(sizeof(*g));
+	struct pvsim_hist *h = malloc(sizeof(*h)), *g = malloc(sizeof(*g));
 	unsigned int i;
 
 	(void)state;
 	assert_non_null(h);
 	assert_non_null(g);
-	pvs_sim_hist_clear(h);
-	assert_int_equal(pvs_sim_hist_pct(h, 500), 0);
+	pvsim_hist_clear(h);
+	assert_int_equal(pvsim_hist_pct(h, 500), 0);
 	for (i = 1; i <= 100; i++)
-		pvs_sim_hist_add(h, i);
+		pvsim_hist_add(h, i);
 	/* first bucket whose cumulative count reaches p/100 * 100 */
-	assert_int_equal(pvs_sim_hist_pct(h, 500), 50);
-	assert_int_equal(pvs_sim_hist_pct(h, 750), 75);
-	assert_int_equal(pvs_sim_hist_pct(h, 990), 99);
-	assert_int_equal(pvs_sim_hist_pct(h, 995), 100);	/* 99.5 -> 100 */
-	assert_int_equal(pvs_sim_hist_pct(h, 999), 100);
+	assert_int_equal(pvsim_hist_pct(h, 500), 50);
+	assert_int_equal(pvsim_hist_pct(h, 750), 75);
+	assert_int_equal(pvsim_hist_pct(h, 990), 99);
+	assert_int_equal(pvsim_hist_pct(h, 995), 100);	/* 99.5 -> 100 */
+	assert_int_equal(pvsim_hist_pct(h, 999), 100);
 	assert_int_equal(h->min_us, 1);
 	assert_int_equal(h->max_us, 100);
 	/* merge 900 samples of 3000 us: 1000 in all */
-	pvs_sim_hist_clear(g);
+	pvsim_hist_clear(g);
 	for (i = 0; i < 900; i++)
-		pvs_sim_hist_add(g, 3000);
-	pvs_sim_hist_merge(h, g);
+		pvsim_hist_add(g, 3000);
+	pvsim_hist_merge(h, g);
 	assert_int_equal(h->n, 1000);
-	assert_int_equal(pvs_sim_hist_pct(h, 50), 50);	/* 50 of 1000 */
-	assert_int_equal(pvs_sim_hist_pct(h, 100), 100);
-	assert_int_equal(pvs_sim_hist_pct(h, 101), 3004);	/* midpoint */
-	assert_int_equal(pvs_sim_hist_pct(h, 999), 3004);
+	assert_int_equal(pvsim_hist_pct(h, 50), 50);	/* 50 of 1000 */
+	assert_int_equal(pvsim_hist_pct(h, 100), 100);
+	assert_int_equal(pvsim_hist_pct(h, 101), 3004);	/* midpoint */
+	assert_int_equal(pvsim_hist_pct(h, 999), 3004);
 	assert_int_equal(h->max_us, 3000);	/* max stays exact */
 	assert_int_equal(h->min_us, 1);
 	free(h);
@@ -138,30 +138,30 @@ static void test_hist_percentiles(void **state)
 
 /* ---- whole runs --------------------------------------------------------- */
 
-static void small_params(struct pvs_kvm_params *p, unsigned int c,
+static void small_params(struct pvsim_kvm_params *p, unsigned int c,
 			 enum pvs_preempt_policy pol)
 {
-	pvs_seed000_params(p, c, pol);
+	pvsim_idle_hint_params(p, c, pol);
 	p->warmup_ns = 50000000;
 	p->runtime_ns = 300000000;
 }
 
 static void test_kvm_deterministic(void **state)
 {
-	struct pvs_kvm_params p;
-	struct pvs_kvm_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 
 	(void)state;
 	assert_non_null(a);
 	assert_non_null(b);
 	small_params(&p, 1, PVS_PREEMPT_PARITY);
-	assert_int_equal(pvs_kvm_run(&p, 11, false, a), 0);
-	assert_int_equal(pvs_kvm_run(&p, 11, false, b), 0);
+	assert_int_equal(pvsim_kvm_run(&p, 11, false, a), 0);
+	assert_int_equal(pvsim_kvm_run(&p, 11, false, b), 0);
 	assert_true(a->wake.n > 300);
 	assert_int_equal(a->events, b->events);
 	assert_int_equal(a->steal_ns, b->steal_ns);
 	assert_memory_equal(&a->wake, &b->wake, sizeof(a->wake));
-	assert_int_equal(pvs_kvm_run(&p, 12, false, b), 0);
+	assert_int_equal(pvsim_kvm_run(&p, 12, false, b), 0);
 	assert_true(a->events != b->events || a->steal_ns != b->steal_ns ||
 		    memcmp(&a->wake, &b->wake, sizeof(a->wake)));
 	free(a);
@@ -170,41 +170,41 @@ static void test_kvm_deterministic(void **state)
 
 static void test_kvm_bad_params(void **state)
 {
-	struct pvs_kvm_params p;
-	struct pvs_kvm_result *r = malloc(sizeof(*r));
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *r = malloc(sizeof(*r));
 
 	(void)state;
 	assert_non_null(r);
 	small_params(&p, 0, PVS_PREEMPT_PARITY);
 	p.vcpus = 41;	/* more vCPUs than host threads, not a core multiple */
-	assert_int_equal(pvs_kvm_run(&p, 1, false, r), -1);
+	assert_int_equal(pvsim_kvm_run(&p, 1, false, r), -1);
 	small_params(&p, 0, PVS_PREEMPT_PARITY);
 	p.policy = (enum pvs_preempt_policy)7;
-	assert_int_equal(pvs_kvm_run(&p, 1, false, r), -1);
+	assert_int_equal(pvsim_kvm_run(&p, 1, false, r), -1);
 	free(r);
 }
 
 /* Every case and policy, invariants checked after every event. */
 static void test_kvm_invariants(void **state)
 {
-	struct pvs_kvm_params p;
-	struct pvs_kvm_result *r = malloc(sizeof(*r));
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *r = malloc(sizeof(*r));
 	unsigned int c, pol;
 	uint64_t steal0 = 0;
 
 	(void)state;
 	assert_non_null(r);
-	for (c = 0; c < PVS_SEED000_NCASES; c++) {
+	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
 		for (pol = 0; pol < 2; pol++) {
 			small_params(&p, c, pol ? PVS_PREEMPT_PARITY :
 						  PVS_PREEMPT_IDLE_HINT);
-			assert_int_equal(pvs_kvm_run(&p, 3 + c, true, r), 0);
+			assert_int_equal(pvsim_kvm_run(&p, 3 + c, true, r), 0);
 			if (r->failures)
 				print_error("case %u: %s\n", c,
 					    r->first_failure);
 			assert_int_equal(r->failures, 0);
 			assert_true(r->wake.n > 300);
-			assert_true(r->wake_n[PVS_KVM_WAKE_CEDED] > 0);
+			assert_true(r->wake_n[PVSIM_KVM_WAKE_CEDED] > 0);
 			/* a noise guest multiplies the steal of host noise */
 			if (!c)
 				steal0 = r->steal_ns;
@@ -227,9 +227,9 @@ static void test_kvm_invariants(void **state)
  */
 static void test_seed000_shape(void **state)
 {
-	struct pvs_sim_opts o;
-	struct pvs_seed000_case *cs = malloc(sizeof(*cs));
-	int64_t p99[PVS_SEED000_NCASES], v0[PVS_SEED000_NPCT] = { 0 };
+	struct pvsim_opts o;
+	struct pvsim_idle_hint_case *cs = malloc(sizeof(*cs));
+	int64_t p99[PVSIM_IDLE_HINT_NCASES], v0[PVSIM_IDLE_HINT_NPCT] = { 0 };
 	const int64_t *v;
 	unsigned int c;
 
@@ -239,8 +239,8 @@ static void test_seed000_shape(void **state)
 	o.seed = 1;
 	o.iterations = 8;
 	o.runtime_ns = 2000000000;
-	for (c = 0; c < PVS_SEED000_NCASES; c++) {
-		assert_int_equal(pvs_seed000_case(&o, c, cs, NULL), 0);
+	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
+		assert_int_equal(pvsim_idle_hint_case(&o, c, cs, NULL), 0);
 		v = cs->compare_centi;
 		print_message("case %u: %lld %lld %lld %lld %lld %lld %lld "
 			      "(centi-%%)\n", c, (long long)v[0],
@@ -267,10 +267,10 @@ static void test_seed000_shape(void **state)
 
 /* Run scenario name for 2 iterations of runtime_ns into sink. */
 static void run_recorded(const char *name, uint64_t seed, uint64_t runtime_ns,
-			 struct pvs_sim_sink *sink)
+			 struct pvsim_sink *sink)
 {
-	const struct pvs_sim_scenario *sc = pvs_sim_find(name);
-	struct pvs_sim_opts o;
+	const struct pvsim_scenario *sc = pvsim_find(name);
+	struct pvsim_opts o;
 	FILE *out = tmpfile();
 
 	assert_non_null(sc);
@@ -289,27 +289,27 @@ static void run_recorded(const char *name, uint64_t seed, uint64_t runtime_ns,
 /* Every per-iteration percentile of seed000 is recorded, baseline first. */
 static void test_seed000_records(void **state)
 {
-	static const char *const metric[PVS_SEED000_NPCT] = {
+	static const char *const metric[PVSIM_IDLE_HINT_NPCT] = {
 		"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
 		"p99.9_us"
 	};
-	struct pvs_sim_sink sink;
+	struct pvsim_sink sink;
 	size_t i, n[2] = { 0, 0 };
 	unsigned int m;
 
 	(void)state;
-	assert_int_equal(pvs_sim_find("seed000")->plot_kind,
-			 PVS_SIM_PLOT_PCT_CURVES);
+	assert_int_equal(pvsim_find("seed000")->plot_kind,
+			 PVSIM_PLOT_PCT_CURVES);
 	run_recorded("seed000", 3, 100000000, &sink);
 	/* 3 cases x 2 policies x 7 percentiles x 2 iterations */
-	assert_int_equal(sink.n, 3 * 2 * PVS_SEED000_NPCT * 2);
+	assert_int_equal(sink.n, 3 * 2 * PVSIM_IDLE_HINT_NPCT * 2);
 	assert_string_equal(sink.v[0].policy, "parity");
 	assert_string_equal(sink.v[0].case_name, "no noise");
 	assert_string_equal(sink.v[sink.n - 1].case_name, "overlap");
 	for (i = 0; i < sink.n; i++) {
-		const struct pvs_sim_rec *r = &sink.v[i];
+		const struct pvsim_rec *r = &sink.v[i];
 
-		m = (unsigned int)(i % PVS_SEED000_NPCT);
+		m = (unsigned int)(i % PVSIM_IDLE_HINT_NPCT);
 		assert_string_equal(r->metric, metric[m]);
 		assert_true(r->iter < 2);
 		assert_true(r->value >= 0);
@@ -321,7 +321,7 @@ static void test_seed000_records(void **state)
 			assert_true(r->value >= sink.v[i - 1].value);
 	}
 	assert_int_equal(n[0], n[1]);
-	pvs_sim_sink_free(&sink);
+	pvsim_sink_free(&sink);
 }
 
 /* ---- seed004: the PowerVM LPAR model ------------------------------------ */
@@ -334,24 +334,24 @@ static void test_seed000_records(void **state)
  */
 static void test_lpar_capped(void **state)
 {
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result r;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
 	unsigned int pol;
 
 	(void)state;
 	for (pol = 0; pol < 2; pol++) {
-		pvs_lpar_params(&p, 128, 160, pol ? PVS_PACK_CORES :
+		pvsim_lpar_params(&p, 128, 160, pol ? PVS_PACK_CORES :
 						   PVS_PACK_SPREAD, 200000000);
 		p.capped = true;
 		p.debug = true;
-		pvs_lpar_run(&p, 9, &r);
+		pvsim_lpar_run(&p, 9, &r);
 		assert_int_equal(r.failures, 0);
 		assert_true(r.max_dispatched <= p.ent_cores);
 		assert_true(r.vp_busy_ns <= (uint64_t)p.ent_cores *
 					    r.elapsed_ns);
 		assert_true(r.records > 0);
 		p.capped = false;
-		pvs_lpar_run(&p, 9, &r);
+		pvsim_lpar_run(&p, 9, &r);
 		assert_int_equal(r.failures, 0);
 		assert_true(r.max_dispatched > p.ent_cores);
 		assert_true(r.vp_busy_ns > (uint64_t)p.ent_cores *
@@ -368,8 +368,8 @@ static void test_lpar_capped(void **state)
 static void test_lpar_invariants(void **state)
 {
 	static const uint32_t vps[2] = { 128, 40 }, thr[3] = { 40, 80, 160 };
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result r;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
 	unsigned int i, v, t, pol, capped;
 
 	(void)state;
@@ -378,11 +378,11 @@ static void test_lpar_invariants(void **state)
 		t = i / 4 % 3;
 		pol = i / 2 % 2;
 		capped = i % 2;
-		pvs_lpar_params(&p, vps[v], thr[t], pol ? PVS_PACK_CORES :
+		pvsim_lpar_params(&p, vps[v], thr[t], pol ? PVS_PACK_CORES :
 			       PVS_PACK_SPREAD, 100000000);
 		p.capped = capped;
 		p.debug = true;
-		pvs_lpar_run(&p, 4 + t, &r);
+		pvsim_lpar_run(&p, 4 + t, &r);
 		if (r.failures)
 			print_error("%u VPs %u threads: %s\n", vps[v], thr[t],
 				    r.first_failure);
@@ -404,18 +404,18 @@ static void test_lpar_invariants(void **state)
  */
 static void test_lpar_events(void **state)
 {
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result r;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
 	uint64_t slots;
 
 	(void)state;
-	pvs_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 1000000000);
-	pvs_lpar_run(&p, 2, &r);
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 1000000000);
+	pvsim_lpar_run(&p, 2, &r);
 	assert_int_equal(r.failures, 0);
 	assert_true(r.events <= 40 + 2);
 	assert_int_equal(r.vcsw, 40);	/* 40 dispatches, no undispatch */
-	pvs_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 1000000000);
-	pvs_lpar_run(&p, 2, &r);
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 1000000000);
+	pvsim_lpar_run(&p, 2, &r);
 	slots = p.runtime_ns / p.slot_ns;
 	assert_int_equal(r.failures, 0);
 	assert_true(r.events > slots);
@@ -426,25 +426,25 @@ static void test_lpar_events(void **state)
 /* Same seed, same result; another seed, another result; bad parameters. */
 static void test_lpar_seeded(void **state)
 {
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result a, b;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result a, b;
 
 	(void)state;
-	pvs_lpar_params(&p, 128, 40, PVS_PACK_CORES, 100000000);
-	pvs_lpar_run(&p, 5, &a);
-	pvs_lpar_run(&p, 5, &b);
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_CORES, 100000000);
+	pvsim_lpar_run(&p, 5, &a);
+	pvsim_lpar_run(&p, 5, &b);
 	assert_int_equal(a.records, b.records);
 	assert_int_equal(a.vcsw, b.vcsw);
 	assert_int_equal(a.events, b.events);
-	pvs_lpar_run(&p, 6, &b);
+	pvsim_lpar_run(&p, 6, &b);
 	assert_true(a.records != b.records);
 	p.vps = 129;	/* beyond the model */
-	pvs_lpar_run(&p, 5, &a);
+	pvsim_lpar_run(&p, 5, &a);
 	assert_int_equal(a.failures, 1);
 	/* a VP's start delays must fit in its slot */
-	pvs_lpar_params(&p, 128, 40, PVS_PACK_CORES, 100000000);
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_CORES, 100000000);
 	p.dispatch_cost_ns = p.slot_ns / 2;
-	pvs_lpar_run(&p, 5, &a);
+	pvsim_lpar_run(&p, 5, &a);
 	assert_int_equal(a.failures, 1);
 }
 
@@ -452,15 +452,15 @@ static void test_lpar_seeded(void **state)
 static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
 		      uint64_t *rec, uint64_t *physc_milli)
 {
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result r;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
 	uint32_t it;
 
 	*rec = 0;
 	*physc_milli = 0;
-	pvs_lpar_params(&p, 128, threads, pol, 1000000000);
+	pvsim_lpar_params(&p, 128, threads, pol, 1000000000);
 	for (it = 0; it < 3; it++) {
-		pvs_lpar_run(&p, pvs_sim_iter_seed(1, it), &r);
+		pvsim_lpar_run(&p, pvsim_iter_seed(1, it), &r);
 		assert_int_equal(r.failures, 0);
 		*rec += r.records * 1000000000ull / r.elapsed_ns / 3;
 		*physc_milli += r.vp_busy_ns * 1000 / r.elapsed_ns / 3;
@@ -499,16 +499,16 @@ static void test_seed004_shape(void **state)
  */
 static void test_seed004_40vps(void **state)
 {
-	struct pvs_lpar_params p;
-	struct pvs_lpar_result rs, rc;
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result rs, rc;
 	uint32_t t;
 
 	(void)state;
 	for (t = 80; t <= 160; t += 80) {
-		pvs_lpar_params(&p, 40, t, PVS_PACK_SPREAD, 300000000);
-		pvs_lpar_run(&p, 8, &rs);
-		pvs_lpar_params(&p, 40, t, PVS_PACK_CORES, 300000000);
-		pvs_lpar_run(&p, 8, &rc);
+		pvsim_lpar_params(&p, 40, t, PVS_PACK_SPREAD, 300000000);
+		pvsim_lpar_run(&p, 8, &rs);
+		pvsim_lpar_params(&p, 40, t, PVS_PACK_CORES, 300000000);
+		pvsim_lpar_run(&p, 8, &rc);
 		assert_int_equal(rs.failures + rc.failures, 0);
 		assert_true(rc.records * 100 >= rs.records * 99 &&
 			    rc.records * 100 <= rs.records * 101);
@@ -517,7 +517,7 @@ static void test_seed004_40vps(void **state)
 }
 
 /* Find record (case, policy, metric, iter) in a sink; fail if absent. */
-static double rec_value(const struct pvs_sim_sink *k, const char *c,
+static double rec_value(const struct pvsim_sink *k, const char *c,
 			const char *pol, const char *metric, uint32_t iter)
 {
 	size_t i;
@@ -543,14 +543,14 @@ static void test_seed004_records(void **state)
 		"records_per_s", "user_pct", "idle_pct", "physc", "entc_pct",
 		"lbusy_pct", "app", "vcsw"
 	};
-	struct pvs_sim_sink sink;
+	struct pvsim_sink sink;
 	double physc, user;
 	size_t i;
 	uint32_t it;
 
 	(void)state;
-	assert_int_equal(pvs_sim_find("seed004")->plot_kind,
-			 PVS_SIM_PLOT_BARS);
+	assert_int_equal(pvsim_find("seed004")->plot_kind,
+			 PVSIM_PLOT_BARS);
 	run_recorded("seed004", 2, 50000000, &sink);
 	/* 6 cases x 2 policies x 2 iterations x 8 metrics */
 	assert_int_equal(sink.n, 6 * 2 * 2 * 8);
@@ -582,7 +582,7 @@ static void test_seed004_records(void **state)
 					     "pack", "lbusy_pct", it),
 				   user, 0.0);
 	}
-	pvs_sim_sink_free(&sink);
+	pvsim_sink_free(&sink);
 }
 
 /* Read a stream back into a buffer (tests compare whole outputs). */
@@ -607,13 +607,13 @@ static char *slurp(FILE *f, long *len)
 static void test_scenario_output_deterministic(void **state)
 {
 	static const char *const name[2] = { "seed000", "seed004" };
-	struct pvs_sim_totals tot;
-	struct pvs_sim_opts o;
+	struct pvsim_totals tot;
+	struct pvsim_opts o;
 	unsigned int n, json, k;
 
 	(void)state;
 	for (n = 0; n < 2; n++) {
-		const struct pvs_sim_scenario *sc = pvs_sim_find(name[n]);
+		const struct pvsim_scenario *sc = pvsim_find(name[n]);
 
 		assert_non_null(sc);
 		for (json = 0; json < 2; json++) {
@@ -661,15 +661,15 @@ static void test_cli(void **state)
 	(void)state;
 	assert_non_null(out);
 	assert_non_null(err);
-	assert_int_equal(pvs_sim_main(2, list, out, err), 0);
-	assert_int_equal(pvs_sim_main(3, show, out, err), 0);
-	assert_int_equal(pvs_sim_main(3, bad, out, err), 2);
-	assert_int_equal(pvs_sim_main(4, badopt, out, err), 2);
-	assert_int_equal(pvs_sim_main(1, list, out, err), 2);
-	assert_non_null(pvs_sim_find("seed000"));
-	assert_non_null(pvs_sim_find("seed004"));
-	assert_null(pvs_sim_find("seed999"));
-	assert_non_null(pvs_sim_scenario_at(0));
+	assert_int_equal(pvsim_main(2, list, out, err), 0);
+	assert_int_equal(pvsim_main(3, show, out, err), 0);
+	assert_int_equal(pvsim_main(3, bad, out, err), 2);
+	assert_int_equal(pvsim_main(4, badopt, out, err), 2);
+	assert_int_equal(pvsim_main(1, list, out, err), 2);
+	assert_non_null(pvsim_find("seed000"));
+	assert_non_null(pvsim_find("seed004"));
+	assert_null(pvsim_find("seed999"));
+	assert_non_null(pvsim_scenario_at(0));
 	fclose(out);
 	fclose(err);
 }

@@ -26,7 +26,7 @@ static void fake_show(FILE *f)
 	fprintf(f, "fake: known values\n");
 }
 
-static void rec_all(const struct pvs_sim_opts *o, const char *cs,
+static void rec_all(const struct pvsim_opts *o, const char *cs,
 		    const char *pol, const char *metric, const double *v,
 		    size_t n)
 {
@@ -35,7 +35,7 @@ static void rec_all(const struct pvs_sim_opts *o, const char *cs,
 	if (o->iterations && n > o->iterations)
 		n = o->iterations;
 	for (i = 0; i < n; i++)
-		pvs_sim_record(o, cs, pol, metric, (uint32_t)i, v[i]);
+		pvsim_record(o, cs, pol, metric, (uint32_t)i, v[i]);
 }
 
 /*
@@ -44,8 +44,8 @@ static void rec_all(const struct pvs_sim_opts *o, const char *cs,
  * 100 + (i % 10) vs 101 + (i % 10) (df = 118). --iterations K keeps the
  * first K values of each set.
  */
-static int fake_run(const struct pvs_sim_opts *o, FILE *f,
-		    struct pvs_sim_totals *tot)
+static int fake_run(const struct pvsim_opts *o, FILE *f,
+		    struct pvsim_totals *tot)
 {
 	double a[60], b[60];
 	unsigned int i;
@@ -58,20 +58,20 @@ static int fake_run(const struct pvs_sim_opts *o, FILE *f,
 	rec_all(o, "small", "base", "ops_per_s", iguana, 7);
 	rec_all(o, "small", "new", "ops_per_s", chameleon, 5);
 	for (i = 0; i < 5; i++) {
-		pvs_sim_record(o, "clear & plain", "base", "ops_per_s", i,
+		pvsim_record(o, "clear & plain", "base", "ops_per_s", i,
 			       10 + i);
-		pvs_sim_record(o, "clear & plain", "new", "ops_per_s", i,
+		pvsim_record(o, "clear & plain", "new", "ops_per_s", i,
 			       20 + i);
-		pvs_sim_record(o, "clear & plain", "base", "p50_us", i,
+		pvsim_record(o, "clear & plain", "base", "p50_us", i,
 			       10 + i);
-		pvs_sim_record(o, "clear & plain", "new", "p50_us", i, 8 + i);
-		pvs_sim_record(o, "clear & plain", "base", "p99.9_us", i,
+		pvsim_record(o, "clear & plain", "new", "p50_us", i, 8 + i);
+		pvsim_record(o, "clear & plain", "base", "p99.9_us", i,
 			       900 + i);
-		pvs_sim_record(o, "clear & plain", "new", "p99.9_us", i,
+		pvsim_record(o, "clear & plain", "new", "p99.9_us", i,
 			       300 + i);
-		pvs_sim_record(o, "clear & plain", "base", "p99_us", i,
+		pvsim_record(o, "clear & plain", "base", "p99_us", i,
 			       100 + i);
-		pvs_sim_record(o, "clear & plain", "new", "p99_us", i, 50 + i);
+		pvsim_record(o, "clear & plain", "new", "p99_us", i, 50 + i);
 	}
 	rec_all(o, "large", "base", "ops_per_s", a, 60);
 	rec_all(o, "large", "new", "ops_per_s", b, 60);
@@ -80,24 +80,24 @@ static int fake_run(const struct pvs_sim_opts *o, FILE *f,
 	return 0;
 }
 
-static const struct pvs_sim_scenario fake_bars = {
+static const struct pvsim_scenario fake_bars = {
 	"fakebars", "known values (bars)", fake_show, fake_run,
-	PVS_SIM_PLOT_BARS, "ops_per_s",
+	PVSIM_PLOT_BARS, "ops_per_s",
 };
 
-static const struct pvs_sim_scenario fake_pct = {
+static const struct pvsim_scenario fake_pct = {
 	"fakepct", "known values (percentile curves)", fake_show, fake_run,
-	PVS_SIM_PLOT_PCT_CURVES, NULL,
+	PVSIM_PLOT_PCT_CURVES, NULL,
 };
 
-static const struct pvs_sim_scenario fake_none = {
+static const struct pvsim_scenario fake_none = {
 	"fakenone", "known values (no picture)", fake_show, fake_run,
-	PVS_SIM_PLOT_NONE, NULL,
+	PVSIM_PLOT_NONE, NULL,
 };
 
-static const struct pvs_sim_scenario fake_badbars = {
+static const struct pvsim_scenario fake_badbars = {
 	"fakebad", "bars of a metric never recorded", fake_show, fake_run,
-	PVS_SIM_PLOT_BARS, "ops_per_s,nothing_per_s",
+	PVSIM_PLOT_BARS, "ops_per_s,nothing_per_s",
 };
 
 /* Everything written to a temporary stream, as a string (free it). */
@@ -122,7 +122,7 @@ static char *slurp(FILE *f)
  * Run the command line on a scenario: the arguments after argv[0], up to
  * a NULL; out and err as strings.
  */
-static int cmd(const struct pvs_sim_scenario *sc, char **out, char **err,
+static int cmd(const struct pvsim_scenario *sc, char **out, char **err,
 	       ...)
 {
 	FILE *o = tmpfile(), *e = tmpfile();
@@ -136,7 +136,7 @@ static int cmd(const struct pvs_sim_scenario *sc, char **out, char **err,
 	va_end(ap);
 	assert_non_null(o);
 	assert_non_null(e);
-	ret = pvs_sim_cmd(sc, argc, argv, o, e);
+	ret = pvsim_cmd(sc, argc, argv, o, e);
 	*out = slurp(o);
 	*err = slurp(e);
 	fclose(o);
@@ -148,7 +148,7 @@ static int cmd(const struct pvs_sim_scenario *sc, char **out, char **err,
 
 static int conf(const char *s)
 {
-	int c = pvs_sim_conf_index(s);
+	int c = pvsim_conf_index(s);
 
 	assert_true(c >= 0);
 	return c;
@@ -166,65 +166,65 @@ static void test_student_table(void **state)
 {
 	(void)state;
 	/* published two-sided critical values */
-	assert_close(pvs_sim_student_t(1, conf("80")), 3.078, 1e-9);
-	assert_close(pvs_sim_student_t(1, conf("90")), 6.314, 1e-9);
-	assert_close(pvs_sim_student_t(1, conf("95")), 12.706, 1e-9);
-	assert_close(pvs_sim_student_t(1, conf("98")), 31.821, 1e-9);
-	assert_close(pvs_sim_student_t(1, conf("99")), 63.657, 1e-9);
-	assert_close(pvs_sim_student_t(1, conf("99.5")), 127.321, 1e-9);
-	assert_close(pvs_sim_student_t(2, conf("95")), 4.303, 1e-9);
-	assert_close(pvs_sim_student_t(5, conf("99")), 4.032, 1e-9);
-	assert_close(pvs_sim_student_t(8, conf("95")), 2.306, 1e-9);
-	assert_close(pvs_sim_student_t(10, conf("80")), 1.372, 1e-9);
-	assert_close(pvs_sim_student_t(10, conf("95")), 2.228, 1e-9);
-	assert_close(pvs_sim_student_t(10, conf("99.5")), 3.581, 1e-9);
-	assert_close(pvs_sim_student_t(20, conf("90")), 1.725, 1e-9);
-	assert_close(pvs_sim_student_t(30, conf("98")), 2.457, 1e-9);
-	assert_close(pvs_sim_student_t(30, conf("99")), 2.750, 1e-9);
-	assert_close(pvs_sim_student_t(30, conf("99.5")), 3.030, 1e-9);
-	assert_close(pvs_sim_student_t(60, conf("95")), 2.000, 1e-9);
-	assert_close(pvs_sim_student_t(100, conf("95")), 1.984, 1e-9);
-	assert_close(pvs_sim_student_t(100, conf("99")), 2.626, 1e-9);
+	assert_close(pvsim_student_t(1, conf("80")), 3.078, 1e-9);
+	assert_close(pvsim_student_t(1, conf("90")), 6.314, 1e-9);
+	assert_close(pvsim_student_t(1, conf("95")), 12.706, 1e-9);
+	assert_close(pvsim_student_t(1, conf("98")), 31.821, 1e-9);
+	assert_close(pvsim_student_t(1, conf("99")), 63.657, 1e-9);
+	assert_close(pvsim_student_t(1, conf("99.5")), 127.321, 1e-9);
+	assert_close(pvsim_student_t(2, conf("95")), 4.303, 1e-9);
+	assert_close(pvsim_student_t(5, conf("99")), 4.032, 1e-9);
+	assert_close(pvsim_student_t(8, conf("95")), 2.306, 1e-9);
+	assert_close(pvsim_student_t(10, conf("80")), 1.372, 1e-9);
+	assert_close(pvsim_student_t(10, conf("95")), 2.228, 1e-9);
+	assert_close(pvsim_student_t(10, conf("99.5")), 3.581, 1e-9);
+	assert_close(pvsim_student_t(20, conf("90")), 1.725, 1e-9);
+	assert_close(pvsim_student_t(30, conf("98")), 2.457, 1e-9);
+	assert_close(pvsim_student_t(30, conf("99")), 2.750, 1e-9);
+	assert_close(pvsim_student_t(30, conf("99.5")), 3.030, 1e-9);
+	assert_close(pvsim_student_t(60, conf("95")), 2.000, 1e-9);
+	assert_close(pvsim_student_t(100, conf("95")), 1.984, 1e-9);
+	assert_close(pvsim_student_t(100, conf("99")), 2.626, 1e-9);
 	/* above 100 degrees: the normal distribution */
-	assert_close(pvs_sim_student_t(101, conf("80")), 1.282, 1e-9);
-	assert_close(pvs_sim_student_t(118, conf("95")), 1.960, 1e-9);
-	assert_close(pvs_sim_student_t(100000, conf("99")), 2.576, 1e-9);
-	assert_close(pvs_sim_student_t(500, conf("99.5")), 2.807, 1e-9);
+	assert_close(pvsim_student_t(101, conf("80")), 1.282, 1e-9);
+	assert_close(pvsim_student_t(118, conf("95")), 1.960, 1e-9);
+	assert_close(pvsim_student_t(100000, conf("99")), 2.576, 1e-9);
+	assert_close(pvsim_student_t(500, conf("99.5")), 2.807, 1e-9);
 	/* every column falls with df and stays above the normal value */
-	for (unsigned int c = 0; c < PVS_SIM_NCONF; c++) {
+	for (unsigned int c = 0; c < PVSIM_NCONF; c++) {
 		for (unsigned int df = 2; df <= 100; df++) {
-			assert_true(pvs_sim_student_t(df, c) <=
-				    pvs_sim_student_t(df - 1, c));
-			assert_true(pvs_sim_student_t(df, c) >
-				    pvs_sim_student_t(101, c));
+			assert_true(pvsim_student_t(df, c) <=
+				    pvsim_student_t(df - 1, c));
+			assert_true(pvsim_student_t(df, c) >
+				    pvsim_student_t(101, c));
 		}
 		if (c)
-			assert_true(pvs_sim_student_t(7, c) >
-				    pvs_sim_student_t(7, c - 1));
+			assert_true(pvsim_student_t(7, c) >
+				    pvsim_student_t(7, c - 1));
 	}
 	/* the levels and their spelling */
-	assert_int_equal(pvs_sim_conf_index("95"), 2);
-	assert_int_equal(pvs_sim_conf_index("99.5%"), 5);
-	assert_int_equal(pvs_sim_conf_index("97"), -1);
-	assert_int_equal(pvs_sim_conf_index("95x"), -1);
-	assert_int_equal(pvs_sim_conf_index(""), -1);
-	assert_int_equal(pvs_sim_conf_index(NULL), -1);
-	assert_close(pvs_sim_conf_pct(5), 99.5, 0);
+	assert_int_equal(pvsim_conf_index("95"), 2);
+	assert_int_equal(pvsim_conf_index("99.5%"), 5);
+	assert_int_equal(pvsim_conf_index("97"), -1);
+	assert_int_equal(pvsim_conf_index("95x"), -1);
+	assert_int_equal(pvsim_conf_index(""), -1);
+	assert_int_equal(pvsim_conf_index(NULL), -1);
+	assert_close(pvsim_conf_pct(5), 99.5, 0);
 }
 
 /* ---- ministat ----------------------------------------------------------- */
 
-static void stats_of(const double *v, size_t n, struct pvs_sim_stats *st)
+static void stats_of(const double *v, size_t n, struct pvsim_stats *st)
 {
 	double c[64];
 
 	memcpy(c, v, n * sizeof(*v));
-	assert_int_equal(pvs_sim_stats_of(c, n, st), 0);
+	assert_int_equal(pvsim_stats_of(c, n, st), 0);
 }
 
 static void test_stats(void **state)
 {
-	struct pvs_sim_stats st;
+	struct pvsim_stats st;
 	double one = 4;
 
 	(void)state;
@@ -248,13 +248,13 @@ static void test_stats(void **state)
 	assert_close(st.median, 2.5, 0);
 	stats_of(&one, 1, &st);
 	assert_close(st.var, 0, 0);
-	assert_int_equal(pvs_sim_stats_of(&one, 0, &st), -1);
+	assert_int_equal(pvsim_stats_of(&one, 0, &st), -1);
 }
 
 static void test_ttest_by_hand(void **state)
 {
-	struct pvs_sim_stats x, y;
-	struct pvs_sim_ttest r;
+	struct pvsim_stats x, y;
+	struct pvsim_ttest r;
 	double s, ratio;
 
 	(void)state;
@@ -265,13 +265,13 @@ static void test_ttest_by_hand(void **state)
 	stats_of(iguana, 7, &x);
 	stats_of(chameleon, 5, &y);
 	s = sqrt(69780.0) * sqrt(1.0 / 5 + 1.0 / 7);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("95"), &r), 0);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("95"), &r), 0);
 	assert_close(r.t, 2.228, 0);
 	assert_close(r.pooled_s, sqrt(69780.0), 1e-9);
 	assert_close(r.diff, 240, 1e-9);
 	assert_close(r.err, 2.228 * s, 1e-9);	/* 344.6: not proven */
 	assert_false(r.proven);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("80"), &r), 0);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("80"), &r), 0);
 	assert_close(r.err, 1.372 * s, 1e-9);	/* 212.2 < 240: proven */
 	assert_true(r.proven);
 	assert_close(r.pct, 80, 1e-9);
@@ -284,22 +284,22 @@ static void test_ttest_by_hand(void **state)
 	/* 10..14 vs 20..24: variances 2.5, s = sqrt(2.5 x 0.4) = 1 */
 	stats_of((const double[]){ 10, 11, 12, 13, 14 }, 5, &x);
 	stats_of((const double[]){ 20, 21, 22, 23, 24 }, 5, &y);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("95"), &r), 0);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("95"), &r), 0);
 	assert_close(r.err, 2.306, 1e-12);
 	assert_close(r.diff, 10, 1e-12);
 	assert_true(r.proven);
 	assert_close(r.pct, 1000.0 / 12, 1e-9);
 	/* too few values */
 	stats_of((const double[]){ 1, 2 }, 2, &x);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("95"), &r), -1);
-	assert_int_equal(pvs_sim_ttest(&y, &x, conf("95"), &r), -1);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("95"), &r), -1);
+	assert_int_equal(pvsim_ttest(&y, &x, conf("95"), &r), -1);
 }
 
 static void test_ttest_df_above_100(void **state)
 {
 	double a[60], b[60];
-	struct pvs_sim_stats x, y;
-	struct pvs_sim_ttest r;
+	struct pvsim_stats x, y;
+	struct pvsim_ttest r;
 	double s;
 	unsigned int i;
 
@@ -318,11 +318,11 @@ static void test_ttest_df_above_100(void **state)
 	stats_of(b, 60, &y);
 	assert_close(x.var, 495.0 / 59, 1e-9);
 	s = sqrt(495.0 / 59) * sqrt(2.0 / 60);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("95"), &r), 0);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("95"), &r), 0);
 	assert_close(r.t, 1.960, 0);
 	assert_close(r.err, 1.960 * s, 1e-9);
 	assert_false(r.proven);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("80"), &r), 0);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("80"), &r), 0);
 	assert_close(r.t, 1.282, 0);
 	assert_true(r.proven);
 	assert_close(r.pct, 100 / 104.5, 1e-9);
@@ -331,21 +331,21 @@ static void test_ttest_df_above_100(void **state)
 static void test_ministat_text(void **state)
 {
 	FILE *f = tmpfile();
-	struct pvs_sim_stats x, y;
-	struct pvs_sim_ttest r;
+	struct pvsim_stats x, y;
+	struct pvsim_ttest r;
 	char *s;
 
 	(void)state;
 	assert_non_null(f);
 	stats_of(iguana, 7, &x);
 	stats_of(chameleon, 5, &y);
-	pvs_sim_ministat_head(f);
-	pvs_sim_ministat_row(f, 'x', &x);
-	pvs_sim_ministat_row(f, '+', &y);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("95"), &r), 0);
-	pvs_sim_ministat_verdict(f, conf("95"), &r);
-	assert_int_equal(pvs_sim_ttest(&x, &y, conf("80"), &r), 0);
-	pvs_sim_ministat_verdict(f, conf("80"), &r);
+	pvsim_ministat_head(f);
+	pvsim_ministat_row(f, 'x', &x);
+	pvsim_ministat_row(f, '+', &y);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("95"), &r), 0);
+	pvsim_ministat_verdict(f, conf("95"), &r);
+	assert_int_equal(pvsim_ttest(&x, &y, conf("80"), &r), 0);
+	pvsim_ministat_verdict(f, conf("80"), &r);
 	s = slurp(f);
 	/* ministat's manual page prints the first four lines */
 	assert_string_equal(s,
@@ -364,14 +364,14 @@ static void test_ministat_text(void **state)
 static void test_metric_better(void **state)
 {
 	(void)state;
-	assert_int_equal(pvs_sim_metric_better("p99.9_us"), -1);
-	assert_int_equal(pvs_sim_metric_better("steal_ms"), -1);
-	assert_int_equal(pvs_sim_metric_better("physc"), -1);
-	assert_int_equal(pvs_sim_metric_better("records_per_s"), 1);
-	assert_int_equal(pvs_sim_metric_better("jobs_per_min"), 1);
-	assert_int_equal(pvs_sim_metric_better("dhry_score"), 1);
-	assert_int_equal(pvs_sim_metric_better("exits_per_s"), 0);
-	assert_int_equal(pvs_sim_metric_better("vcsw"), 0);
+	assert_int_equal(pvsim_metric_better("p99.9_us"), -1);
+	assert_int_equal(pvsim_metric_better("steal_ms"), -1);
+	assert_int_equal(pvsim_metric_better("physc"), -1);
+	assert_int_equal(pvsim_metric_better("records_per_s"), 1);
+	assert_int_equal(pvsim_metric_better("jobs_per_min"), 1);
+	assert_int_equal(pvsim_metric_better("dhry_score"), 1);
+	assert_int_equal(pvsim_metric_better("exits_per_s"), 0);
+	assert_int_equal(pvsim_metric_better("vcsw"), 0);
 }
 
 /* ---- compare through the command line ----------------------------------- */
@@ -515,7 +515,7 @@ static void test_compare_json(void **state)
 
 /* ---- pictures ----------------------------------------------------------- */
 
-static char *plot(const struct pvs_sim_scenario *sc, const char *verb,
+static char *plot(const struct pvsim_scenario *sc, const char *verb,
 		  int want)
 {
 	char path[] = "/tmp/test_sim_report_XXXXXX";
@@ -624,8 +624,8 @@ static void test_plot_pct(void **state)
 
 static void test_schbench_format(void **state)
 {
-	struct pvs_sim_hist *h = malloc(3 * sizeof(*h));
-	struct pvs_sim_schbench_out so;
+	struct pvsim_hist *h = malloc(3 * sizeof(*h));
+	struct pvsim_schbench_out so;
 	uint64_t req = 3000, v;
 	FILE *f = tmpfile();
 	char *s;
@@ -633,32 +633,32 @@ static void test_schbench_format(void **state)
 	(void)state;
 	assert_non_null(h);
 	assert_non_null(f);
-	pvs_sim_hist_clear(&h[0]);
-	pvs_sim_hist_clear(&h[1]);
-	pvs_sim_hist_clear(&h[2]);
+	pvsim_hist_clear(&h[0]);
+	pvsim_hist_clear(&h[1]);
+	pvsim_hist_clear(&h[2]);
 	/* 1..100 once each: percentile k is k; rows count since the last */
 	for (v = 1; v <= 100; v++)
-		pvs_sim_hist_add(&h[0], v);
+		pvsim_hist_add(&h[0], v);
 	/*
 	 * 1000 us lands in a 2 us bucket reported by its midpoint, 1001;
 	 * the unprinted 20th percentile's row takes all 10 samples
 	 */
 	for (v = 0; v < 10; v++)
-		pvs_sim_hist_add(&h[1], 1000);
+		pvsim_hist_add(&h[1], 1000);
 	memset(&so, 0, sizeof(so));
 	so.wakeup = &h[0];
 	so.runtime_s = 30;
-	pvs_sim_schbench_print(f, &so);
+	pvsim_schbench_print(f, &so);
 	so.wakeup = NULL;
 	so.request = &h[1];
 	so.rps = &h[0];
 	so.requests = &req;
-	pvs_sim_schbench_print(f, &so);
+	pvsim_schbench_print(f, &so);
 	so.request = NULL;
 	so.rps = NULL;
 	so.requests = NULL;
 	so.wakeup = &h[2];	/* empty: zeros, as schbench */
-	pvs_sim_schbench_print(f, &so);
+	pvsim_schbench_print(f, &so);
 	s = slurp(f);
 	assert_string_equal(s,
 "Wakeup Latencies percentiles (usec) runtime 30 (s) (100 total samples)\n"
@@ -702,7 +702,7 @@ static void test_seed000_schbench(void **state)
 	(void)state;
 	for (i = 0; i < 2; i++) {
 		assert_non_null(f[i]);
-		assert_int_equal(pvs_sim_main(8, argv, f[i], e), 0);
+		assert_int_equal(pvsim_main(8, argv, f[i], e), 0);
 		s[i] = slurp(f[i]);
 		fclose(f[i]);
 	}

@@ -15,21 +15,21 @@
 /* Reduced runs: 60 ms measured after 10 ms of warm-up. */
 #define SHORT_NS 60000000ull
 
-static void params(struct pvs_dy_sim_params *p, uint32_t vcpus,
-		   enum pvs_dy_sim_policy pol, uint64_t runtime_ns)
+static void params(struct pvsim_dy_sim_params *p, uint32_t vcpus,
+		   enum pvsim_dy_sim_policy pol, uint64_t runtime_ns)
 {
-	pvs_dy_sim_defaults(p, vcpus, pol);
+	pvsim_dy_sim_defaults(p, vcpus, pol);
 	p->warmup_ns = 10000000;
 	p->runtime_ns = runtime_ns;
 }
 
-static void run_ok(const struct pvs_dy_sim_params *p, uint64_t seed,
-		   bool debug, struct pvs_dy_sim_result *r)
+static void run_ok(const struct pvsim_dy_sim_params *p, uint64_t seed,
+		   bool debug, struct pvsim_dy_sim_result *r)
 {
-	assert_int_equal(pvs_dy_sim_run(p, seed, debug, r), 0);
+	assert_int_equal(pvsim_dy_sim_run(p, seed, debug, r), 0);
 	if (r->failures)
 		print_error("%u vCPUs, %s: %s\n", p->vcpus,
-			    pvs_seed001_policy_name(p->policy),
+			    pvsim_yield_bailout_policy_name(p->policy),
 			    r->first_failure);
 	assert_int_equal(r->failures, 0);
 }
@@ -38,42 +38,42 @@ static void run_ok(const struct pvs_dy_sim_params *p, uint64_t seed,
 
 static void test_exit_stat(void **state)
 {
-	struct pvs_dy_exit_stat a, b;
+	struct pvsim_dy_exit_stat a, b;
 	double rel;
 
 	(void)state;
 	memset(&a, 0, sizeof(a));
-	assert_true(pvs_dy_exit_rel_stddev(&a) == 0);
-	pvs_dy_exit_add(&a, 1000);
-	assert_true(pvs_dy_exit_rel_stddev(&a) == 0);	/* one sample */
+	assert_true(pvsim_dy_exit_rel_stddev(&a) == 0);
+	pvsim_dy_exit_add(&a, 1000);
+	assert_true(pvsim_dy_exit_rel_stddev(&a) == 0);	/* one sample */
 	/*
 	 * 1000 and 3000 ns: mean 2000, sample variance 2e6, standard error
 	 * of the mean sqrt(2e6 / 2) = 1000, relative 50 %
 	 */
-	pvs_dy_exit_add(&a, 3000);
+	pvsim_dy_exit_add(&a, 3000);
 	assert_int_equal(a.n, 2);
 	assert_int_equal(a.sum_ns, 4000);
 	assert_int_equal(a.sq_lo, 10000000);
-	rel = pvs_dy_exit_rel_stddev(&a);
+	rel = pvsim_dy_exit_rel_stddev(&a);
 	assert_true(rel > 49.999 && rel < 50.001);
 	/* equal samples: no spread */
 	memset(&b, 0, sizeof(b));
-	pvs_dy_exit_add(&b, 7);
-	pvs_dy_exit_add(&b, 7);
-	assert_true(pvs_dy_exit_rel_stddev(&b) == 0);
+	pvsim_dy_exit_add(&b, 7);
+	pvsim_dy_exit_add(&b, 7);
+	assert_true(pvsim_dy_exit_rel_stddev(&b) == 0);
 	/* squares carry into the high word: (2^32 - 1)^2 twice > 2^64 */
 	memset(&b, 0, sizeof(b));
-	pvs_dy_exit_add(&b, 0xffffffffull);
+	pvsim_dy_exit_add(&b, 0xffffffffull);
 	assert_int_equal(b.sq_hi, 0);
-	pvs_dy_exit_add(&b, 0xffffffffull);
+	pvsim_dy_exit_add(&b, 0xffffffffull);
 	assert_int_equal(b.sq_hi, 1);
 	assert_int_equal(b.sq_lo, 2 * (0xffffffffull * 0xffffffffull));
 	/* merging carries too, and adds counts and sums */
-	pvs_dy_exit_merge(&b, &b);
+	pvsim_dy_exit_merge(&b, &b);
 	assert_int_equal(b.n, 4);
 	assert_int_equal(b.sum_ns, 4 * 0xffffffffull);
 	assert_int_equal(b.sq_hi, 3);
-	pvs_dy_exit_merge(&a, &b);
+	pvsim_dy_exit_merge(&a, &b);
 	assert_int_equal(a.n, 6);
 	assert_int_equal(a.sq_hi, 3);
 }
@@ -95,7 +95,7 @@ static char *read_all(FILE *f)
 
 static void test_kvm_stat_print(void **state)
 {
-	struct pvs_dy_exit_stat ex[PVS_DY_EXIT_NR];
+	struct pvsim_dy_exit_stat ex[PVSIM_DY_EXIT_NR];
 	FILE *f = tmpfile();
 	char *s, *pause, *hlt;
 
@@ -103,11 +103,11 @@ static void test_kvm_stat_print(void **state)
 	assert_non_null(f);
 	memset(ex, 0, sizeof(ex));
 	/* 3 PAUSE exits of 2, 2, 8 us; 1 HLT of 988 us; no interrupts */
-	pvs_dy_exit_add(&ex[PVS_DY_EXIT_PAUSE], 2000);
-	pvs_dy_exit_add(&ex[PVS_DY_EXIT_PAUSE], 2000);
-	pvs_dy_exit_add(&ex[PVS_DY_EXIT_PAUSE], 8000);
-	pvs_dy_exit_add(&ex[PVS_DY_EXIT_HLT], 988000);
-	pvs_dy_print_kvm_stat(f, ex);
+	pvsim_dy_exit_add(&ex[PVSIM_DY_EXIT_PAUSE], 2000);
+	pvsim_dy_exit_add(&ex[PVSIM_DY_EXIT_PAUSE], 2000);
+	pvsim_dy_exit_add(&ex[PVSIM_DY_EXIT_PAUSE], 8000);
+	pvsim_dy_exit_add(&ex[PVSIM_DY_EXIT_HLT], 988000);
+	pvsim_dy_print_kvm_stat(f, ex);
 	s = read_all(f);
 	print_message("%s", s);
 	pause = strstr(s, "PAUSE_INSTRUCTION");
@@ -136,11 +136,11 @@ static void test_kvm_stat_print(void **state)
 
 static void test_deterministic(void **state)
 {
-	struct pvs_dy_sim_params p;
-	struct pvs_dy_sim_result a, b;
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result a, b;
 
 	(void)state;
-	params(&p, 80, PVS_DY_SIM_BAILOUT, 20000000);
+	params(&p, 80, PVSIM_DY_SIM_BAILOUT, 20000000);
 	run_ok(&p, 5, false, &a);
 	run_ok(&p, 5, false, &b);
 	assert_true(a.steps > 0 && a.passes > 0);
@@ -155,8 +155,8 @@ static void test_deterministic(void **state)
 
 static char *scenario_output(uint64_t seed, bool json)
 {
-	const struct pvs_sim_scenario *sc = pvs_sim_find("seed001");
-	struct pvs_sim_opts o;
+	const struct pvsim_scenario *sc = pvsim_find("seed001");
+	struct pvsim_opts o;
 	FILE *f = tmpfile();
 	char *s;
 
@@ -197,22 +197,22 @@ static void test_output_deterministic(void **state)
 /* Every policy at 40 and 80 vCPUs, invariants checked after every event. */
 static void test_invariants(void **state)
 {
-	struct pvs_dy_sim_params p;
-	struct pvs_dy_sim_result r;
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result r;
 	uint32_t vcpus;
 	unsigned int pol;
 
 	(void)state;
 	for (vcpus = 40; vcpus <= 80; vcpus += 40)
-		for (pol = 0; pol < PVS_DY_SIM_NPOL; pol++) {
+		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
 			params(&p, vcpus, pol, 15000000);
 			run_ok(&p, 7, true, &r);
 			assert_true(r.steps > 0);
-			assert_true(r.exits[PVS_DY_EXIT_HLT].n > 0);
-			if (pol == PVS_DY_SIM_PLE_OFF) {
+			assert_true(r.exits[PVSIM_DY_EXIT_HLT].n > 0);
+			if (pol == PVSIM_DY_SIM_PLE_OFF) {
 				assert_int_equal(r.passes, 0);
 				assert_int_equal(
-					r.exits[PVS_DY_EXIT_PAUSE].n, 0);
+					r.exits[PVSIM_DY_EXIT_PAUSE].n, 0);
 			} else {
 				assert_true(r.passes > 0);
 				/* jobs/min from the steps, by hand */
@@ -225,42 +225,42 @@ static void test_invariants(void **state)
 
 static void test_bad_params(void **state)
 {
-	struct pvs_dy_sim_params p;
-	struct pvs_dy_sim_result r;
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result r;
 
 	(void)state;
-	params(&p, 80, PVS_DY_SIM_STOCK, 1000000);
+	params(&p, 80, PVSIM_DY_SIM_STOCK, 1000000);
 	p.vcpus = 81;	/* more vCPUs than hardware threads */
-	assert_int_equal(pvs_dy_sim_run(&p, 1, false, &r), -1);
-	params(&p, 80, PVS_DY_SIM_STOCK, 1000000);
+	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
+	params(&p, 80, PVSIM_DY_SIM_STOCK, 1000000);
 	p.locks = 0;
-	assert_int_equal(pvs_dy_sim_run(&p, 1, false, &r), -1);
-	params(&p, 80, (enum pvs_dy_sim_policy)3, 1000000);
-	assert_int_equal(pvs_dy_sim_run(&p, 1, false, &r), -1);
-	params(&p, 80, PVS_DY_SIM_STOCK, 1000000);
+	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
+	params(&p, 80, (enum pvsim_dy_sim_policy)3, 1000000);
+	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
+	params(&p, 80, PVSIM_DY_SIM_STOCK, 1000000);
 	p.ple.gap = 0;	/* PLE off contradicts a PLE policy */
-	assert_int_equal(pvs_dy_sim_run(&p, 1, false, &r), -1);
-	params(&p, 80, PVS_DY_SIM_STOCK, 1000000);
+	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
+	params(&p, 80, PVSIM_DY_SIM_STOCK, 1000000);
 	p.ple.vendor = PVS_PLE_SVM;	/* pvs_ple_enabled(): -PVS_ERANGE */
 	p.ple.window_max = 0x10000;
-	assert_int_equal(pvs_dy_sim_run(&p, 1, false, &r), -1);
-	params(&p, 80, PVS_DY_SIM_STOCK, 1000000);
+	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
+	params(&p, 80, PVSIM_DY_SIM_STOCK, 1000000);
 	p.cs_min_ns = p.cs_max_ns + 1;
-	assert_int_equal(pvs_dy_sim_run(&p, 1, false, &r), -1);
-	assert_string_equal(pvs_seed001_policy_name((enum pvs_dy_sim_policy)9),
+	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
+	assert_string_equal(pvsim_yield_bailout_policy_name((enum pvsim_dy_sim_policy)9),
 			    "invalid");
 }
 
 /* ---- the seed's shape ---------------------------------------------------- */
 
 /* Mean jobs/min over iters runs (seeds 1..iters), optionally tweaked. */
-static uint64_t mean_jpm(uint32_t vcpus, enum pvs_dy_sim_policy pol,
+static uint64_t mean_jpm(uint32_t vcpus, enum pvsim_dy_sim_policy pol,
 			 uint32_t iters,
-			 void (*tweak)(struct pvs_dy_sim_params *),
-			 struct pvs_dy_sim_result *last)
+			 void (*tweak)(struct pvsim_dy_sim_params *),
+			 struct pvsim_dy_sim_result *last)
 {
-	struct pvs_dy_sim_params p;
-	struct pvs_dy_sim_result r;
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result r;
 	uint64_t sum = 0;
 	uint32_t it;
 
@@ -268,7 +268,7 @@ static uint64_t mean_jpm(uint32_t vcpus, enum pvs_dy_sim_policy pol,
 	if (tweak)
 		tweak(&p);
 	for (it = 0; it < iters; it++) {
-		run_ok(&p, pvs_sim_iter_seed(1, it), false, &r);
+		run_ok(&p, pvsim_iter_seed(1, it), false, &r);
 		sum += r.jobs_per_min;
 	}
 	if (last)
@@ -288,11 +288,11 @@ static void test_seed001_shape(void **state)
 
 	(void)state;
 	for (c = 0; c < 3; c++) {
-		off[c] = mean_jpm(40 + 20 * c, PVS_DY_SIM_PLE_OFF, 2, NULL,
+		off[c] = mean_jpm(40 + 20 * c, PVSIM_DY_SIM_PLE_OFF, 2, NULL,
 				  NULL);
-		stock[c] = mean_jpm(40 + 20 * c, PVS_DY_SIM_STOCK, 2, NULL,
+		stock[c] = mean_jpm(40 + 20 * c, PVSIM_DY_SIM_STOCK, 2, NULL,
 				    NULL);
-		bail[c] = mean_jpm(40 + 20 * c, PVS_DY_SIM_BAILOUT, 2, NULL,
+		bail[c] = mean_jpm(40 + 20 * c, PVSIM_DY_SIM_BAILOUT, 2, NULL,
 				   NULL);
 		print_message("%u vCPUs: off %llu stock %llu bail-out %llu\n",
 			      40 + 20 * c, (unsigned long long)off[c],
@@ -327,11 +327,11 @@ static void test_seed001_shape(void **state)
  */
 static void test_policy_flips_yield(void **state)
 {
-	struct pvs_dy_sim_result s, b;
+	struct pvsim_dy_sim_result s, b;
 
 	(void)state;
-	mean_jpm(80, PVS_DY_SIM_STOCK, 1, NULL, &s);
-	mean_jpm(80, PVS_DY_SIM_BAILOUT, 1, NULL, &b);
+	mean_jpm(80, PVSIM_DY_SIM_STOCK, 1, NULL, &s);
+	mean_jpm(80, PVSIM_DY_SIM_BAILOUT, 1, NULL, &b);
 	assert_true(s.passes > 0 && b.passes > 0);
 	assert_int_equal(s.esrch, 0);
 	assert_int_equal(s.stop_failures, 0);
@@ -346,13 +346,13 @@ static void test_policy_flips_yield(void **state)
 }
 
 /* Today's candidates: only preempted vCPUs are ready (v3.11+). */
-static void today_candidates(struct pvs_dy_sim_params *p)
+static void today_candidates(struct pvsim_dy_sim_params *p)
 {
 	p->v37_candidates = false;
 }
 
 /* Today's window: grow x2 on exits, reset on sched-in (v3.18+). */
-static void today_window(struct pvs_dy_sim_params *p)
+static void today_window(struct pvsim_dy_sim_params *p)
 {
 	p->ple.grow = PVS_PLE_VMX_GROW;
 	p->ple.shrink = PVS_PLE_VMX_SHRINK;
@@ -366,30 +366,30 @@ static void today_window(struct pvs_dy_sim_params *p)
  */
 static void test_library_inputs(void **state)
 {
-	struct pvs_dy_sim_result r, w;
+	struct pvsim_dy_sim_result r, w;
 	uint64_t off, stock, bail;
 
 	(void)state;
-	off = mean_jpm(80, PVS_DY_SIM_PLE_OFF, 1, NULL, NULL);
-	stock = mean_jpm(80, PVS_DY_SIM_STOCK, 1, today_candidates, &r);
-	bail = mean_jpm(80, PVS_DY_SIM_BAILOUT, 1, today_candidates, NULL);
+	off = mean_jpm(80, PVSIM_DY_SIM_PLE_OFF, 1, NULL, NULL);
+	stock = mean_jpm(80, PVSIM_DY_SIM_STOCK, 1, today_candidates, &r);
+	bail = mean_jpm(80, PVSIM_DY_SIM_BAILOUT, 1, today_candidates, NULL);
 	print_message("today's candidates: off %llu stock %llu bail-out %llu\n",
 		      (unsigned long long)off, (unsigned long long)stock,
 		      (unsigned long long)bail);
 	assert_true(r.yield_calls * 10 < r.passes);
 	assert_true(stock * 100 >= off * 90 && bail * 100 >= off * 90);
 	/* the constant v3.7 window: every exit at 4096 cycles */
-	mean_jpm(80, PVS_DY_SIM_STOCK, 1, NULL, &r);
+	mean_jpm(80, PVSIM_DY_SIM_STOCK, 1, NULL, &r);
 	assert_int_equal(r.window_sum, 4096 * r.passes);
-	stock = mean_jpm(80, PVS_DY_SIM_STOCK, 1, today_window, &w);
+	stock = mean_jpm(80, PVSIM_DY_SIM_STOCK, 1, today_window, &w);
 	print_message("today's window: stock %llu, exits %llu -> %llu\n",
 		      (unsigned long long)stock,
-		      (unsigned long long)r.exits[PVS_DY_EXIT_PAUSE].n,
-		      (unsigned long long)w.exits[PVS_DY_EXIT_PAUSE].n);
+		      (unsigned long long)r.exits[PVSIM_DY_EXIT_PAUSE].n,
+		      (unsigned long long)w.exits[PVSIM_DY_EXIT_PAUSE].n);
 	assert_true(w.window_sum > 4 * 4096 * w.passes);
 	/* exits per step: w.exits / w.steps < r.exits / r.steps / 10 */
-	assert_true(w.exits[PVS_DY_EXIT_PAUSE].n * r.steps * 10 <
-		    r.exits[PVS_DY_EXIT_PAUSE].n * w.steps);
+	assert_true(w.exits[PVSIM_DY_EXIT_PAUSE].n * r.steps * 10 <
+		    r.exits[PVSIM_DY_EXIT_PAUSE].n * w.steps);
 	assert_true(stock * 100 >= off * 90);
 }
 
@@ -397,14 +397,14 @@ static void test_library_inputs(void **state)
 
 static void test_cli_records(void **state)
 {
-	const struct pvs_sim_scenario *sc = pvs_sim_find("seed001");
+	const struct pvsim_scenario *sc = pvsim_find("seed001");
 	char *run[] = { "pvsched-sim", "run", "seed001", "--iterations", "1",
 			"--runtime-ms", "2" };
 	char *show[] = { "pvsched-sim", "show", "seed001" };
 	char *bad[] = { "pvsched-sim", "run", "seed001", "--iterations", "0" };
-	struct pvs_sim_sink sink;
-	struct pvs_sim_totals tot;
-	struct pvs_sim_opts o;
+	struct pvsim_sink sink;
+	struct pvsim_totals tot;
+	struct pvsim_opts o;
 	FILE *out = tmpfile(), *err = tmpfile();
 	char *s;
 	size_t i;
@@ -413,13 +413,13 @@ static void test_cli_records(void **state)
 	assert_non_null(sc);
 	assert_non_null(out);
 	assert_non_null(err);
-	assert_int_equal(pvs_sim_main(7, run, out, err), 0);
-	assert_int_equal(pvs_sim_main(3, show, out, err), 0);
-	assert_int_equal(pvs_sim_main(5, bad, out, err), 2);
+	assert_int_equal(pvsim_main(7, run, out, err), 0);
+	assert_int_equal(pvsim_main(3, show, out, err), 0);
+	assert_int_equal(pvsim_main(5, bad, out, err), 2);
 	s = read_all(out);
 	assert_non_null(strstr(s, "pvs_dy_on_spin()"));
 	free(s);
-	assert_int_equal(sc->plot_kind, PVS_SIM_PLOT_BARS);
+	assert_int_equal(sc->plot_kind, PVSIM_PLOT_BARS);
 	assert_string_equal(sc->plot_metrics, "jobs_per_min");
 	memset(&sink, 0, sizeof(sink));
 	memset(&tot, 0, sizeof(tot));
@@ -445,7 +445,7 @@ static void test_cli_records(void **state)
 		assert_int_equal(sink.v[i].iter, i % 2);
 		assert_true(sink.v[i].value > 0);
 	}
-	pvs_sim_sink_free(&sink);
+	pvsim_sink_free(&sink);
 	fclose(out);
 	fclose(err);
 }

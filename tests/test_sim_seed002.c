@@ -15,9 +15,9 @@
 #define US 1000ull
 #define MS 1000000ull
 
-static struct pvs_s2_result *new_result(size_t cap)
+static struct pvsim_cede_latency_result *new_result(size_t cap)
 {
-	struct pvs_s2_result *r = calloc(1, sizeof(*r));
+	struct pvsim_cede_latency_result *r = calloc(1, sizeof(*r));
 
 	assert_non_null(r);
 	r->lat_ns = malloc(cap * sizeof(*r->lat_ns));
@@ -26,17 +26,17 @@ static struct pvs_s2_result *new_result(size_t cap)
 	return r;
 }
 
-static void free_result(struct pvs_s2_result *r)
+static void free_result(struct pvsim_cede_latency_result *r)
 {
 	free(r->lat_ns);
 	free(r);
 }
 
-static void cede(const struct pvs_s2_platform *pl, enum pvs_idle_policy pol,
+static void cede(const struct pvsim_cede_latency_platform *pl, enum pvs_idle_policy pol,
 		 uint64_t comp_ns, struct pvs_idle_state st[2],
 		 struct pvs_idle_latency *lat)
 {
-	assert_int_equal(pvs_s2_cede_state(pl, pol, comp_ns, st, lat, NULL),
+	assert_int_equal(pvsim_cede_latency_cede_state(pl, pol, comp_ns, st, lat, NULL),
 			 0);
 }
 
@@ -54,24 +54,24 @@ static void test_fw_images(void **state)
 		0x00, 0x16, 0x09, 0x01, 0, 0, 0, 0, 0, 0, 0x14, 0x00, 0x01,
 		0x02, 0, 0, 0, 0, 0, 0, 0xc8, 0x00, 0x00, 0x00
 	};
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	struct pvs_xcede_table t;
 	uint8_t small[8];
 
 	(void)state;
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	assert_int_equal(pl.fw_len, sizeof(p9));
 	assert_memory_equal(pl.fw, p9, sizeof(p9));
 	assert_int_equal(pvs_xcede_parse(pl.fw, pl.fw_len, &t), 1);
 	assert_int_equal(t.records[0].latency_tb, 1024);
-	pvs_s2_platform_init(&pl, PVS_S2_POWER10);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER10);
 	assert_int_equal(pl.fw_len, sizeof(p10));
 	assert_memory_equal(pl.fw, p10, sizeof(p10));
 	assert_int_equal(pvs_xcede_parse(pl.fw, pl.fw_len, &t), 2);
 	assert_int_equal(t.records[1].latency_tb, 51200);
 	assert_int_equal(t.records[1].wake_on_irqs, 0);
 	/* does not fit: nothing built */
-	assert_int_equal(pvs_s2_fw_image(small, sizeof(small), 1, p9 + 3,
+	assert_int_equal(pvsim_cede_latency_fw_image(small, sizeof(small), 1, p9 + 3,
 					 (const uint64_t[]){ 1 }, p9 + 3), 0);
 }
 
@@ -83,13 +83,13 @@ static void test_fw_images(void **state)
  */
 static void test_fw_byte_changes_decision(void **state)
 {
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	struct pvs_idle_state st[2];
 	struct pvs_idle_latency lat;
 	int nr;
 
 	(void)state;
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
 	assert_int_equal(st[1].exit_latency_us, 1);
 	assert_int_equal(st[1].target_residency_us, 10);
@@ -112,15 +112,15 @@ static void test_fw_byte_changes_decision(void **state)
 	assert_int_equal(lat.fw_latency_ns, 10000);
 	assert_int_equal(lat.source, PVS_IDLE_SRC_DEFAULT);
 
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	pl.fw[2] = 0x08;	/* record size 9: rejected */
-	assert_int_equal(pvs_s2_cede_state(&pl, PVS_IDLE_TRUST_FW, 0, st,
+	assert_int_equal(pvsim_cede_latency_cede_state(&pl, PVS_IDLE_TRUST_FW, 0, st,
 					   &lat, &nr), 0);
 	assert_int_equal(nr, -PVS_EBADMSG);
 	assert_int_equal(st[1].exit_latency_us, 10);
 	assert_int_equal(lat.fw_latency_ns, 0);
 
-	pvs_s2_platform_init(&pl, PVS_S2_POWER10);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER10);
 	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
 	assert_int_equal(st[1].exit_latency_us, 10);
 	pl.fw[10] = 0x0c;	/* 0x1400 -> 0x0c00 ticks: 6 us */
@@ -135,25 +135,25 @@ static void test_fw_byte_changes_decision(void **state)
  * record behaves exactly as the kernel rule, sample for sample. */
 static void test_fw_byte_changes_run(void **state)
 {
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	struct pvs_idle_state st[2];
 	struct pvs_idle_latency lat;
-	struct pvs_s2_work w;
-	struct pvs_s2_result *a = new_result(1u << 16);
-	struct pvs_s2_result *b = new_result(1u << 16);
+	struct pvsim_cede_latency_work w;
+	struct pvsim_cede_latency_result *a = new_result(1u << 16);
+	struct pvsim_cede_latency_result *b = new_result(1u << 16);
 
 	(void)state;
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
-	pvs_s2_workload(&w, PVS_S2_SHORT, 20 * MS);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
+	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 20 * MS);
 	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 3, false, a), 0);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 3, false, a), 0);
 	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 3, false, b), 0);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 3, false, b), 0);
 	assert_true(a->n != b->n ||
 		    memcmp(a->lat_ns, b->lat_ns, a->n * sizeof(uint64_t)));
 	pl.fw[10] = 0x14;
 	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 3, false, b), 0);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 3, false, b), 0);
 	assert_int_equal(a->n, b->n);
 	assert_memory_equal(a->lat_ns, b->lat_ns, a->n * sizeof(uint64_t));
 	free_result(a);
@@ -162,22 +162,22 @@ static void test_fw_byte_changes_run(void **state)
 
 /* ---- governor ----------------------------------------------------------- */
 
-static void gov_fill(struct pvs_s2_gov *g, const uint64_t *us)
+static void gov_fill(struct pvsim_cede_latency_gov *g, const uint64_t *us)
 {
 	unsigned int i;
 
-	pvs_s2_gov_init(g);
-	for (i = 0; i < PVS_S2_GOV_INTERVALS; i++)
-		pvs_s2_gov_reflect(g, us[i] * US);
+	pvsim_cede_latency_gov_init(g);
+	for (i = 0; i < PVSIM_CEDE_LATENCY_GOV_INTERVALS; i++)
+		pvsim_cede_latency_gov_reflect(g, us[i] * US);
 }
 
-static void gov_const(struct pvs_s2_gov *g, uint64_t ns)
+static void gov_const(struct pvsim_cede_latency_gov *g, uint64_t ns)
 {
 	unsigned int i;
 
-	pvs_s2_gov_init(g);
-	for (i = 0; i < PVS_S2_GOV_INTERVALS; i++)
-		pvs_s2_gov_reflect(g, ns);
+	pvsim_cede_latency_gov_init(g);
+	for (i = 0; i < PVSIM_CEDE_LATENCY_GOV_INTERVALS; i++)
+		pvsim_cede_latency_gov_reflect(g, ns);
 }
 
 static void test_gov_typical(void **state)
@@ -196,79 +196,79 @@ static void test_gov_typical(void **state)
 	/* avg 101.25 us, variance (7 x 1.25^2 + 8.75^2) / 8 < 400 us^2 */
 	static const uint64_t even[8] = { 100, 100, 100, 100, 100, 100, 100,
 					  110 };
-	struct pvs_s2_gov g;
+	struct pvsim_cede_latency_gov g;
 
 	(void)state;
-	pvs_s2_gov_init(&g);
-	assert_true(pvs_s2_gov_typical_ns(&g) == PVS_S2_NO_TYPICAL);
+	pvsim_cede_latency_gov_init(&g);
+	assert_true(pvsim_cede_latency_gov_typical_ns(&g) == PVSIM_CEDE_LATENCY_NO_TYPICAL);
 	gov_fill(&g, spread);
-	assert_int_equal(pvs_s2_gov_typical_ns(&g), 40 * US);
+	assert_int_equal(pvsim_cede_latency_gov_typical_ns(&g), 40 * US);
 	gov_fill(&g, one);
-	assert_int_equal(pvs_s2_gov_typical_ns(&g), 20 * US);
+	assert_int_equal(pvsim_cede_latency_gov_typical_ns(&g), 20 * US);
 	gov_fill(&g, three);
-	assert_int_equal(pvs_s2_gov_typical_ns(&g), 20 * US);
+	assert_int_equal(pvsim_cede_latency_gov_typical_ns(&g), 20 * US);
 	gov_fill(&g, wide);
-	assert_true(pvs_s2_gov_typical_ns(&g) == PVS_S2_NO_TYPICAL);
+	assert_true(pvsim_cede_latency_gov_typical_ns(&g) == PVSIM_CEDE_LATENCY_NO_TYPICAL);
 	/* avg 101.25 us, tiny variance: the average, to the ns */
 	gov_fill(&g, even);
-	assert_int_equal(pvs_s2_gov_typical_ns(&g), 101250);
+	assert_int_equal(pvsim_cede_latency_gov_typical_ns(&g), 101250);
 	/* the ring keeps the last 8: nine reflections drop the first */
 	gov_const(&g, 5 * MS);
-	pvs_s2_gov_reflect(&g, 5 * MS + 8);
-	assert_int_equal(pvs_s2_gov_typical_ns(&g), 5 * MS + 1);
+	pvsim_cede_latency_gov_reflect(&g, 5 * MS + 8);
+	assert_int_equal(pvsim_cede_latency_gov_typical_ns(&g), 5 * MS + 1);
 }
 
 static void test_gov_boundaries(void **state)
 {
-	struct pvs_s2_platform p9;
+	struct pvsim_cede_latency_platform p9;
 	struct pvs_idle_state tf[2], kn[2];
 	struct pvs_idle_latency lat;
-	struct pvs_s2_gov g;
+	struct pvsim_cede_latency_gov g;
 	uint64_t pred;
 
 	(void)state;
-	pvs_s2_platform_init(&p9, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&p9, PVSIM_CEDE_LATENCY_POWER9);
 	cede(&p9, PVS_IDLE_TRUST_FW, 0, tf, &lat);	/* 1 us / 10 us */
 	cede(&p9, PVS_IDLE_KERNEL, 0, kn, &lat);	/* 10 us / 100 us */
 	/* residency <= predicted: CEDE at exactly 10 us, snooze 1 ns less */
 	gov_const(&g, 10 * US);
-	assert_int_equal(pvs_s2_gov_select(&g, tf, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, tf, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, &pred), 1);
 	assert_int_equal(pred, 10 * US);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, NULL), 0);
 	gov_const(&g, 10 * US - 1);
-	assert_int_equal(pvs_s2_gov_select(&g, tf, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, tf, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, NULL), 0);
 	gov_const(&g, 100 * US);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, NULL), 1);
 	gov_const(&g, 100 * US - 1);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, NULL), 0);
-	assert_int_equal(pvs_s2_gov_select(&g, tf, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, tf, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, NULL), 1);
 	/* a nearer timer caps the prediction */
-	assert_int_equal(pvs_s2_gov_select(&g, tf, 10 * US - 1, UINT64_MAX,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, tf, 10 * US - 1, UINT64_MAX,
 					   &pred), 0);
 	assert_int_equal(pred, 10 * US - 1);
 	/* no pattern: the next timer decides (the tick: CEDE) */
-	pvs_s2_gov_init(&g);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	pvsim_cede_latency_gov_init(&g);
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   UINT64_MAX, &pred), 1);
-	assert_int_equal(pred, PVS_S2_NO_TIMER_NS);
+	assert_int_equal(pred, PVSIM_CEDE_LATENCY_NO_TIMER_NS);
 	/* exit latency <= QoS limit: trust-fw's 1 us passes 5 us, the
 	 * kernel's 10 us passes 10 us but not 10 us - 1 ns */
 	gov_const(&g, 1 * MS);
-	assert_int_equal(pvs_s2_gov_select(&g, tf, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, tf, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   5 * US, NULL), 1);
-	assert_int_equal(pvs_s2_gov_select(&g, tf, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, tf, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   1 * US - 1, NULL), 0);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   5 * US, NULL), 0);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   10 * US, NULL), 1);
-	assert_int_equal(pvs_s2_gov_select(&g, kn, PVS_S2_NO_TIMER_NS,
+	assert_int_equal(pvsim_cede_latency_gov_select(&g, kn, PVSIM_CEDE_LATENCY_NO_TIMER_NS,
 					   10 * US - 1, NULL), 0);
 }
 
@@ -282,17 +282,17 @@ static void test_gov_boundaries(void **state)
  */
 static void test_snooze_timeout(void **state)
 {
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	struct pvs_idle_state st[2];
 	struct pvs_idle_latency lat;
-	struct pvs_s2_work w;
-	struct pvs_s2_result *r = new_result(1024);
+	struct pvsim_cede_latency_work w;
+	struct pvsim_cede_latency_result *r = new_result(1024);
 	uint64_t n;
 
 	(void)state;
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	memset(&w, 0, sizeof(w));
-	w.kind = PVS_S2_IPI_SLEEP;
+	w.kind = PVSIM_CEDE_LATENCY_IPI_SLEEP;
 	w.nr_cpus = 1;
 	w.work_min_ns = w.work_max_ns = 1 * US;
 	w.think_min_ns = w.think_max_ns = 245 * US;
@@ -300,7 +300,7 @@ static void test_snooze_timeout(void **state)
 	w.warmup_ns = 1 * MS;
 	w.runtime_ns = 20 * MS;
 	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, true, r), 0);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, true, r), 0);
 	assert_int_equal(r->failures, 0);
 	n = r->wakes;
 	assert_true(n >= 70 && n <= 90);
@@ -310,7 +310,7 @@ static void test_snooze_timeout(void **state)
 	assert_true(r->entries[0] + 3 >= 3 * n && r->entries[0] <= 3 * n + 3);
 	w.qos_ns = 500;
 	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, true, r), 0);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, true, r), 0);
 	assert_int_equal(r->failures, 0);
 	assert_int_equal(r->entries[1], 0);
 	assert_true(r->snooze_timeouts + 24 >= 24 * n &&
@@ -335,8 +335,8 @@ static bool within_3pct(uint64_t v, uint64_t ref)
  */
 static void test_measure_calibration(void **state)
 {
-	struct pvs_s2_platform pl;
-	struct pvs_s2_measure *m = malloc(sizeof(*m));
+	struct pvsim_cede_latency_platform pl;
+	struct pvsim_cede_latency_measure *m = malloc(sizeof(*m));
 	struct pvs_idle_state st[2];
 	struct pvs_idle_latency lat;
 	uint64_t tmed = 0, imed = 0, imean = 0;
@@ -344,10 +344,10 @@ static void test_measure_calibration(void **state)
 
 	(void)state;
 	assert_non_null(m);
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	for (it = 0; it < 8; it++) {
-		assert_int_equal(pvs_s2_measure(&pl, it + 1, false, m), 0);
-		assert_int_equal(m->timer.n, PVS_S2_SELFTEST_N);
+		assert_int_equal(pvsim_cede_latency_measure(&pl, it + 1, false, m), 0);
+		assert_int_equal(m->timer.n, PVSIM_CEDE_LATENCY_SELFTEST_N);
 		assert_int_equal(m->failures, 0);
 		assert_int_equal(m->fw_latency_ns, 2000);
 		assert_true(m->ipi.p99_ns >= 9000 && m->ipi.p99_ns <= 10000);
@@ -370,8 +370,8 @@ static void test_measure_calibration(void **state)
 	assert_true(within_3pct(tmed / 8, 5677));
 	assert_true(within_3pct(imed / 8, 7564));
 	assert_true(within_3pct(imean / 8, 7369));
-	pvs_s2_platform_init(&pl, PVS_S2_POWER10);
-	assert_int_equal(pvs_s2_measure(&pl, 1, false, m), 0);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER10);
+	assert_int_equal(pvsim_cede_latency_measure(&pl, 1, false, m), 0);
 	assert_int_equal(m->fw_latency_ns, 10000);
 	assert_int_equal(m->compensation_ns, 0);
 	free(m);
@@ -381,38 +381,38 @@ static void test_measure_calibration(void **state)
 
 static void test_bad_params(void **state)
 {
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	struct pvs_idle_state st[2];
 	struct pvs_idle_latency lat;
-	struct pvs_s2_work w;
-	struct pvs_s2_result *r = new_result(16);
-	struct pvs_sim_opts o;
+	struct pvsim_cede_latency_work w;
+	struct pvsim_cede_latency_result *r = new_result(16);
+	struct pvsim_opts o;
 	FILE *null = fopen("/dev/null", "w");
 	char *args[] = { "pvsched-sim", "run", "seed002", "--iterations",
 			 "0" };
 
 	(void)state;
 	assert_non_null(null);
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
-	pvs_s2_workload(&w, PVS_S2_SHORT, MS);
+	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, MS);
 	w.nr_cpus = 3;	/* ping-pong needs pairs */
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, false, r), -1);
-	w.nr_cpus = PVS_S2_MAX_CPUS + 2;
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, false, r), -1);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, false, r), -1);
+	w.nr_cpus = PVSIM_CEDE_LATENCY_MAX_CPUS + 2;
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, false, r), -1);
 	w.nr_cpus = 0;
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, false, r), -1);
-	pvs_s2_workload(&w, PVS_S2_LONG, MS);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, false, r), -1);
+	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_LONG, MS);
 	w.think_min_ns = w.think_max_ns + 1;
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, false, r), -1);
-	pvs_s2_workload(&w, PVS_S2_LONG, MS);
-	w.kind = (enum pvs_s2_kind)9;
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, false, r), -1);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, false, r), -1);
+	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_LONG, MS);
+	w.kind = (enum pvsim_cede_latency_kind)9;
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, false, r), -1);
 	/* more iterations than 2^20 samples of selftest can hold */
 	memset(&o, 0, sizeof(o));
-	o.iterations = PVS_LAT_MAX_SAMPLES / PVS_S2_SELFTEST_N + 1;
-	assert_int_equal(pvs_sim_find("seed002")->run(&o, null, NULL), -1);
-	assert_int_equal(pvs_sim_main(5, args, null, null), 2);
+	o.iterations = PVS_LAT_MAX_SAMPLES / PVSIM_CEDE_LATENCY_SELFTEST_N + 1;
+	assert_int_equal(pvsim_find("seed002")->run(&o, null, NULL), -1);
+	assert_int_equal(pvsim_main(5, args, null, null), 2);
 	fclose(null);
 	free_result(r);
 }
@@ -422,24 +422,24 @@ static void test_bad_params(void **state)
  * (min > max) must be caught. */
 static void test_invariants(void **state)
 {
-	struct pvs_s2_platform pl;
+	struct pvsim_cede_latency_platform pl;
 	struct pvs_idle_state st[2];
 	struct pvs_idle_latency lat;
-	struct pvs_s2_work w;
-	struct pvs_s2_result *r = new_result(1u << 16);
+	struct pvsim_cede_latency_work w;
+	struct pvsim_cede_latency_result *r = new_result(1u << 16);
 	static const enum pvs_idle_policy pol[3] = {
 		PVS_IDLE_TRUST_FW, PVS_IDLE_KERNEL, PVS_IDLE_COMPENSATED
 	};
 	unsigned int p, wl, k;
 
 	(void)state;
-	for (p = 0; p < PVS_S2_NPLAT; p++) {
-		pvs_s2_platform_init(&pl, p);
-		for (wl = 0; wl < PVS_S2_NWL; wl++) {
+	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT; p++) {
+		pvsim_cede_latency_platform_init(&pl, p);
+		for (wl = 0; wl < PVSIM_CEDE_LATENCY_NWL; wl++) {
 			for (k = 0; k < 3; k++) {
 				cede(&pl, pol[k], 7500, st, &lat);
-				pvs_s2_workload(&w, wl, 15 * MS);
-				assert_int_equal(pvs_s2_run(&pl, st, &w,
+				pvsim_cede_latency_workload(&w, wl, 15 * MS);
+				assert_int_equal(pvsim_cede_latency_run(&pl, st, &w,
 						 7 + wl, true, r), 0);
 				if (r->failures)
 					print_error("%u/%u/%u: %s\n", p, wl, k,
@@ -450,20 +450,20 @@ static void test_invariants(void **state)
 			}
 		}
 	}
-	pvs_s2_platform_init(&pl, PVS_S2_POWER9);
+	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	pl.wake.snooze_min_ns = 500;	/* > snooze_max_ns */
 	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
-	pvs_s2_workload(&w, PVS_S2_SHORT, 5 * MS);
-	assert_int_equal(pvs_s2_run(&pl, st, &w, 1, true, r), 0);
+	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 5 * MS);
+	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, true, r), 0);
 	assert_true(r->failures > 0);
 	assert_string_equal(r->first_failure, "snooze exit outside its range");
 	free_result(r);
 }
 
-static char *run_text(uint64_t seed, struct pvs_sim_sink *k, size_t *len)
+static char *run_text(uint64_t seed, struct pvsim_sink *k, size_t *len)
 {
-	struct pvs_sim_opts o;
-	struct pvs_sim_totals tot;
+	struct pvsim_opts o;
+	struct pvsim_totals tot;
 	FILE *f = tmpfile();
 	char *buf;
 	long n;
@@ -475,7 +475,7 @@ static char *run_text(uint64_t seed, struct pvs_sim_sink *k, size_t *len)
 	o.iterations = 2;
 	o.runtime_ns = 10 * MS;
 	o.sink = k;
-	assert_int_equal(pvs_sim_find("seed002")->run(&o, f, &tot), 0);
+	assert_int_equal(pvsim_find("seed002")->run(&o, f, &tot), 0);
 	assert_int_equal(tot.failures, 0);
 	assert_true(tot.events > 10000);
 	n = ftell(f);
@@ -492,7 +492,7 @@ static char *run_text(uint64_t seed, struct pvs_sim_sink *k, size_t *len)
 /* Same seed: the same bytes and the same records; another seed: not. */
 static void test_deterministic(void **state)
 {
-	struct pvs_sim_sink ka, kb;
+	struct pvsim_sink ka, kb;
 	size_t la, lb, i;
 	char *a, *b;
 
@@ -513,17 +513,17 @@ static void test_deterministic(void **state)
 	assert_string_equal(ka.v[0].metric, "p50_us");
 	assert_string_equal(ka.v[6].metric, "p99.9_us");
 	free(b);
-	pvs_sim_sink_free(&kb);
+	pvsim_sink_free(&kb);
 	b = run_text(6, &kb, &lb);
 	assert_true(la != lb || memcmp(a, b, la));
 	free(a);
 	free(b);
-	pvs_sim_sink_free(&ka);
-	pvs_sim_sink_free(&kb);
+	pvsim_sink_free(&ka);
+	pvsim_sink_free(&kb);
 }
 
 /* Mean of one metric of one case and policy over the recorded iterations. */
-static double rec_mean(const struct pvs_sim_sink *k, const char *cs,
+static double rec_mean(const struct pvsim_sink *k, const char *cs,
 		       const char *pol, const char *metric)
 {
 	double sum = 0;
@@ -556,8 +556,8 @@ static void test_shape(void **state)
 					   "snooze_pct" };
 	static const char *const cases[] = { "short idles", "latency QoS",
 					     "long idles" };
-	struct pvs_sim_opts o;
-	struct pvs_sim_sink k;
+	struct pvsim_opts o;
+	struct pvsim_sink k;
 	FILE *null = fopen("/dev/null", "w");
 	char cs[64];
 	unsigned int i, c;
@@ -571,7 +571,7 @@ static void test_shape(void **state)
 	o.iterations = 3;
 	o.runtime_ns = 30 * MS;
 	o.sink = &k;
-	assert_int_equal(pvs_sim_find("seed002")->run(&o, null, NULL), 0);
+	assert_int_equal(pvsim_find("seed002")->run(&o, null, NULL), 0);
 	fclose(null);
 
 	tf = rec_mean(&k, "POWER9 short idles", "trust-fw", "mean_us");
@@ -618,7 +618,7 @@ static void test_shape(void **state)
 	/* and POWER10 short idles keep snooze's latency */
 	assert_true(rec_mean(&k, "POWER10 short idles", "trust-fw",
 			     "mean_us") < 1.0);
-	pvs_sim_sink_free(&k);
+	pvsim_sink_free(&k);
 }
 
 int main(void)

@@ -16,47 +16,47 @@
 
 static void test_helpers(void **state)
 {
-	struct pvs_hp_params p;
+	struct pvsim_hp_params p;
 	uint64_t sum = 0, prev = ~0ull, x;
 	unsigned int i;
 
 	(void)state;
 	/* -ln(1/2) = ln 2 = 2977044472 / 2^32; -ln(1/4) = 2 ln 2 */
-	x = pvs_hp_neg_ln_q32(1ull << 63);
+	x = pvsim_hp_neg_ln_q32(1ull << 63);
 	assert_true(x >= 2977044472ull - 256 && x <= 2977044472ull + 256);
-	x = pvs_hp_neg_ln_q32(1ull << 62);
+	x = pvsim_hp_neg_ln_q32(1ull << 62);
 	assert_true(x >= 5954088944ull - 512 && x <= 5954088944ull + 512);
 	/* -ln(0.75) = 0.2876820725 -> 1235585093 */
-	x = pvs_hp_neg_ln_q32(3ull << 62);
+	x = pvsim_hp_neg_ln_q32(3ull << 62);
 	assert_true(x >= 1235585093ull - 2000 && x <= 1235585093ull + 2000);
-	assert_true(pvs_hp_neg_ln_q32(~0ull) < 64);
-	assert_true(pvs_hp_neg_ln_q32(0) == pvs_hp_neg_ln_q32(1));
+	assert_true(pvsim_hp_neg_ln_q32(~0ull) < 64);
+	assert_true(pvsim_hp_neg_ln_q32(0) == pvsim_hp_neg_ln_q32(1));
 	/* -ln(2^-64) = 64 ln 2 = 44.36 */
-	assert_int_equal(pvs_hp_neg_ln_q32(1) >> 32, 44);
+	assert_int_equal(pvsim_hp_neg_ln_q32(1) >> 32, 44);
 	/* decreasing in r; mean of -ln U over uniform U is 1 (within 1 %) */
 	pvs_test_rand_seed(3);
 	for (i = 0; i < 64; i++) {
-		x = pvs_hp_neg_ln_q32((uint64_t)(i + 1) << 57);
+		x = pvsim_hp_neg_ln_q32((uint64_t)(i + 1) << 57);
 		assert_true(x < prev);
 		prev = x;
 	}
 	for (i = 0; i < 200000; i++)
-		sum += pvs_hp_neg_ln_q32(pvs_test_rand()) >> 16;
+		sum += pvsim_hp_neg_ln_q32(pvs_test_rand()) >> 16;
 	sum /= 200000;	/* in 1/65536 */
 	assert_true(sum > 65536 - 655 && sum < 65536 + 655);
 	/* dhry2reg = 3172 x work / busy, rounded to hundredths */
-	assert_int_equal(pvs_hp_dhry_centi(1000000ull * 7, 7), 317200);
-	assert_int_equal(pvs_hp_dhry_centi(499054ull * 1000, 1000), 158300);
-	assert_int_equal(pvs_hp_dhry_centi(545208ull * 3, 3), 172940);
-	assert_int_equal(pvs_hp_dhry_centi(909836ull, 1), 288600);
-	assert_int_equal(pvs_hp_dhry_centi(5, 0), 0);
+	assert_int_equal(pvsim_hp_dhry_centi(1000000ull * 7, 7), 317200);
+	assert_int_equal(pvsim_hp_dhry_centi(499054ull * 1000, 1000), 158300);
+	assert_int_equal(pvsim_hp_dhry_centi(545208ull * 3, 3), 172940);
+	assert_int_equal(pvsim_hp_dhry_centi(909836ull, 1), 288600);
+	assert_int_equal(pvsim_hp_dhry_centi(5, 0), 0);
 	/* a cpu_relax() iteration: (40 x 545208 + 50 x 499054) / 90 =
 	 * 46761020 / 90 = 519566.9 */
-	pvs_hp_defaults(&p);
-	assert_int_equal(pvs_hp_relax_ppm(&p), 519566);
+	pvsim_hp_defaults(&p);
+	assert_int_equal(pvsim_hp_relax_ppm(&p), 519566);
 	/* (40 x 909836 + 50 x 499054) / 90 = 61346140 / 90 = 681623.8 */
-	p.pause_ppm = PVS_HP_PPM_PAUSE_BM;
-	assert_int_equal(pvs_hp_relax_ppm(&p), 681623);
+	p.pause_ppm = PVSIM_HP_PPM_PAUSE_BM;
+	assert_int_equal(pvsim_hp_relax_ppm(&p), 681623);
 }
 
 /* ---- calibration -------------------------------------------------------- */
@@ -70,14 +70,14 @@ static void test_helpers(void **state)
 static void test_calibration(void **state)
 {
 	static const uint64_t want[4] = { 317200, 158300, 172940, 288600 };
-	struct pvs_sim_totals tot;
+	struct pvsim_totals tot;
 	unsigned int i;
 	uint64_t v;
 
 	(void)state;
 	memset(&tot, 0, sizeof(tot));
 	for (i = 0; i < 4; i++) {
-		v = pvs_seed003_calib(i, 5, true, &tot);
+		v = pvsim_haltpoll_relax_calib(i, 5, true, &tot);
 		print_message("calibration %u: %llu\n", i,
 			      (unsigned long long)v);
 		assert_true(v + 50 >= want[i] && v <= want[i] + 50);
@@ -89,14 +89,14 @@ static void test_calibration(void **state)
 /* ---- the host follows pvs_halt_poll_step: a scripted window trace ------- */
 
 /* Costs fixed for the script: C-state exit always 5 us, no host work. */
-static void script_params(struct pvs_hp_params *p, struct pvs_hp_req *req,
-			  uint32_t n, struct pvs_hp_halt *trace)
+static void script_params(struct pvsim_hp_params *p, struct pvsim_hp_req *req,
+			  uint32_t n, struct pvsim_hp_halt *trace)
 {
-	pvs_hp_defaults(p);
+	pvsim_hp_defaults(p);
 	p->kt_gap_ns = 0;
 	p->cexit_min_ns = 5000;
 	p->cexit_max_ns = 5000;
-	p->wl = PVS_HP_WL_SCRIPT;
+	p->wl = PVSIM_HP_WL_SCRIPT;
 	p->script = req;
 	p->script_n = n;
 	p->warmup_ns = 0;
@@ -163,7 +163,7 @@ static const struct hp_script_step script[] = {
 
 #define NSCRIPT (sizeof(script) / sizeof(script[0]))
 
-static void build_script(struct pvs_hp_req *req)
+static void build_script(struct pvsim_hp_req *req)
 {
 	uint64_t hs = 1500;	/* the guest starts idle: first HLT exit */
 	unsigned int i;
@@ -193,10 +193,10 @@ static void build_script(struct pvs_hp_req *req)
 
 static void test_window_trace(void **state)
 {
-	struct pvs_hp_req req[NSCRIPT];
-	struct pvs_hp_halt trace[64];
-	struct pvs_hp_params p;
-	struct pvs_hp_result *r = malloc(sizeof(*r));
+	struct pvsim_hp_req req[NSCRIPT];
+	struct pvsim_hp_halt trace[64];
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *r = malloc(sizeof(*r));
 	struct pvs_halt_poll_state st = { 0 };
 	unsigned int i;
 
@@ -204,13 +204,13 @@ static void test_window_trace(void **state)
 	assert_non_null(r);
 	build_script(req);
 	script_params(&p, req, NSCRIPT, trace);
-	assert_int_equal(pvs_hp_run(&p, 1, true, r), 0);
+	assert_int_equal(pvsim_hp_run(&p, 1, true, r), 0);
 	assert_int_equal(r->failures, 0);
 	/* one halt per request, then the last one that never ends */
 	assert_int_equal(r->trace_n, NSCRIPT);
 	for (i = 0; i < NSCRIPT; i++) {
 		const struct hp_script_step *e = &script[i];
-		const struct pvs_hp_halt *h = &trace[i];
+		const struct pvsim_hp_halt *h = &trace[i];
 
 		print_message("halt %u: window %llu poll %llu block %llu "
 			      "after %llu stop %d ev %d\n", i,
@@ -237,27 +237,27 @@ static void test_window_trace(void **state)
 		assert_int_equal(st.window_ns, e->after);
 	}
 	/* latencies: 13 slept (8500, 4000), 4 polled (1500 .. 1566) */
-	assert_int_equal(r->wakes[PVS_HP_W_POLL], 4);
-	assert_int_equal(r->wakes[PVS_HP_W_EXIT], 1);
+	assert_int_equal(r->wakes[PVSIM_HP_W_POLL], 4);
+	assert_int_equal(r->wakes[PVSIM_HP_W_EXIT], 1);
 	assert_int_equal(r->lat.min_us, 1500);	/* ns here */
 	assert_int_equal(r->lat.max_us, 8500);
 
 	/* halt_poll_ns = 0: never polls, every step resets */
 	script_params(&p, req, NSCRIPT, trace);
 	p.hp.max_ns = 0;
-	assert_int_equal(pvs_hp_run(&p, 1, true, r), 0);
+	assert_int_equal(pvsim_hp_run(&p, 1, true, r), 0);
 	assert_int_equal(r->failures, 0);
 	for (i = 0; i < r->trace_n; i++) {
 		assert_int_equal(trace[i].window_ns, 0);
 		assert_int_equal(trace[i].poll_ns, 0);
 		assert_int_equal(trace[i].event, RST);
 	}
-	assert_int_equal(r->class_ns[PVS_HP_C_POLL_PLAIN], 0);
+	assert_int_equal(r->class_ns[PVSIM_HP_C_POLL_PLAIN], 0);
 
 	/* stop if the sibling is busy (always): a window, but no polling */
 	script_params(&p, req, NSCRIPT, trace);
 	p.poll = PVS_POLL_STOP_SIBLING_BUSY;
-	assert_int_equal(pvs_hp_run(&p, 1, true, r), 0);
+	assert_int_equal(pvsim_hp_run(&p, 1, true, r), 0);
 	assert_int_equal(r->failures, 0);
 	assert_int_equal(trace[1].window_ns, 10000);
 	for (i = 0; i < r->trace_n; i++) {
@@ -273,20 +273,20 @@ static void test_window_trace(void **state)
 
 static void test_skip_ahead_exact(void **state)
 {
-	struct pvs_hp_params p;
-	struct pvs_hp_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
 	unsigned int pol;
 
 	(void)state;
 	assert_non_null(a);
 	assert_non_null(b);
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
-		pvs_seed003_params(&p, 1, pol, 30000000);
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
+		pvsim_haltpoll_relax_params(&p, 1, pol, 30000000);
 		p.sib_busy_ns = 300000;	/* exercise stop-if-busy */
 		p.sib_idle_ns = 200000;
-		assert_int_equal(pvs_hp_run(&p, 9, true, a), 0);
+		assert_int_equal(pvsim_hp_run(&p, 9, true, a), 0);
 		p.poll_iter_events = true;
-		assert_int_equal(pvs_hp_run(&p, 9, true, b), 0);
+		assert_int_equal(pvsim_hp_run(&p, 9, true, b), 0);
 		assert_int_equal(a->failures + b->failures, 0);
 		assert_memory_equal(&a->lat, &b->lat, sizeof(a->lat));
 		assert_memory_equal(a->class_ns, b->class_ns,
@@ -295,7 +295,7 @@ static void test_skip_ahead_exact(void **state)
 		assert_memory_equal(a->steps, b->steps, sizeof(a->steps));
 		assert_int_equal(a->sib_work, b->sib_work);
 		assert_int_equal(a->dhry_centi, b->dhry_centi);
-		if (pol != PVS_S3_NONE)
+		if (pol != PVSIM_HPR_NONE)
 			assert_true(b->events > 2 * a->events);
 	}
 	free(a);
@@ -306,22 +306,22 @@ static void test_skip_ahead_exact(void **state)
 
 static void test_invariants(void **state)
 {
-	struct pvs_hp_params p;
-	struct pvs_hp_result *r = malloc(sizeof(*r));
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *r = malloc(sizeof(*r));
 	unsigned int c, pol, sib;
 
 	(void)state;
 	assert_non_null(r);
-	for (c = 0; c < PVS_SEED003_NCASES; c++)
-		for (pol = 0; pol < PVS_SEED003_NPOL; pol++)
+	for (c = 0; c < PVSIM_HALTPOLL_RELAX_NCASES; c++)
+		for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++)
 			for (sib = 0; sib < 2; sib++) {
-				pvs_seed003_params(&p, c, pol, 200000000);
+				pvsim_haltpoll_relax_params(&p, c, pol, 200000000);
 				if (sib) {
 					p.sib_busy_ns = 150000;
 					p.sib_idle_ns = 150000;
 					p.kt_gap_ns = 300000;	/* more */
 				}
-				assert_int_equal(pvs_hp_run(&p, 3 + c, true,
+				assert_int_equal(pvsim_hp_run(&p, 3 + c, true,
 							    r), 0);
 				if (r->failures)
 					print_error("%u/%u/%u: %s\n", c, pol,
@@ -329,8 +329,8 @@ static void test_invariants(void **state)
 				assert_int_equal(r->failures, 0);
 				assert_true(r->lat.n > 10);
 				/* frequent host work stops some polls */
-				if (sib && pol != PVS_S3_NONE &&
-				    pol != PVS_S3_STOP)
+				if (sib && pol != PVSIM_HPR_NONE &&
+				    pol != PVSIM_HPR_STOP)
 					assert_true(r->stops[
 						PVS_POLL_ACT_STOP_RUNNABLE]);
 			}
@@ -339,8 +339,8 @@ static void test_invariants(void **state)
 
 static void run_to_buf(uint64_t seed, char **buf, size_t *len)
 {
-	const struct pvs_sim_scenario *sc = pvs_sim_find("seed003");
-	struct pvs_sim_opts o;
+	const struct pvsim_scenario *sc = pvsim_find("seed003");
+	struct pvsim_opts o;
 	FILE *f = tmpfile();
 	long n;
 
@@ -380,14 +380,14 @@ static void test_deterministic(void **state)
 
 static void test_records(void **state)
 {
-	const struct pvs_sim_scenario *sc = pvs_sim_find("seed003");
-	struct pvs_sim_sink k = { 0 };
-	struct pvs_sim_opts o;
+	const struct pvsim_scenario *sc = pvsim_find("seed003");
+	struct pvsim_sink k = { 0 };
+	struct pvsim_opts o;
 	FILE *f = tmpfile();
 
 	(void)state;
 	assert_non_null(f);
-	assert_int_equal(sc->plot_kind, PVS_SIM_PLOT_PCT_CURVES);
+	assert_int_equal(sc->plot_kind, PVSIM_PLOT_PCT_CURVES);
 	memset(&o, 0, sizeof(o));
 	o.seed = 1;
 	o.iterations = 2;
@@ -403,40 +403,40 @@ static void test_records(void **state)
 	assert_string_equal(k.v[7].metric, "p99.9_us");
 	assert_string_equal(k.v[8].policy, "cpu_relax");
 	assert_true(k.v[0].value > 1000 && k.v[0].value < 3172);
-	pvs_sim_sink_free(&k);
+	pvsim_sink_free(&k);
 	fclose(f);
 }
 
 static void test_bad_params(void **state)
 {
-	struct pvs_hp_params p;
-	struct pvs_hp_result *r = malloc(sizeof(*r));
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *r = malloc(sizeof(*r));
 	FILE *out = tmpfile(), *err = tmpfile();
 	char *bad[] = { "pvsched-sim", "run", "seed003", "--iterations", "0" };
 
 	(void)state;
 	assert_non_null(r);
-	pvs_seed003_params(&p, 0, 0, 1000000);
+	pvsim_haltpoll_relax_params(&p, 0, 0, 1000000);
 	p.load_pm = 1000;	/* saturated: no idle to measure */
-	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
-	pvs_seed003_params(&p, 0, 0, 1000000);
+	assert_int_equal(pvsim_hp_run(&p, 1, false, r), -1);
+	pvsim_haltpoll_relax_params(&p, 0, 0, 1000000);
 	p.poll = (enum pvs_poll_policy)9;
-	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
-	pvs_seed003_params(&p, 0, 0, 1000000);
+	assert_int_equal(pvsim_hp_run(&p, 1, false, r), -1);
+	pvsim_haltpoll_relax_params(&p, 0, 0, 1000000);
 	p.hp.flavour = PVS_HALT_POLL_GUEST;	/* the host rule only */
-	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
-	pvs_seed003_params(&p, 0, 0, 1000000);
-	p.guest_ppm = PVS_HP_PPM_ONE + 1;
-	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
-	pvs_seed003_params(&p, 0, 0, 1000000);
-	p.wl = PVS_HP_WL_SCRIPT;	/* without a script */
-	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
-	pvs_seed003_params(&p, 0, 0, 1000000);
+	assert_int_equal(pvsim_hp_run(&p, 1, false, r), -1);
+	pvsim_haltpoll_relax_params(&p, 0, 0, 1000000);
+	p.guest_ppm = PVSIM_HP_PPM_ONE + 1;
+	assert_int_equal(pvsim_hp_run(&p, 1, false, r), -1);
+	pvsim_haltpoll_relax_params(&p, 0, 0, 1000000);
+	p.wl = PVSIM_HP_WL_SCRIPT;	/* without a script */
+	assert_int_equal(pvsim_hp_run(&p, 1, false, r), -1);
+	pvsim_haltpoll_relax_params(&p, 0, 0, 1000000);
 	p.long_gap_pm = 100;	/* long gaps alone exceed the mean gap */
-	assert_int_equal(pvs_hp_run(&p, 1, false, r), -1);
+	assert_int_equal(pvsim_hp_run(&p, 1, false, r), -1);
 	assert_non_null(out);
 	assert_non_null(err);
-	assert_int_equal(pvs_sim_main(5, bad, out, err), 2);
+	assert_int_equal(pvsim_main(5, bad, out, err), 2);
 	fclose(out);
 	fclose(err);
 	free(r);
@@ -444,7 +444,7 @@ static void test_bad_params(void **state)
 
 /* ---- the seed's shape, reduced ------------------------------------------ */
 
-static uint64_t mean_dhry(const struct pvs_seed003_case *cs, unsigned int pol)
+static uint64_t mean_dhry(const struct pvsim_haltpoll_relax_case *cs, unsigned int pol)
 {
 	uint64_t s = 0;
 	uint32_t i;
@@ -454,10 +454,10 @@ static uint64_t mean_dhry(const struct pvs_seed003_case *cs, unsigned int pol)
 	return s / cs->iterations;
 }
 
-static uint64_t pct(const struct pvs_seed003_case *cs, unsigned int pol,
+static uint64_t pct(const struct pvsim_haltpoll_relax_case *cs, unsigned int pol,
 		    unsigned int pm)
 {
-	return pvs_sim_hist_pct(&cs->pol[pol].lat, pm);
+	return pvsim_hist_pct(&cs->pol[pol].lat, pm);
 }
 
 /*
@@ -469,9 +469,9 @@ static uint64_t pct(const struct pvs_seed003_case *cs, unsigned int pol,
  */
 static void test_shape(void **state)
 {
-	struct pvs_sim_opts o;
-	struct pvs_seed003_case *cs = malloc(sizeof(*cs));
-	uint64_t d[PVS_SEED003_NPOL];
+	struct pvsim_opts o;
+	struct pvsim_haltpoll_relax_case *cs = malloc(sizeof(*cs));
+	uint64_t d[PVSIM_HALTPOLL_RELAX_NPOL];
 	unsigned int pol;
 
 	(void)state;
@@ -480,39 +480,39 @@ static void test_shape(void **state)
 	o.seed = 1;
 	o.iterations = 3;
 	o.runtime_ns = 300000000;
-	assert_int_equal(pvs_seed003_case(&o, 1, cs, NULL), 0);
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+	assert_int_equal(pvsim_haltpoll_relax_case(&o, 1, cs, NULL), 0);
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
 		d[pol] = mean_dhry(cs, pol);
 		print_message("33%%: %u dhry %llu p50 %llu p90 %llu\n", pol,
 			      (unsigned long long)d[pol],
 			      (unsigned long long)pct(cs, pol, 500),
 			      (unsigned long long)pct(cs, pol, 900));
 	}
-	assert_int_equal(d[PVS_S3_NONE], d[PVS_S3_STOP]);
-	assert_true(d[PVS_S3_STOP] > d[PVS_S3_RELAX_BM]);
-	assert_true(d[PVS_S3_RELAX_BM] > d[PVS_S3_RELAX]);
-	assert_true(d[PVS_S3_RELAX] > d[PVS_S3_PLAIN]);
-	assert_true(d[PVS_S3_PLAIN] * 10 < d[PVS_S3_NONE] * 8);
-	assert_true(pct(cs, PVS_S3_PLAIN, 500) <= pct(cs, PVS_S3_RELAX, 500));
-	assert_true(pct(cs, PVS_S3_RELAX, 500) * 3 < pct(cs, PVS_S3_STOP, 500));
-	assert_true(pct(cs, PVS_S3_RELAX, 900) < pct(cs, PVS_S3_STOP, 900));
-	assert_int_equal(pct(cs, PVS_S3_STOP, 500), pct(cs, PVS_S3_NONE, 500));
-	assert_true(cs->pol[PVS_S3_PLAIN].wakes[PVS_HP_W_POLL] * 2 >
-		    cs->pol[PVS_S3_PLAIN].lat.n);
-	assert_int_equal(cs->pol[PVS_S3_STOP].wakes[PVS_HP_W_POLL], 0);
+	assert_int_equal(d[PVSIM_HPR_NONE], d[PVSIM_HPR_STOP]);
+	assert_true(d[PVSIM_HPR_STOP] > d[PVSIM_HPR_RELAX_BM]);
+	assert_true(d[PVSIM_HPR_RELAX_BM] > d[PVSIM_HPR_RELAX]);
+	assert_true(d[PVSIM_HPR_RELAX] > d[PVSIM_HPR_PLAIN]);
+	assert_true(d[PVSIM_HPR_PLAIN] * 10 < d[PVSIM_HPR_NONE] * 8);
+	assert_true(pct(cs, PVSIM_HPR_PLAIN, 500) <= pct(cs, PVSIM_HPR_RELAX, 500));
+	assert_true(pct(cs, PVSIM_HPR_RELAX, 500) * 3 < pct(cs, PVSIM_HPR_STOP, 500));
+	assert_true(pct(cs, PVSIM_HPR_RELAX, 900) < pct(cs, PVSIM_HPR_STOP, 900));
+	assert_int_equal(pct(cs, PVSIM_HPR_STOP, 500), pct(cs, PVSIM_HPR_NONE, 500));
+	assert_true(cs->pol[PVSIM_HPR_PLAIN].wakes[PVSIM_HP_W_POLL] * 2 >
+		    cs->pol[PVSIM_HPR_PLAIN].lat.n);
+	assert_int_equal(cs->pol[PVSIM_HPR_STOP].wakes[PVSIM_HP_W_POLL], 0);
 
-	assert_int_equal(pvs_seed003_case(&o, 0, cs, NULL), 0);
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
+	assert_int_equal(pvsim_haltpoll_relax_case(&o, 0, cs, NULL), 0);
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
 		d[pol] = mean_dhry(cs, pol);
 		print_message("90%%: %u dhry %llu p50 %llu\n", pol,
 			      (unsigned long long)d[pol],
 			      (unsigned long long)pct(cs, pol, 500));
 	}
-	for (pol = 0; pol < PVS_SEED003_NPOL; pol++) {
-		assert_true(d[pol] * 100 >= d[PVS_S3_NONE] * 97);
-		assert_true(d[pol] <= d[PVS_S3_NONE]);
+	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
+		assert_true(d[pol] * 100 >= d[PVSIM_HPR_NONE] * 97);
+		assert_true(d[pol] <= d[PVSIM_HPR_NONE]);
 	}
-	assert_true(pct(cs, PVS_S3_PLAIN, 500) <= pct(cs, PVS_S3_NONE, 500));
+	assert_true(pct(cs, PVSIM_HPR_PLAIN, 500) <= pct(cs, PVSIM_HPR_NONE, 500));
 	free(cs);
 }
 
@@ -523,31 +523,31 @@ static void test_shape(void **state)
  */
 static void test_stop_sibling_idle(void **state)
 {
-	struct pvs_hp_params p;
-	struct pvs_hp_result *r = malloc(sizeof(*r));
-	uint64_t p50[PVS_SEED003_NPOL], d[PVS_SEED003_NPOL], polled = 0;
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *r = malloc(sizeof(*r));
+	uint64_t p50[PVSIM_HALTPOLL_RELAX_NPOL], d[PVSIM_HALTPOLL_RELAX_NPOL], polled = 0;
 	unsigned int pol;
 
 	(void)state;
 	assert_non_null(r);
-	for (pol = 0; pol <= PVS_S3_NONE; pol++) {
-		pvs_seed003_params(&p, 1, pol, 300000000);
+	for (pol = 0; pol <= PVSIM_HPR_NONE; pol++) {
+		pvsim_haltpoll_relax_params(&p, 1, pol, 300000000);
 		p.sib_busy_ns = 500000;
 		p.sib_idle_ns = 500000;
-		assert_int_equal(pvs_hp_run(&p, 4, false, r), 0);
-		p50[pol] = pvs_sim_hist_pct(&r->lat, 750);
+		assert_int_equal(pvsim_hp_run(&p, 4, false, r), 0);
+		p50[pol] = pvsim_hist_pct(&r->lat, 750);
 		d[pol] = r->dhry_centi;
-		if (pol == PVS_S3_STOP)
-			polled = r->wakes[PVS_HP_W_POLL];
+		if (pol == PVSIM_HPR_STOP)
+			polled = r->wakes[PVSIM_HP_W_POLL];
 		print_message("idle sibling: %u p75 %llu dhry %llu\n", pol,
 			      (unsigned long long)p50[pol],
 			      (unsigned long long)d[pol]);
 	}
 	assert_true(polled > 0);
-	assert_true(p50[PVS_S3_PLAIN] < p50[PVS_S3_STOP]);
-	assert_true(p50[PVS_S3_STOP] < p50[PVS_S3_NONE]);
-	assert_true(d[PVS_S3_STOP] * 1000 >= d[PVS_S3_NONE] * 995);
-	assert_true(d[PVS_S3_PLAIN] < d[PVS_S3_STOP]);
+	assert_true(p50[PVSIM_HPR_PLAIN] < p50[PVSIM_HPR_STOP]);
+	assert_true(p50[PVSIM_HPR_STOP] < p50[PVSIM_HPR_NONE]);
+	assert_true(d[PVSIM_HPR_STOP] * 1000 >= d[PVSIM_HPR_NONE] * 995);
+	assert_true(d[PVSIM_HPR_PLAIN] < d[PVSIM_HPR_STOP]);
 	free(r);
 }
 

@@ -2,7 +2,7 @@
 /*
  * spin_rt.h: the measured context and the wait loop, driven with fake
  * locks whose callbacks count calls. Every expectation follows from the
- * rule documented at pvs_spin_decide() and pvs_spin_wait(), not from
+ * rule documented at pvs_spin_decide() and pvrt_spin_wait(), not from
  * timing: no test depends on how long anything takes.
  */
 #define _GNU_SOURCE
@@ -44,10 +44,10 @@ static int fake_owner(void *arg)
 {
 	struct fake *f = (struct fake *)arg;
 
-	return f->owner == -2 ? pvs_spin_this_cpu() : f->owner;
+	return f->owner == -2 ? pvrt_spin_this_cpu() : f->owner;
 }
 
-static void waiter_of(struct fake *f, struct pvs_spin_waiter *w)
+static void waiter_of(struct fake *f, struct pvrt_spin_waiter *w)
 {
 	w->ready = fake_ready;
 	w->park = fake_park;
@@ -57,7 +57,7 @@ static void waiter_of(struct fake *f, struct pvs_spin_waiter *w)
 }
 
 /* A fresh fake lock and its waiter. */
-static void fake_lock(struct fake *f, struct pvs_spin_waiter *w,
+static void fake_lock(struct fake *f, struct pvrt_spin_waiter *w,
 		      unsigned int ready_after, int park_ret, int owner)
 {
 	memset(f, 0, sizeof(*f));
@@ -67,7 +67,7 @@ static void fake_lock(struct fake *f, struct pvs_spin_waiter *w,
 	waiter_of(f, w);
 }
 
-static struct pvs_spin ctx;
+static struct pvrt_spin ctx;
 
 static int setup(void **state)
 {
@@ -75,7 +75,7 @@ static int setup(void **state)
 	int ret;
 
 	(void)state;
-	ret = pvs_spin_init(&ctx, PVS_SPIN_POLICY_PV);
+	ret = pvrt_spin_init(&ctx, PVS_SPIN_POLICY_PV);
 	/* Then one CPU: "the owner recorded my CPU" cannot race a migration. */
 	CPU_ZERO(&one);
 	CPU_SET(sched_getcpu(), &one);
@@ -85,57 +85,57 @@ static int setup(void **state)
 
 static void test_init(void **state)
 {
-	struct pvs_spin s;
+	struct pvrt_spin s;
 	unsigned int i;
 
 	(void)state;
-	assert_int_equal(pvs_spin_init(NULL, PVS_SPIN_POLICY_PV), -PVS_EINVAL);
-	assert_int_equal(pvs_spin_init(&s, (enum pvs_spin_policy)2),
+	assert_int_equal(pvrt_spin_init(NULL, PVS_SPIN_POLICY_PV), -PVS_EINVAL);
+	assert_int_equal(pvrt_spin_init(&s, (enum pvs_spin_policy)2),
 			 -PVS_EINVAL);
-	assert_int_equal(pvs_spin_init(&s, PVS_SPIN_POLICY_FIXED), 0);
+	assert_int_equal(pvrt_spin_init(&s, PVS_SPIN_POLICY_FIXED), 0);
 	assert_int_equal(s.policy, PVS_SPIN_POLICY_FIXED);
 	assert_true(s.nr_online >= 1);
 	assert_true(s.nr_allowed >= 1 && s.nr_allowed <= s.nr_online);
-	assert_int_equal(s.steal_period_ns, PVS_SPIN_STEAL_PERIOD_NS);
+	assert_int_equal(s.steal_period_ns, PVRT_SPIN_STEAL_PERIOD_NS);
 #if defined(__x86_64__)
 	assert_true(s.pause_ps > 0);
 #endif
 	assert_true(s.nr_steal_cpus >= 1);	/* Linux: /proc/stat */
 	for (i = 0; i < s.nr_steal_cpus; i++)
-		assert_true(pvs_spin_steal_ppm(&s, (int)i) <= PVS_SPIN_FULL_PPM);
-	assert_int_equal(pvs_spin_steal_ppm(&s, -1), 0);
-	assert_int_equal(pvs_spin_steal_ppm(&s, PVS_MAX_CPUS), 0);
-	assert_int_equal(pvs_spin_steal_ppm(NULL, 0), 0);
-	assert_ptr_equal(pvs_spin_default(), pvs_spin_default());
-	assert_int_equal(pvs_spin_default()->policy, PVS_SPIN_POLICY_PV);
-	assert_true(pvs_spin_this_cpu() >= 0);
+		assert_true(pvrt_spin_steal_ppm(&s, (int)i) <= PVS_SPIN_FULL_PPM);
+	assert_int_equal(pvrt_spin_steal_ppm(&s, -1), 0);
+	assert_int_equal(pvrt_spin_steal_ppm(&s, PVS_MAX_CPUS), 0);
+	assert_int_equal(pvrt_spin_steal_ppm(NULL, 0), 0);
+	assert_ptr_equal(pvrt_spin_default(), pvrt_spin_default());
+	assert_int_equal(pvrt_spin_default()->policy, PVS_SPIN_POLICY_PV);
+	assert_true(pvrt_spin_this_cpu() >= 0);
 }
 
 static void test_bad_waiter(void **state)
 {
-	struct pvs_spin_waiter w;
+	struct pvrt_spin_waiter w;
 	struct fake f;
 
 	(void)state;
 	fake_lock(&f, &w, 0, 0, 0);
-	assert_int_equal(pvs_spin_wait(&ctx, NULL, NULL, NULL), -PVS_EINVAL);
+	assert_int_equal(pvrt_spin_wait(&ctx, NULL, NULL, NULL), -PVS_EINVAL);
 	w.ready = NULL;
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, NULL), -PVS_EINVAL);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, NULL), -PVS_EINVAL);
 	waiter_of(&f, &w);
 	w.park = NULL;
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, NULL), -PVS_EINVAL);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, NULL), -PVS_EINVAL);
 	assert_int_equal(f.ready_calls, 0);
 }
 
 static void test_ready_at_once(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
 	struct fake f;
 
 	(void)state;
 	fake_lock(&f, &w, 1, 0, -1);
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), 0);
 	assert_int_equal(f.ready_calls, 1);
 	assert_int_equal(st.spins + st.yields + st.parks, 0);
 }
@@ -143,15 +143,15 @@ static void test_ready_at_once(void **state)
 /* Free after a few polls: found while spinning, the counter restored. */
 static void test_found_while_spinning(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
 	struct fake f;
 
 	(void)state;
 	if (ctx.nr_allowed < 2)
 		skip();	/* PV never spins on one CPU (rule 3) */
 	fake_lock(&f, &w, 5, 0, -1);
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), 0);
 	assert_int_equal(f.ready_calls, 5);
 	assert_int_equal(f.park_calls, 0);
 	assert_true(st.spins >= 1);
@@ -162,13 +162,13 @@ static void test_found_while_spinning(void **state)
 /* Owner recorded our CPU: it is not running, park without spinning. */
 static void test_owner_on_my_cpu_parks(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
 	struct fake f;
 
 	(void)state;
 	fake_lock(&f, &w, ~0u, 1, -2);
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), 0);
 	assert_int_equal(st.spins, 0);
 	assert_int_equal(st.parks, 1);
 	assert_int_equal(st.last_reason, PVS_SPIN_REASON_OWNER_PREEMPTED);
@@ -181,16 +181,16 @@ static void test_owner_on_my_cpu_parks(void **state)
  */
 static void test_herd_parks(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
-	struct pvs_spin c = ctx;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin c = ctx;
 	struct fake f;
 
 	(void)state;
 	c.dedicated = true;
 	fake_lock(&f, &w, ~0u, 1, -1);
 	f.spinners = c.nr_allowed - 1;
-	assert_int_equal(pvs_spin_wait(&c, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
 	assert_int_equal(st.spins, c.nr_allowed >= 2 ? 1 : 0);
 	if (c.nr_allowed >= 2)
 		assert_true(st.spun_ns > 0);
@@ -200,7 +200,7 @@ static void test_herd_parks(void **state)
 	/* one CPU: no poll at all */
 	c.nr_allowed = 1;
 	fake_lock(&f, &w, ~0u, 1, -1);
-	assert_int_equal(pvs_spin_wait(&c, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
 	assert_int_equal(st.spins, 0);
 	assert_int_equal(st.parks, 1);
 	assert_int_equal(st.last_reason, PVS_SPIN_REASON_HERD);
@@ -209,9 +209,9 @@ static void test_herd_parks(void **state)
 /* In a herd, a lock freed during the arrival poll is taken without a park. */
 static void test_herd_arrival_takes_lock(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
-	struct pvs_spin c = ctx;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin c = ctx;
 	struct fake f;
 
 	(void)state;
@@ -219,7 +219,7 @@ static void test_herd_arrival_takes_lock(void **state)
 	c.nr_allowed = 2;
 	fake_lock(&f, &w, 3, 1, -1);	/* free at the third look */
 	f.spinners = 1;
-	assert_int_equal(pvs_spin_wait(&c, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
 	assert_int_equal(st.spins, 1);
 	assert_int_equal(st.parks, 0);
 	assert_int_equal(f.park_calls, 0);
@@ -231,16 +231,16 @@ static void test_herd_arrival_takes_lock(void **state)
 /* FIXED ignores owner and spinners: it spins its budget, then parks. */
 static void test_fixed_spins_then_parks(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
-	struct pvs_spin fixed;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin fixed;
 	struct fake f;
 
 	(void)state;
-	assert_int_equal(pvs_spin_init(&fixed, PVS_SPIN_POLICY_FIXED), 0);
+	assert_int_equal(pvrt_spin_init(&fixed, PVS_SPIN_POLICY_FIXED), 0);
 	fake_lock(&f, &w, ~0u, 1, -2);
 	f.spinners = 1000;
-	assert_int_equal(pvs_spin_wait(&fixed, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&fixed, &w, NULL, &st), 0);
 	assert_true(st.spins >= 1);
 	assert_int_equal(st.parks, 1);
 	assert_true(f.ready_calls > 1);
@@ -251,22 +251,22 @@ static void test_fixed_spins_then_parks(void **state)
 /* Woken (park returns 0) then ready: the wait goes on, then ends. */
 static void test_woken_then_ready(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
 	struct fake f;
 
 	(void)state;
 	/* ready() false before the park, true after; owner here: park. */
 	fake_lock(&f, &w, 2, 0, -2);
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), 0);
 	assert_int_equal(f.park_calls, 1);
 	assert_int_equal(f.ready_calls, 2);
 }
 
 static void test_deadline_and_park_error(void **state)
 {
-	struct pvs_spin_wait_stats st;
-	struct pvs_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
 	struct timespec past;
 	struct fake f;
 
@@ -274,25 +274,25 @@ static void test_deadline_and_park_error(void **state)
 	fake_lock(&f, &w, ~0u, 0, -1);
 	clock_gettime(CLOCK_REALTIME, &past);
 	past.tv_sec -= 1;
-	assert_int_equal(pvs_spin_wait(&ctx, &w, &past, &st), -PVS_ETIMEDOUT);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, &past, &st), -PVS_ETIMEDOUT);
 	assert_int_equal(f.park_calls, 0);
 	f.park_ret = -PVS_EIO;
 	f.owner = -2;
-	assert_int_equal(pvs_spin_wait(&ctx, &w, NULL, &st), -PVS_EIO);
+	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), -PVS_EIO);
 	assert_int_equal(f.park_calls, 1);
 }
 
 static void test_slice_absent_is_noop(void **state)
 {
-	struct pvs_spin s;
+	struct pvrt_spin s;
 
 	(void)state;
 	memcpy(&s, &ctx, sizeof(s));
 	s.rseq_slice = false;
-	assert_false(pvs_spin_slice_begin(&s));
-	assert_false(pvs_spin_slice_end(&s));
-	assert_false(pvs_spin_slice_begin(NULL));
-	assert_false(pvs_spin_slice_end(NULL));
+	assert_false(pvrt_spin_slice_begin(&s));
+	assert_false(pvrt_spin_slice_end(&s));
+	assert_false(pvrt_spin_slice_begin(NULL));
+	assert_false(pvrt_spin_slice_end(NULL));
 }
 
 int main(void)

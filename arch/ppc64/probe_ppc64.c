@@ -16,56 +16,56 @@
 /* ---- lparcfg ------------------------------------------------------------- */
 
 /* Which field a key fills; flags say which "have" group it belongs to. */
-struct pvs_lpar_key {
+struct pvprobe_lpar_key {
 	const char *key;
 	size_t off;
 	unsigned int have;
 };
 
-#define PVS_LK(k, f, h) { k, offsetof(struct pvs_lparcfg, f), h }
+#define PVPROBE_LK(k, f, h) { k, offsetof(struct pvprobe_lparcfg, f), h }
 
-static const struct pvs_lpar_key pvs_lpar_keys[] = {
-	PVS_LK("partition_id", partition_id, 0),
-	PVS_LK("partition_entitled_capacity", entitled_capacity,
-	       PVS_LPARCFG_HAVE_ENTITLEMENT),
-	PVS_LK("partition_active_processors", active_processors, 0),
-	PVS_LK("partition_potential_processors", potential_processors, 0),
-	PVS_LK("system_active_processors", system_active_processors, 0),
-	PVS_LK("capacity_weight", capacity_weight, 0),
-	PVS_LK("dispatches", dispatches, PVS_LPARCFG_HAVE_DISPATCH),
-	PVS_LK("dispatch_dispersions", dispatch_dispersions,
-	       PVS_LPARCFG_HAVE_DISPATCH),
-	PVS_LK("purr", purr, PVS_LPARCFG_HAVE_PURR),
-	PVS_LK("tbr", tbr, PVS_LPARCFG_HAVE_PURR),
-	PVS_LK("pool", pool, PVS_LPARCFG_HAVE_POOL),
-	PVS_LK("pool_capacity", pool_capacity, PVS_LPARCFG_HAVE_POOL),
-	PVS_LK("pool_idle_time", pool_idle_time, PVS_LPARCFG_HAVE_POOL),
-	PVS_LK("pool_num_procs", pool_num_procs, PVS_LPARCFG_HAVE_POOL),
+static const struct pvprobe_lpar_key pvprobe_lpar_keys[] = {
+	PVPROBE_LK("partition_id", partition_id, 0),
+	PVPROBE_LK("partition_entitled_capacity", entitled_capacity,
+	       PVPROBE_LPARCFG_HAVE_ENTITLEMENT),
+	PVPROBE_LK("partition_active_processors", active_processors, 0),
+	PVPROBE_LK("partition_potential_processors", potential_processors, 0),
+	PVPROBE_LK("system_active_processors", system_active_processors, 0),
+	PVPROBE_LK("capacity_weight", capacity_weight, 0),
+	PVPROBE_LK("dispatches", dispatches, PVPROBE_LPARCFG_HAVE_DISPATCH),
+	PVPROBE_LK("dispatch_dispersions", dispatch_dispersions,
+	       PVPROBE_LPARCFG_HAVE_DISPATCH),
+	PVPROBE_LK("purr", purr, PVPROBE_LPARCFG_HAVE_PURR),
+	PVPROBE_LK("tbr", tbr, PVPROBE_LPARCFG_HAVE_PURR),
+	PVPROBE_LK("pool", pool, PVPROBE_LPARCFG_HAVE_POOL),
+	PVPROBE_LK("pool_capacity", pool_capacity, PVPROBE_LPARCFG_HAVE_POOL),
+	PVPROBE_LK("pool_idle_time", pool_idle_time, PVPROBE_LPARCFG_HAVE_POOL),
+	PVPROBE_LK("pool_num_procs", pool_num_procs, PVPROBE_LPARCFG_HAVE_POOL),
 };
 
-#define PVS_NKEYS (sizeof(pvs_lpar_keys) / sizeof(pvs_lpar_keys[0]))
+#define PVPROBE_NKEYS (sizeof(pvprobe_lpar_keys) / sizeof(pvprobe_lpar_keys[0]))
 
 /* "lparcfg 1.9" */
-static int pvs_lparcfg_header(const char *s, const char *e,
-			      struct pvs_lparcfg *lp)
+static int pvprobe_lparcfg_header(const char *s, const char *e,
+			      struct pvprobe_lparcfg *lp)
 {
-	struct pvs_pu_cur c;
+	struct pvprobe_pu_cur c;
 	uint64_t maj, min;
 	int rc;
 
-	pvs_pu_trim(&s, &e);
-	if (!pvs_pu_starts(s, e, "lparcfg "))
+	pvprobe_pu_trim(&s, &e);
+	if (!pvprobe_pu_starts(s, e, "lparcfg "))
 		return -PVS_EBADMSG;
 	c.p = s + 8;
 	c.end = e;
-	pvs_pu_skip_blanks(&c);
-	rc = pvs_pu_u64(&c, &maj);
+	pvprobe_pu_skip_blanks(&c);
+	rc = pvprobe_pu_u64(&c, &maj);
 	if (rc < 0)
 		return rc;
 	if (c.p >= c.end || *c.p != '.')
 		return -PVS_EBADMSG;
 	c.p++;
-	rc = pvs_pu_u64(&c, &min);
+	rc = pvprobe_pu_u64(&c, &min);
 	if (rc < 0)
 		return rc;
 	if (c.p != c.end)
@@ -78,10 +78,10 @@ static int pvs_lparcfg_header(const char *s, const char *e,
 }
 
 /* A 0/1 flag. */
-static int pvs_flag(const char *s, const char *e, bool *b)
+static int pvprobe_flag(const char *s, const char *e, bool *b)
 {
 	uint64_t v;
-	int rc = pvs_pu_parse_u64(s, e, &v);
+	int rc = pvprobe_pu_parse_u64(s, e, &v);
 
 	if (rc < 0)
 		return rc;
@@ -91,12 +91,12 @@ static int pvs_flag(const char *s, const char *e, bool *b)
 	return 0;
 }
 
-static int pvs_lparcfg_parse_l(const char *buf, size_t len,
-			       struct pvs_lparcfg *out, unsigned int *line)
+static int pvprobe_lparcfg_parse_l(const char *buf, size_t len,
+			       struct pvprobe_lparcfg *out, unsigned int *line)
 {
-	struct pvs_pu_cur c = { buf, buf + len };
-	struct pvs_pu_line l = { NULL, NULL, 0 };
-	struct pvs_lparcfg lp;
+	struct pvprobe_pu_cur c = { buf, buf + len };
+	struct pvprobe_pu_line l = { NULL, NULL, 0 };
+	struct pvprobe_lparcfg lp;
 	bool have_mode = false, have_active = false;
 	unsigned int have_keys = 0; /* bits: keys seen, by index */
 	size_t k;
@@ -106,16 +106,16 @@ static int pvs_lparcfg_parse_l(const char *buf, size_t len,
 		return -PVS_EINVAL;
 	memset(&lp, 0, sizeof(lp));
 	*line = 1;
-	if (!pvs_pu_next_line(&c, &l))
+	if (!pvprobe_pu_next_line(&c, &l))
 		return -PVS_EBADMSG;
-	rc = pvs_lparcfg_header(l.s, l.e, &lp);
+	rc = pvprobe_lparcfg_header(l.s, l.e, &lp);
 	if (rc < 0)
 		return rc;
-	while (pvs_pu_next_line(&c, &l)) {
+	while (pvprobe_pu_next_line(&c, &l)) {
 		const char *s = l.s, *e = l.e, *eq, *ks, *ke, *vs, *ve;
 
 		*line = l.no;
-		pvs_pu_trim(&s, &e);
+		pvprobe_pu_trim(&s, &e);
 		if (s == e)
 			continue;
 		eq = memchr(s, '=', (size_t)(e - s));
@@ -125,35 +125,35 @@ static int pvs_lparcfg_parse_l(const char *buf, size_t len,
 		ke = eq;
 		vs = eq + 1;
 		ve = e;
-		pvs_pu_trim(&ks, &ke);
+		pvprobe_pu_trim(&ks, &ke);
 		if (ks == ke)
 			return -PVS_EBADMSG;
-		if (pvs_pu_eq(ks, ke, "shared_processor_mode")) {
-			rc = pvs_flag(vs, ve, &lp.shared);
+		if (pvprobe_pu_eq(ks, ke, "shared_processor_mode")) {
+			rc = pvprobe_flag(vs, ve, &lp.shared);
 			have_mode = true;
-		} else if (pvs_pu_eq(ks, ke, "capped")) {
-			rc = pvs_flag(vs, ve, &lp.capped);
-			lp.have |= PVS_LPARCFG_HAVE_CAPPED;
-		} else if (pvs_pu_eq(ks, ke, "system_type")) {
+		} else if (pvprobe_pu_eq(ks, ke, "capped")) {
+			rc = pvprobe_flag(vs, ve, &lp.capped);
+			lp.have |= PVPROBE_LPARCFG_HAVE_CAPPED;
+		} else if (pvprobe_pu_eq(ks, ke, "system_type")) {
 			/* Display only: cut, never rejected for length. */
-			pvs_pu_trim(&vs, &ve);
+			pvprobe_pu_trim(&vs, &ve);
 			if ((size_t)(ve - vs) >= sizeof(lp.system_type))
 				ve = vs + sizeof(lp.system_type) - 1;
-			rc = pvs_pu_copy_text(lp.system_type,
+			rc = pvprobe_pu_copy_text(lp.system_type,
 					      sizeof(lp.system_type), vs, ve);
 		} else {
-			for (k = 0; k < PVS_NKEYS; k++)
-				if (pvs_pu_eq(ks, ke, pvs_lpar_keys[k].key))
+			for (k = 0; k < PVPROBE_NKEYS; k++)
+				if (pvprobe_pu_eq(ks, ke, pvprobe_lpar_keys[k].key))
 					break;
-			if (k == PVS_NKEYS)
+			if (k == PVPROBE_NKEYS)
 				continue; /* firmware's own keys */
-			rc = pvs_pu_parse_u64(vs, ve,
+			rc = pvprobe_pu_parse_u64(vs, ve,
 					      (uint64_t *)((char *)&lp +
-						pvs_lpar_keys[k].off));
-			lp.have |= pvs_lpar_keys[k].have;
+						pvprobe_lpar_keys[k].off));
+			lp.have |= pvprobe_lpar_keys[k].have;
 			have_keys |= 1u << k;
-			if (pvs_lpar_keys[k].off ==
-			    offsetof(struct pvs_lparcfg, active_processors))
+			if (pvprobe_lpar_keys[k].off ==
+			    offsetof(struct pvprobe_lparcfg, active_processors))
 				have_active = true;
 		}
 		if (rc < 0)
@@ -164,46 +164,46 @@ static int pvs_lparcfg_parse_l(const char *buf, size_t len,
 		return -PVS_EBADMSG;
 	/* A group counts only when complete (e.g. purr without tbr is a
 	 * truncated file, not a usable PURR sample). */
-	for (k = 0; k < PVS_NKEYS; k++)
-		if ((lp.have & pvs_lpar_keys[k].have) &&
+	for (k = 0; k < PVPROBE_NKEYS; k++)
+		if ((lp.have & pvprobe_lpar_keys[k].have) &&
 		    !(have_keys & (1u << k)))
 			return -PVS_EBADMSG;
 	*out = lp;
 	return 0;
 }
 
-int pvs_lparcfg_parse(const char *buf, size_t len, struct pvs_lparcfg *out)
+int pvprobe_lparcfg_parse(const char *buf, size_t len, struct pvprobe_lparcfg *out)
 {
 	unsigned int line;
 
-	return pvs_lparcfg_parse_l(buf, len, out, &line);
+	return pvprobe_lparcfg_parse_l(buf, len, out, &line);
 }
 
-static int pvs_lparcfg_cb(const char *buf, size_t len, void *arg,
+static int pvprobe_lparcfg_cb(const char *buf, size_t len, void *arg,
 			  unsigned int *line)
 {
-	return pvs_lparcfg_parse_l(buf, len, arg, line);
+	return pvprobe_lparcfg_parse_l(buf, len, arg, line);
 }
 
-int pvs_probe_lparcfg(struct pvs_probe_ctx *ctx, struct pvs_lparcfg *out)
+int pvprobe_read_lparcfg(struct pvprobe_ctx *ctx, struct pvprobe_lparcfg *out)
 {
 	if (out == NULL)
 		return -PVS_EINVAL;
-	return pvs_pu_read_parse(ctx, "/proc/powerpc/lparcfg", pvs_lparcfg_cb,
+	return pvprobe_pu_read_parse(ctx, "/proc/powerpc/lparcfg", pvprobe_lparcfg_cb,
 				 out);
 }
 
 /* ---- ibm,thread-groups --------------------------------------------------- */
 
 /* Group property 1: threads sharing an L1 (Linux THREAD_GROUP_SHARE_L1). */
-#define PVS_TG_SHARE_L1 1u
+#define PVPROBE_TG_SHARE_L1 1u
 
-int pvs_thread_groups_parse(const void *buf, size_t len,
-			    struct pvs_thread_groups *out)
+int pvprobe_thread_groups_parse(const void *buf, size_t len,
+			    struct pvprobe_thread_groups *out)
 {
 	const uint8_t *b = buf;
 	size_t cells, i = 0;
-	struct pvs_thread_groups tg;
+	struct pvprobe_thread_groups tg;
 	bool first = true;
 
 	if (buf == NULL || out == NULL)
@@ -224,19 +224,19 @@ int pvs_thread_groups_parse(const void *buf, size_t len,
 		i += 3;
 		if (ngroups == 0 || per == 0)
 			return -PVS_EBADMSG;
-		if (ngroups > PVS_PROBE_MAX_CPUS || per > PVS_PROBE_MAX_CPUS)
+		if (ngroups > PVPROBE_MAX_CPUS || per > PVPROBE_MAX_CPUS)
 			return -PVS_ERANGE;
 		ids = (uint64_t)ngroups * per;
 		if (ids > cells - i)
 			return -PVS_EBADMSG;
-		if (ids > PVS_PROBE_MAX_CPUS)
+		if (ids > PVPROBE_MAX_CPUS)
 			return -PVS_ERANGE;
 		if (first)
 			tg.threads_per_core = (unsigned int)ids;
 		else if (ids != tg.threads_per_core)
 			return -PVS_EBADMSG; /* every set covers one core */
 		first = false;
-		if (prop == PVS_TG_SHARE_L1 && tg.l1_group_threads == 0) {
+		if (prop == PVPROBE_TG_SHARE_L1 && tg.l1_group_threads == 0) {
 			tg.l1_group_threads = per;
 			tg.big_cores = ngroups >= 2;
 		}
@@ -246,22 +246,22 @@ int pvs_thread_groups_parse(const void *buf, size_t len,
 	return 0;
 }
 
-static int pvs_thread_groups_cb(const char *buf, size_t len, void *tg,
+static int pvprobe_thread_groups_cb(const char *buf, size_t len, void *tg,
 				unsigned int *line)
 {
 	(void)line; /* binary: no lines */
-	return pvs_thread_groups_parse(buf, len, tg);
+	return pvprobe_thread_groups_parse(buf, len, tg);
 }
 
 /* The first /proc/device-tree/cpus/PowerPC,* node's ibm,thread-groups. */
-static int pvs_read_thread_groups(struct pvs_probe_ctx *ctx,
-				  struct pvs_thread_groups *tg)
+static int pvprobe_read_thread_groups(struct pvprobe_ctx *ctx,
+				  struct pvprobe_thread_groups *tg)
 {
-	char rel[PVS_PROBE_PATH_MAX], best[256] = "";
+	char rel[PVPROBE_PATH_MAX], best[256] = "";
 	struct dirent *de;
 	DIR *d;
 
-	d = pvs_pu_opendir(ctx, "/proc/device-tree/cpus");
+	d = pvprobe_pu_opendir(ctx, "/proc/device-tree/cpus");
 	if (d == NULL)
 		return -PVS_ENOENT;
 	/* readdir order is arbitrary: take the smallest name, so the answer
@@ -276,18 +276,18 @@ static int pvs_read_thread_groups(struct pvs_probe_ctx *ctx,
 		return -PVS_ENOENT;
 	snprintf(rel, sizeof(rel),
 		 "/proc/device-tree/cpus/%s/ibm,thread-groups", best);
-	return pvs_pu_read_parse(ctx, rel, pvs_thread_groups_cb, tg);
+	return pvprobe_pu_read_parse(ctx, rel, pvprobe_thread_groups_cb, tg);
 }
 
 /* Whether a device-tree "compatible" list (NUL-separated) holds @want. */
-static bool pvs_dt_compatible(struct pvs_probe_ctx *ctx, const char *rel,
+static bool pvprobe_dt_compatible(struct pvprobe_ctx *ctx, const char *rel,
 			      const char *want)
 {
-	char path[PVS_PROBE_PATH_MAX], buf[512];
+	char path[PVPROBE_PATH_MAX], buf[512];
 	size_t len, i = 0;
 
-	if (pvs_pu_path(ctx, path, "%s", rel) < 0 ||
-	    pvs_pu_load_small(ctx, path, buf, sizeof(buf), &len) < 0)
+	if (pvprobe_pu_path(ctx, path, "%s", rel) < 0 ||
+	    pvprobe_pu_load_small(ctx, path, buf, sizeof(buf), &len) < 0)
 		return false;
 	while (i < len) {
 		size_t n = strnlen(buf + i, len - i);
@@ -299,31 +299,31 @@ static bool pvs_dt_compatible(struct pvs_probe_ctx *ctx, const char *rel,
 	return false;
 }
 
-int pvs_probe_ppc_platform(struct pvs_probe_ctx *ctx,
-			   const struct pvs_cpuinfo *ci,
-			   struct pvs_ppc_platform *out)
+int pvprobe_read_ppc_platform(struct pvprobe_ctx *ctx,
+			   const struct pvprobe_cpuinfo *ci,
+			   struct pvprobe_ppc_platform *out)
 {
-	struct pvs_ppc_platform p;
+	struct pvprobe_ppc_platform p;
 	int rc;
 
 	if (ctx == NULL || ci == NULL || out == NULL ||
-	    ci->arch != PVS_PROBE_ARCH_PPC64)
+	    ci->arch != PVPROBE_ARCH_PPC64)
 		return -PVS_EINVAL;
 	memset(&p, 0, sizeof(p));
 	p.power_gen = ci->power_gen;
 	p.compat = ci->power_compat;
 	p.timebase_hz = ci->timebase_hz;
-	if (pvs_dt_compatible(ctx, "/proc/device-tree/hypervisor/compatible",
+	if (pvprobe_dt_compatible(ctx, "/proc/device-tree/hypervisor/compatible",
 			      "linux,kvm") ||
 	    strstr(ci->machine, "emulated by qemu") != NULL)
-		p.hv = PVS_PROBE_HV_KVM;
+		p.hv = PVPROBE_HV_KVM;
 	else if (strcmp(ci->platform, "PowerNV") == 0)
-		p.hv = PVS_PROBE_HV_NONE;
+		p.hv = PVPROBE_HV_NONE;
 	else if (strcmp(ci->platform, "pSeries") == 0)
-		p.hv = PVS_PROBE_HV_POWERVM;
+		p.hv = PVPROBE_HV_POWERVM;
 	else
-		p.hv = PVS_PROBE_HV_UNKNOWN;
-	rc = pvs_read_thread_groups(ctx, &p.groups);
+		p.hv = PVPROBE_HV_UNKNOWN;
+	rc = pvprobe_read_thread_groups(ctx, &p.groups);
 	if (rc < 0 && rc != -PVS_ENOENT)
 		return rc;
 	ctx->bad_path[0] = '\0';

@@ -14,45 +14,45 @@
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#define PVS_X86_BUILD 1
+#define PVPROBE_X86_BUILD 1
 #endif
 
-#if defined(PVS_HAVE_LIBCPUID) && defined(PVS_X86_BUILD)
+#if defined(PVPROBE_HAVE_LIBCPUID) && defined(PVPROBE_X86_BUILD)
 #include <libcpuid.h>
 #endif
 
-const char *pvs_kvm_feature_name(unsigned int bit)
+const char *pvprobe_kvm_feature_name(unsigned int bit)
 {
 	switch (bit) {
-	case PVS_KVM_FEATURE_CLOCKSOURCE:
+	case PVPROBE_KVM_FEATURE_CLOCKSOURCE:
 		return "CLOCKSOURCE";
-	case PVS_KVM_FEATURE_NOP_IO_DELAY:
+	case PVPROBE_KVM_FEATURE_NOP_IO_DELAY:
 		return "NOP_IO_DELAY";
-	case PVS_KVM_FEATURE_CLOCKSOURCE2:
+	case PVPROBE_KVM_FEATURE_CLOCKSOURCE2:
 		return "CLOCKSOURCE2";
-	case PVS_KVM_FEATURE_ASYNC_PF:
+	case PVPROBE_KVM_FEATURE_ASYNC_PF:
 		return "ASYNC_PF";
-	case PVS_KVM_FEATURE_STEAL_TIME:
+	case PVPROBE_KVM_FEATURE_STEAL_TIME:
 		return "STEAL_TIME";
-	case PVS_KVM_FEATURE_PV_EOI:
+	case PVPROBE_KVM_FEATURE_PV_EOI:
 		return "PV_EOI";
-	case PVS_KVM_FEATURE_PV_UNHALT:
+	case PVPROBE_KVM_FEATURE_PV_UNHALT:
 		return "PV_UNHALT";
-	case PVS_KVM_FEATURE_PV_TLB_FLUSH:
+	case PVPROBE_KVM_FEATURE_PV_TLB_FLUSH:
 		return "PV_TLB_FLUSH";
-	case PVS_KVM_FEATURE_ASYNC_PF_VMEXIT:
+	case PVPROBE_KVM_FEATURE_ASYNC_PF_VMEXIT:
 		return "ASYNC_PF_VMEXIT";
-	case PVS_KVM_FEATURE_PV_SEND_IPI:
+	case PVPROBE_KVM_FEATURE_PV_SEND_IPI:
 		return "PV_SEND_IPI";
-	case PVS_KVM_FEATURE_POLL_CONTROL:
+	case PVPROBE_KVM_FEATURE_POLL_CONTROL:
 		return "POLL_CONTROL";
-	case PVS_KVM_FEATURE_PV_SCHED_YIELD:
+	case PVPROBE_KVM_FEATURE_PV_SCHED_YIELD:
 		return "PV_SCHED_YIELD";
-	case PVS_KVM_FEATURE_ASYNC_PF_INT:
+	case PVPROBE_KVM_FEATURE_ASYNC_PF_INT:
 		return "ASYNC_PF_INT";
-	case PVS_KVM_FEATURE_MSI_EXT_DEST_ID:
+	case PVPROBE_KVM_FEATURE_MSI_EXT_DEST_ID:
 		return "MSI_EXT_DEST_ID";
-	case PVS_KVM_FEATURE_CLOCKSOURCE_STABLE:
+	case PVPROBE_KVM_FEATURE_CLOCKSOURCE_STABLE:
 		return "CLOCKSOURCE_STABLE_BIT";
 	default:
 		return NULL;
@@ -62,17 +62,17 @@ const char *pvs_kvm_feature_name(unsigned int bit)
 /* ---- dump files ---------------------------------------------------------- */
 
 /* "key=0x........" at the cursor, after blanks; value must fit 32 bits. */
-static int pvs_reg(struct pvs_pu_cur *c, const char *key, uint32_t *v)
+static int pvprobe_reg(struct pvprobe_pu_cur *c, const char *key, uint32_t *v)
 {
 	size_t kl = strlen(key);
 	uint64_t x;
 	int rc;
 
-	pvs_pu_skip_blanks(c);
+	pvprobe_pu_skip_blanks(c);
 	if ((size_t)(c->end - c->p) < kl || memcmp(c->p, key, kl) != 0)
 		return -PVS_EBADMSG;
 	c->p += kl;
-	rc = pvs_pu_hex_u64(c, &x);
+	rc = pvprobe_pu_hex_u64(c, &x);
 	if (rc < 0)
 		return rc;
 	if (x > UINT32_MAX)
@@ -81,7 +81,7 @@ static int pvs_reg(struct pvs_pu_cur *c, const char *key, uint32_t *v)
 	return 0;
 }
 
-static int pvs_cpuid_line(struct pvs_pu_cur *c, struct pvs_cpuid_leaf *lf)
+static int pvprobe_cpuid_line(struct pvprobe_pu_cur *c, struct pvprobe_cpuid_leaf *lf)
 {
 	uint32_t in[2];
 	unsigned int i;
@@ -90,8 +90,8 @@ static int pvs_cpuid_line(struct pvs_pu_cur *c, struct pvs_cpuid_leaf *lf)
 	for (i = 0; i < 2; i++) {
 		uint64_t x;
 
-		pvs_pu_skip_blanks(c);
-		rc = pvs_pu_hex_u64(c, &x);
+		pvprobe_pu_skip_blanks(c);
+		rc = pvprobe_pu_hex_u64(c, &x);
 		if (rc < 0)
 			return rc;
 		if (x > UINT32_MAX)
@@ -103,26 +103,26 @@ static int pvs_cpuid_line(struct pvs_pu_cur *c, struct pvs_cpuid_leaf *lf)
 	c->p++;
 	lf->leaf = in[0];
 	lf->subleaf = in[1];
-	rc = pvs_reg(c, "eax=", &lf->eax);
+	rc = pvprobe_reg(c, "eax=", &lf->eax);
 	if (rc == 0)
-		rc = pvs_reg(c, "ebx=", &lf->ebx);
+		rc = pvprobe_reg(c, "ebx=", &lf->ebx);
 	if (rc == 0)
-		rc = pvs_reg(c, "ecx=", &lf->ecx);
+		rc = pvprobe_reg(c, "ecx=", &lf->ecx);
 	if (rc == 0)
-		rc = pvs_reg(c, "edx=", &lf->edx);
+		rc = pvprobe_reg(c, "edx=", &lf->edx);
 	if (rc < 0)
 		return rc;
-	pvs_pu_skip_blanks(c);
+	pvprobe_pu_skip_blanks(c);
 	return c->p == c->end ? 0 : -PVS_EBADMSG;
 }
 
-static int pvs_cpuid_dump_parse_l(const char *buf, size_t len,
-				  struct pvs_cpuid_dump *out,
+static int pvprobe_cpuid_dump_parse_l(const char *buf, size_t len,
+				  struct pvprobe_cpuid_dump *out,
 				  unsigned int *line)
 {
-	struct pvs_pu_cur c = { buf, buf + len };
-	struct pvs_pu_line l = { NULL, NULL, 0 };
-	struct pvs_cpuid_dump *d;
+	struct pvprobe_pu_cur c = { buf, buf + len };
+	struct pvprobe_pu_line l = { NULL, NULL, 0 };
+	struct pvprobe_cpuid_dump *d;
 	unsigned int headers = 0;
 	int rc = 0;
 
@@ -131,25 +131,25 @@ static int pvs_cpuid_dump_parse_l(const char *buf, size_t len,
 	d = calloc(1, sizeof(*d));
 	if (d == NULL)
 		return -PVS_ENOMEM;
-	while (pvs_pu_next_line(&c, &l)) {
-		struct pvs_cpuid_leaf lf;
-		struct pvs_pu_cur lc;
+	while (pvprobe_pu_next_line(&c, &l)) {
+		struct pvprobe_cpuid_leaf lf;
+		struct pvprobe_pu_cur lc;
 		const char *s = l.s, *e = l.e;
 
-		pvs_pu_trim(&s, &e);
+		pvprobe_pu_trim(&s, &e);
 		if (s == e || *s == '#')
 			continue;
-		if (pvs_pu_starts(s, e, "CPU")) {
+		if (pvprobe_pu_starts(s, e, "CPU")) {
 			if (++headers > 1)
 				break;
 			continue;
 		}
 		lc.p = s;
 		lc.end = e;
-		rc = pvs_cpuid_line(&lc, &lf);
+		rc = pvprobe_cpuid_line(&lc, &lf);
 		if (rc < 0)
 			break;
-		if (d->nr >= PVS_PROBE_MAX_CPUID_LEAVES) {
+		if (d->nr >= PVPROBE_MAX_CPUID_LEAVES) {
 			rc = -PVS_ERANGE;
 			break;
 		}
@@ -165,23 +165,23 @@ static int pvs_cpuid_dump_parse_l(const char *buf, size_t len,
 	return rc;
 }
 
-int pvs_cpuid_dump_parse(const char *buf, size_t len,
-			 struct pvs_cpuid_dump *out)
+int pvprobe_cpuid_dump_parse(const char *buf, size_t len,
+			 struct pvprobe_cpuid_dump *out)
 {
-	return pvs_cpuid_dump_parse_l(buf, len, out, NULL);
+	return pvprobe_cpuid_dump_parse_l(buf, len, out, NULL);
 }
 
-int pvs_cpuid_from_dump(void *arg, uint32_t leaf, uint32_t subleaf,
+int pvprobe_cpuid_from_dump(void *arg, uint32_t leaf, uint32_t subleaf,
 			uint32_t regs[4])
 {
-	const struct pvs_cpuid_dump *d = arg;
+	const struct pvprobe_cpuid_dump *d = arg;
 	unsigned int i;
 
 	if (d == NULL || regs == NULL)
 		return -PVS_EINVAL;
 	regs[0] = regs[1] = regs[2] = regs[3] = 0;
-	for (i = 0; i < d->nr && i < PVS_PROBE_MAX_CPUID_LEAVES; i++) {
-		const struct pvs_cpuid_leaf *lf = &d->leaves[i];
+	for (i = 0; i < d->nr && i < PVPROBE_MAX_CPUID_LEAVES; i++) {
+		const struct pvprobe_cpuid_leaf *lf = &d->leaves[i];
 
 		if (lf->leaf == leaf && lf->subleaf == subleaf) {
 			regs[0] = lf->eax;
@@ -194,13 +194,13 @@ int pvs_cpuid_from_dump(void *arg, uint32_t leaf, uint32_t subleaf,
 	return 0;
 }
 
-int pvs_cpuid_native(void *arg, uint32_t leaf, uint32_t subleaf,
+int pvprobe_cpuid_native(void *arg, uint32_t leaf, uint32_t subleaf,
 		     uint32_t regs[4])
 {
 	(void)arg;
 	if (regs == NULL)
 		return -PVS_EINVAL;
-#ifdef PVS_X86_BUILD
+#ifdef PVPROBE_X86_BUILD
 	{
 		unsigned int a, b, c, d;
 
@@ -222,35 +222,35 @@ int pvs_cpuid_native(void *arg, uint32_t leaf, uint32_t subleaf,
 
 static const struct {
 	char sig[13];
-	enum pvs_probe_hv kind;
-} pvs_hv_sigs[] = {
-	{ "KVMKVMKVM\0\0\0", PVS_PROBE_HV_KVM },
-	{ "Microsoft Hv", PVS_PROBE_HV_HYPERV },
-	{ "XenVMMXenVMM", PVS_PROBE_HV_XEN },
-	{ "VMwareVMware", PVS_PROBE_HV_VMWARE },
-	{ "bhyve bhyve ", PVS_PROBE_HV_BHYVE },
-	{ "TCGTCGTCGTCG", PVS_PROBE_HV_QEMU },
+	enum pvprobe_hv kind;
+} pvprobe_hv_sigs[] = {
+	{ "KVMKVMKVM\0\0\0", PVPROBE_HV_KVM },
+	{ "Microsoft Hv", PVPROBE_HV_HYPERV },
+	{ "XenVMMXenVMM", PVPROBE_HV_XEN },
+	{ "VMwareVMware", PVPROBE_HV_VMWARE },
+	{ "bhyve bhyve ", PVPROBE_HV_BHYVE },
+	{ "TCGTCGTCGTCG", PVPROBE_HV_QEMU },
 };
 
-static void pvs_sig_bytes(const uint32_t regs[4], char sig[12])
+static void pvprobe_sig_bytes(const uint32_t regs[4], char sig[12])
 {
 	pvs_le32_st(sig, regs[1]);
 	pvs_le32_st(sig + 4, regs[2]);
 	pvs_le32_st(sig + 8, regs[3]);
 }
 
-static enum pvs_probe_hv pvs_sig_kind(const char sig[12])
+static enum pvprobe_hv pvprobe_sig_kind(const char sig[12])
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(pvs_hv_sigs) / sizeof(pvs_hv_sigs[0]); i++)
-		if (memcmp(sig, pvs_hv_sigs[i].sig, 12) == 0)
-			return pvs_hv_sigs[i].kind;
-	return PVS_PROBE_HV_UNKNOWN;
+	for (i = 0; i < sizeof(pvprobe_hv_sigs) / sizeof(pvprobe_hv_sigs[0]); i++)
+		if (memcmp(sig, pvprobe_hv_sigs[i].sig, 12) == 0)
+			return pvprobe_hv_sigs[i].kind;
+	return PVPROBE_HV_UNKNOWN;
 }
 
 /* Printable copy: trailing NULs dropped, other odd bytes as '.'. */
-static void pvs_sig_text(const char sig[12], char out[13])
+static void pvprobe_sig_text(const char sig[12], char out[13])
 {
 	int n = 12, i;
 
@@ -261,9 +261,9 @@ static void pvs_sig_text(const char sig[12], char out[13])
 	out[n] = '\0';
 }
 
-int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out)
+int pvprobe_x86_hv_decode(pvprobe_cpuid_fn fn, void *arg, struct pvprobe_x86_hv *out)
 {
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 	uint32_t regs[4], base;
 	char sig[12];
 	int rc;
@@ -275,36 +275,36 @@ int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out)
 	if (rc < 0)
 		return rc;
 	hv.hypervisor_bit = (regs[2] >> 31) & 1u;
-	hv.kind = hv.hypervisor_bit ? PVS_PROBE_HV_OTHER : PVS_PROBE_HV_NONE;
+	hv.kind = hv.hypervisor_bit ? PVPROBE_HV_OTHER : PVPROBE_HV_NONE;
 	/* Linux looks for hypervisor leaves only under the hypervisor bit. */
-	for (base = PVS_CPUID_HV_FIRST; hv.hypervisor_bit &&
-	     base <= PVS_CPUID_HV_LAST; base += PVS_CPUID_HV_STEP) {
-		enum pvs_probe_hv k;
+	for (base = PVPROBE_CPUID_HV_FIRST; hv.hypervisor_bit &&
+	     base <= PVPROBE_CPUID_HV_LAST; base += PVPROBE_CPUID_HV_STEP) {
+		enum pvprobe_hv k;
 
 		rc = fn(arg, base, 0, regs);
 		if (rc < 0)
 			return rc;
-		pvs_sig_bytes(regs, sig);
-		k = pvs_sig_kind(sig);
-		if (hv.base == 0 && (k != PVS_PROBE_HV_UNKNOWN ||
-				     (base == PVS_CPUID_HV_FIRST &&
+		pvprobe_sig_bytes(regs, sig);
+		k = pvprobe_sig_kind(sig);
+		if (hv.base == 0 && (k != PVPROBE_HV_UNKNOWN ||
+				     (base == PVPROBE_CPUID_HV_FIRST &&
 				      (regs[1] | regs[2] | regs[3]) != 0))) {
-			hv.kind = k != PVS_PROBE_HV_UNKNOWN ? k :
-							    PVS_PROBE_HV_OTHER;
+			hv.kind = k != PVPROBE_HV_UNKNOWN ? k :
+							    PVPROBE_HV_OTHER;
 			hv.base = base;
 			hv.max_leaf = regs[0];
-			pvs_sig_text(sig, hv.signature);
-		} else if (hv.base == PVS_CPUID_HV_FIRST &&
-			   hv.kind == PVS_PROBE_HV_OTHER &&
-			   k != PVS_PROBE_HV_UNKNOWN) {
+			pvprobe_sig_text(sig, hv.signature);
+		} else if (hv.base == PVPROBE_CPUID_HV_FIRST &&
+			   hv.kind == PVPROBE_HV_OTHER &&
+			   k != PVPROBE_HV_UNKNOWN) {
 			/* An unknown vendor at the first base, a known one
 			 * further up: name the known one. */
 			hv.kind = k;
 			hv.base = base;
 			hv.max_leaf = regs[0];
-			pvs_sig_text(sig, hv.signature);
+			pvprobe_sig_text(sig, hv.signature);
 		}
-		if (k == PVS_PROBE_HV_KVM && hv.kvm_base == 0) {
+		if (k == PVPROBE_HV_KVM && hv.kvm_base == 0) {
 			hv.kvm_base = base;
 			/* Like kvm_arch_para_features(): read base + 1
 			 * whatever base's EAX says (old KVM reported 0). */
@@ -315,101 +315,101 @@ int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out)
 			hv.kvm_hints = regs[3];
 		}
 	}
-	hv.via = PVS_CPUID_VIA_RAW;
+	hv.via = PVPROBE_CPUID_VIA_RAW;
 	*out = hv;
 	return 0;
 }
 
-#if defined(PVS_HAVE_LIBCPUID) && defined(PVS_X86_BUILD)
+#if defined(PVPROBE_HAVE_LIBCPUID) && defined(PVPROBE_X86_BUILD)
 /* libcpuid's answer for the kind; UNKNOWN when it has none.
  * libcpuid 0.6.2 documents NULL raw/data as "fetch it yourself" but then
  * writes through the NULL data pointer: always pass both. */
-static enum pvs_probe_hv pvs_libcpuid_kind(void)
+static enum pvprobe_hv pvprobe_libcpuid_kind(void)
 {
 	struct cpu_raw_data_t raw;
 	struct cpu_id_t data;
 
 	if (cpuid_get_raw_data(&raw) < 0 || cpu_identify(&raw, &data) < 0)
-		return PVS_PROBE_HV_UNKNOWN;
+		return PVPROBE_HV_UNKNOWN;
 	switch (cpuid_get_hypervisor(&raw, &data)) {
 	case HYPERVISOR_NONE:
-		return PVS_PROBE_HV_NONE;
+		return PVPROBE_HV_NONE;
 	case HYPERVISOR_KVM:
-		return PVS_PROBE_HV_KVM;
+		return PVPROBE_HV_KVM;
 	case HYPERVISOR_HYPERV:
-		return PVS_PROBE_HV_HYPERV;
+		return PVPROBE_HV_HYPERV;
 	case HYPERVISOR_XEN:
-		return PVS_PROBE_HV_XEN;
+		return PVPROBE_HV_XEN;
 	case HYPERVISOR_VMWARE:
-		return PVS_PROBE_HV_VMWARE;
+		return PVPROBE_HV_VMWARE;
 	case HYPERVISOR_BHYVE:
-		return PVS_PROBE_HV_BHYVE;
+		return PVPROBE_HV_BHYVE;
 	case HYPERVISOR_QEMU:
-		return PVS_PROBE_HV_QEMU;
+		return PVPROBE_HV_QEMU;
 	case HYPERVISOR_UNKNOWN:
-		return PVS_PROBE_HV_UNKNOWN;
+		return PVPROBE_HV_UNKNOWN;
 	default:
-		return PVS_PROBE_HV_OTHER;
+		return PVPROBE_HV_OTHER;
 	}
 }
 #endif
 
-static int pvs_cpuid_dump_cb(const char *buf, size_t len, void *arg,
+static int pvprobe_cpuid_dump_cb(const char *buf, size_t len, void *arg,
 			     unsigned int *line)
 {
-	return pvs_cpuid_dump_parse_l(buf, len, arg, line);
+	return pvprobe_cpuid_dump_parse_l(buf, len, arg, line);
 }
 
-int pvs_probe_x86_hv(struct pvs_probe_ctx *ctx, struct pvs_x86_hv *out)
+int pvprobe_read_x86_hv(struct pvprobe_ctx *ctx, struct pvprobe_x86_hv *out)
 {
-	struct pvs_x86_hv hv;
+	struct pvprobe_x86_hv hv;
 	int rc;
 
 	if (ctx == NULL || out == NULL)
 		return -PVS_EINVAL;
-	if (ctx->cpuid_file != NULL || !pvs_probe_ctx_live(ctx)) {
-		struct pvs_cpuid_dump *d = calloc(1, sizeof(*d));
+	if (ctx->cpuid_file != NULL || !pvprobe_ctx_live(ctx)) {
+		struct pvprobe_cpuid_dump *d = calloc(1, sizeof(*d));
 
 		if (d == NULL)
 			return -PVS_ENOMEM;
 		if (ctx->cpuid_file != NULL) {
 			/* An explicit file is not under the sysroot. */
-			struct pvs_probe_ctx raw;
+			struct pvprobe_ctx raw;
 
-			pvs_probe_ctx_init(&raw, NULL);
-			rc = pvs_pu_read_parse(&raw, ctx->cpuid_file,
-					       pvs_cpuid_dump_cb, d);
+			pvprobe_ctx_init(&raw, NULL);
+			rc = pvprobe_pu_read_parse(&raw, ctx->cpuid_file,
+					       pvprobe_cpuid_dump_cb, d);
 			if (rc < 0) {
 				memcpy(ctx->bad_path, raw.bad_path,
 				       sizeof(ctx->bad_path));
 				ctx->bad_line = raw.bad_line;
 			}
 		} else {
-			rc = pvs_pu_read_parse(ctx, "/cpuid", pvs_cpuid_dump_cb,
+			rc = pvprobe_pu_read_parse(ctx, "/cpuid", pvprobe_cpuid_dump_cb,
 					       d);
 		}
 		if (rc >= 0)
-			rc = pvs_x86_hv_decode(pvs_cpuid_from_dump, d, &hv);
+			rc = pvprobe_x86_hv_decode(pvprobe_cpuid_from_dump, d, &hv);
 		free(d);
 		if (rc < 0)
 			return rc;
-		hv.via = PVS_CPUID_VIA_FILE;
+		hv.via = PVPROBE_CPUID_VIA_FILE;
 		*out = hv;
 		return 0;
 	}
-	rc = pvs_x86_hv_decode(pvs_cpuid_native, NULL, &hv);
+	rc = pvprobe_x86_hv_decode(pvprobe_cpuid_native, NULL, &hv);
 	if (rc < 0)
 		return rc;
-#if defined(PVS_HAVE_LIBCPUID) && defined(PVS_X86_BUILD)
+#if defined(PVPROBE_HAVE_LIBCPUID) && defined(PVPROBE_X86_BUILD)
 	{
-		enum pvs_probe_hv k = pvs_libcpuid_kind();
+		enum pvprobe_hv k = pvprobe_libcpuid_kind();
 
 		/* libcpuid knows more vendors (VirtualBox, Parallels); it
 		 * only reads the first base, so the scan keeps the KVM
 		 * leaves of a Hyper-V-fronted KVM. */
-		if (k != PVS_PROBE_HV_UNKNOWN) {
+		if (k != PVPROBE_HV_UNKNOWN) {
 			hv.kind = k;
-			hv.via = PVS_CPUID_VIA_LIBCPUID;
+			hv.via = PVPROBE_CPUID_VIA_LIBCPUID;
 		}
 	}
 #endif

@@ -131,7 +131,7 @@ static struct {
 	uint64_t data[16] __attribute__((aligned(64)));
 } L;
 
-static struct pvs_spin ctx_pv, ctx_fixed;
+static struct pvrt_spin ctx_pv, ctx_fixed;
 
 static inline void tas_lock(uint32_t *l)
 {
@@ -500,8 +500,8 @@ int main(int argc, char **argv)
 			return 2;
 	calibrate_ticks();
 	per_ns = calibrate_cs();
-	pvs_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
-	pvs_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);
+	pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
+	pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);
 	printf("# %ld CPUs online; PAUSE %u ps; context-switch round trip %llu ns;"
 	       " rseq slice extension %s; %u ms x %u reps per cell\n",
 	       sysconf(_SC_NPROCESSORS_ONLN), ctx_pv.pause_ps,

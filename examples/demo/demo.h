@@ -6,15 +6,15 @@
 #include <pvsched/pvsched.h>
 
 /* Print a section heading. */
-void pvs_demo_heading(const char *title);
+void demo_heading(const char *title);
 
 /* module sections: one line each, alphabetical */
-void pvs_demo_haltpoll(void);
-void pvs_demo_idle(void);
-void pvs_demo_pack(void);
-void pvs_demo_preempt(void);
-void pvs_demo_spin(void);
-void pvs_demo_spin_rt(void);
-void pvs_demo_yield(void);
+void demo_haltpoll(void);
+void demo_idle(void);
+void demo_pack(void);
+void demo_preempt(void);
+void demo_spin(void);
+void demo_spin_rt(void);
+void demo_yield(void);
 
 #endif

@@ -137,9 +137,9 @@ static void demo_smt(void)
 		      "timeout: block, and the next halt shrinks");
 }
 
-void pvs_demo_haltpoll(void)
+void demo_haltpoll(void)
 {
-	pvs_demo_heading("Halt polling: window and SMT policy (seed 003)");
+	demo_heading("Halt polling: window and SMT policy (seed 003)");
 	demo_windows();
 	demo_smt();
 }

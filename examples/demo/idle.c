@@ -59,7 +59,7 @@ static void idle_print_stats(const char *what, const struct pvs_lat_stats *s)
 	       (unsigned long long)s->max_ns, sd);
 }
 
-void pvs_demo_idle(void)
+void demo_idle(void)
 {
 	static const enum pvs_idle_cpu cpus[] = { PVS_IDLE_CPU_POWER9,
 						  PVS_IDLE_CPU_POWER10 };
@@ -75,7 +75,7 @@ void pvs_demo_idle(void)
 	unsigned int c, p;
 	int ret;
 
-	pvs_demo_heading("idle: which CEDE exit latency to believe (seed 002)");
+	demo_heading("idle: which CEDE exit latency to believe (seed 002)");
 
 	/* The RTAS token-45 buffer of the seed's POWER9 LPAR: one record. */
 	pvs_be16_st(buf, 2 + PVS_XCEDE_RECORD_SIZE);

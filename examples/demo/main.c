@@ -8,7 +8,7 @@
 
 #include "demo.h"
 
-void pvs_demo_heading(const char *title)
+void demo_heading(const char *title)
 {
 	printf("\n== %s\n", title);
 }
@@ -18,12 +18,12 @@ int main(void)
 	printf("libpvsched %s: decisions for documented inputs\n",
 	       pvs_version_string());
 	/* module sections: one call each, alphabetical */
-	pvs_demo_preempt();
-	pvs_demo_yield();
-	pvs_demo_idle();
-	pvs_demo_haltpoll();
-	pvs_demo_pack();
-	pvs_demo_spin();
-	pvs_demo_spin_rt();
+	demo_preempt();
+	demo_yield();
+	demo_idle();
+	demo_haltpoll();
+	demo_pack();
+	demo_spin();
+	demo_spin_rt();
 	return 0;
 }

@@ -66,7 +66,7 @@ static void demo_levels(const char *what, const struct pvs_pack_machine *m,
 	printf("\n");
 }
 
-void pvs_demo_pack(void)
+void demo_pack(void)
 {
 	struct pvs_pack_topology t;
 	struct pvs_pack_machine m;
@@ -74,7 +74,7 @@ void pvs_demo_pack(void)
 	int32_t spread, cores;
 	unsigned int i;
 
-	pvs_demo_heading("pack: fewest big cores on shared LPARs (seed 004)");
+	demo_heading("pack: fewest big cores on shared LPARs (seed 004)");
 	printf("Cores a fresh placement of busy threads occupies (what physc\n"
 	       "approaches); why: PowerVM dispatches whole cores, so CORES fills\n"
 	       "each 8-thread core before opening the next, SPREAD gives each\n"

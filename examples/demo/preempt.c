@@ -155,11 +155,11 @@ static void demo_x86(uint8_t preempted, uint32_t version)
 	       demo_why(why));
 }
 
-void pvs_demo_preempt(void)
+void demo_preempt(void)
 {
 	unsigned int i;
 
-	pvs_demo_heading("vCPU preemption: vcpu_is_preempted() (seed 000)");
+	demo_heading("vCPU preemption: vcpu_is_preempted() (seed 000)");
 	printf("  threads: R running, C ceded (idle=1), P off its CPU without\n"
 	       "  ceding (taken by the hypervisor, or conferred)\n");
 	printf("  %-31s %-24s %-5s %-4s %s\n", "situation", "target thread",

@@ -47,7 +47,7 @@ static void demo_spin_show(const char *label, struct pvs_spin_in *in)
 	}
 }
 
-void pvs_demo_spin(void)
+void demo_spin(void)
 {
 	static const uint32_t pause_ps[] = { 700, 3300, 25000, 40000 };
 	static const char *const cpu[] = {
@@ -59,7 +59,7 @@ void pvs_demo_spin(void)
 	struct pvs_spin_in in;
 	unsigned int i;
 
-	pvs_demo_heading("spin: spin, yield or park? (spin.h)");
+	demo_heading("spin: spin, yield or park? (spin.h)");
 
 	demo_spin_base(&in);
 	demo_spin_show("this 2-vCPU KVM guest, low steal, lock just taken: both "

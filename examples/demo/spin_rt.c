@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section for spin_rt.h: what pvs_spin_init() measures on this
- * machine, and what one pvs_spin_wait() does for a few lock situations,
+ * Demo section for spin_rt.h: what pvrt_spin_init() measures on this
+ * machine, and what one pvrt_spin_wait() does for a few lock situations,
  * played with a stand-in lock whose callbacks count calls. The counts are
- * pvs_spin_wait()'s own statistics; the measured values vary by machine.
+ * pvrt_spin_wait()'s own statistics; the measured values vary by machine.
  */
 #include <stdio.h>
 #include <string.h>
@@ -40,16 +40,16 @@ static int demo_owner(void *arg)
 {
 	struct demo_lock *d = (struct demo_lock *)arg;
 
-	return d->owner_cpu == -2 ? pvs_spin_this_cpu() : d->owner_cpu;
+	return d->owner_cpu == -2 ? pvrt_spin_this_cpu() : d->owner_cpu;
 }
 
-static void demo_wait(struct pvs_spin *s, const char *label,
+static void demo_wait(struct pvrt_spin *s, const char *label,
 		      const char *why, unsigned int ready_after, int owner,
 		      uint32_t spinners)
 {
 	struct demo_lock d = { 0, ready_after, owner, spinners };
-	struct pvs_spin_waiter w;
-	struct pvs_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
 
 	w.ready = demo_ready;
 	w.park = demo_park;
@@ -57,7 +57,7 @@ static void demo_wait(struct pvs_spin *s, const char *label,
 	w.arg = &d;
 	w.nr_spinning = &d.spinners;
 	memset(&st, 0, sizeof(st));
-	pvs_spin_wait(s, &w, NULL, &st);
+	pvrt_spin_wait(s, &w, NULL, &st);
 	printf("  %-34s spins %u parks %u polls %u spun %llu ns (%s)\n", label,
 	       st.spins, st.parks, d.polls, (unsigned long long)st.spun_ns,
 	       st.spins + st.parks ? pvs_spin_reason_str(st.last_reason) :
@@ -65,12 +65,12 @@ static void demo_wait(struct pvs_spin *s, const char *label,
 	printf("    why: %s\n", why);
 }
 
-void pvs_demo_spin_rt(void)
+void demo_spin_rt(void)
 {
-	struct pvs_spin s;
+	struct pvrt_spin s;
 
-	pvs_demo_heading("spin_rt: the userspace spin-then-park runtime");
-	pvs_spin_init(&s, PVS_SPIN_POLICY_PV);
+	demo_heading("spin_rt: the userspace spin-then-park runtime");
+	pvrt_spin_init(&s, PVS_SPIN_POLICY_PV);
 	printf("  measured: PAUSE %u ps, context-switch round trip %llu ns,"
 	       " %u CPUs allowed, rseq slice extension %s\n", s.pause_ps,
 	       (unsigned long long)s.ctxsw_ns, s.nr_allowed,
@@ -88,8 +88,8 @@ void pvs_demo_spin_rt(void)
 		  " (the budget), then park", 0, -1, 0);
 }
 #else
-void pvs_demo_spin_rt(void)
+void demo_spin_rt(void)
 {
-	pvs_demo_heading("spin_rt: not built (PVS_BUILD_RT=OFF)");
+	demo_heading("spin_rt: not built (PVS_BUILD_RT=OFF)");
 }
 #endif

@@ -140,11 +140,11 @@ static void demo_ple(const char *name, const struct pvs_ple_params *p)
 	printf("  %s sched-in (shrink %u) -> %u\n", name, p->shrink, w);
 }
 
-void pvs_demo_yield(void)
+void demo_yield(void)
 {
 	struct pvs_ple_params p;
 
-	pvs_demo_heading("Directed yield and PLE window (seed 001)");
+	demo_heading("Directed yield and PLE window (seed 001)");
 	demo_should_yield();
 	printf("One pause-loop exit in a %u-vCPU guest (why: the seed's "
 	       "bail-out ends a\n  useless undercommit pass on -ESRCH instead "

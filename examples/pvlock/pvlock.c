@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * pvlock slow paths: waiting through pvs_spin_wait() and the futex.
+ * pvlock slow paths: waiting through pvrt_spin_wait() and the futex.
  *
  * States of the lock word: 0 free, 1 locked, 2 locked and sleepers
  * possible, 3 released and reserved for the heir.
@@ -90,7 +90,7 @@ struct pvlock_waiter {
 	bool heir;	/* we hold the heir's claim */
 };
 
-void pvlock_init(struct pvlock *l, struct pvs_spin *ctx)
+void pvlock_init(struct pvlock *l, struct pvrt_spin *ctx)
 {
 	l->state = PVLOCK_FREE;
 	l->owner_cpu = -1;
@@ -250,8 +250,8 @@ static int pvlock_park(void *arg, const struct timespec *deadline)
 int pvlock_lock_slow(struct pvlock *l, const struct timespec *deadline)
 {
 	struct pvlock_waiter pw;
-	struct pvs_spin_waiter w;
-	struct pvs_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
 	int ret;
 
 	if (deadline != NULL &&
@@ -266,7 +266,7 @@ int pvlock_lock_slow(struct pvlock *l, const struct timespec *deadline)
 	w.owner_cpu = pvlock_owner_cpu;
 	w.arg = &pw;
 	w.nr_spinning = &l->nr_spinning;
-	ret = pvs_spin_wait(l->ctx, &w, deadline, &st);
+	ret = pvrt_spin_wait(l->ctx, &w, deadline, &st);
 	COUNT(slow, 1);
 	COUNT(spins, st.spins);
 	/*
@@ -280,7 +280,7 @@ int pvlock_lock_slow(struct pvlock *l, const struct timespec *deadline)
 		return ETIMEDOUT;
 	if (ret < 0)
 		return EINVAL;
-	__atomic_store_n(&l->owner_cpu, pvs_spin_this_cpu(), __ATOMIC_RELAXED);
+	__atomic_store_n(&l->owner_cpu, pvrt_spin_this_cpu(), __ATOMIC_RELAXED);
 	PVLOCK_ACQUIRED(l);
 	return 0;
 }

@@ -7,7 +7,7 @@
  * The lock word is Drepper's three-state futex ("Futexes are tricky"):
  * 0 free, 1 locked, 2 locked with possible sleepers, plus a fourth state,
  * 3: released and reserved for the heir (below). Waiting is
- * pvs_spin_wait(): spin a time budget of PAUSEs while pvs_spin_decide()
+ * pvrt_spin_wait(): spin a time budget of PAUSEs while pvs_spin_decide()
  * allows (the owner records its CPU on acquisition, so a waiter on that
  * same CPU knows the owner is not running; steal on the owner's CPU and on
  * the waiter's shrinks the budget; at most CPUs - 1 waiters spin, the
@@ -69,14 +69,14 @@ struct pvlock {
 	uint32_t state;
 	/** CPU of the owner when it took the lock (-1: not known). */
 	int32_t owner_cpu;
-	/** Waiters spinning now (pvs_spin_waiter::nr_spinning). */
+	/** Waiters spinning now (pvrt_spin_waiter::nr_spinning). */
 	uint32_t nr_spinning;
 	/** Threads in, or about to enter, a futex wait on @c state. */
 	uint32_t nr_sleepers;
 	/** 0 no heir, 1 a heir waits for a handoff, 2 handoff granted. */
 	uint32_t handoff;
-	/** Spin context (NULL: pvs_spin_default()). */
-	struct pvs_spin *ctx;
+	/** Spin context (NULL: pvrt_spin_default()). */
+	struct pvrt_spin *ctx;
 };
 
 /** @brief Static initialiser: free, default spin context. */
@@ -89,7 +89,7 @@ struct pvlock {
 struct pvlock_stats {
 	/** Acquisitions that took the slow path. */
 	uint64_t slow;
-	/** Spin rounds (pvs_spin_wait_stats::spins). */
+	/** Spin rounds (pvrt_spin_wait_stats::spins). */
 	uint64_t spins;
 	/** Futex waits entered. */
 	uint64_t parks;
@@ -114,9 +114,9 @@ void pvlock_stats_read(struct pvlock_stats *out, int reset);
  * @brief Initialise a lock.
  * @param l   lock
  * @param ctx spin context shared by many locks, or NULL for
- *            pvs_spin_default() (measured on first contention)
+ *            pvrt_spin_default() (measured on first contention)
  */
-void pvlock_init(struct pvlock *l, struct pvs_spin *ctx);
+void pvlock_init(struct pvlock *l, struct pvrt_spin *ctx);
 
 /**
  * @brief Slow path of pvlock_lock() and pvlock_timedlock().
@@ -138,7 +138,7 @@ static inline int pvlock_lock(struct pvlock *l)
 
 	if (__atomic_compare_exchange_n(&l->state, &zero, 1, false,
 					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
-		__atomic_store_n(&l->owner_cpu, pvs_spin_this_cpu(),
+		__atomic_store_n(&l->owner_cpu, pvrt_spin_this_cpu(),
 				 __ATOMIC_RELAXED);
 		PVLOCK_ACQUIRED(l);
 		return 0;
@@ -159,7 +159,7 @@ static inline int pvlock_trylock(struct pvlock *l)
 	if (!__atomic_compare_exchange_n(&l->state, &zero, 1, false,
 					 __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return EBUSY;
-	__atomic_store_n(&l->owner_cpu, pvs_spin_this_cpu(), __ATOMIC_RELAXED);
+	__atomic_store_n(&l->owner_cpu, pvrt_spin_this_cpu(), __ATOMIC_RELAXED);
 	PVLOCK_ACQUIRED(l);
 	return 0;
 }

@@ -88,7 +88,7 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-static void run_counter_yielding(struct pvs_spin *ctx, unsigned int nthreads,
+static void run_counter_yielding(struct pvrt_spin *ctx, unsigned int nthreads,
 				 int mode, unsigned int yield_mask)
 {
 	pthread_t th[MAX_THREADS];
@@ -116,12 +116,12 @@ static void run_counter_yielding(struct pvs_spin *ctx, unsigned int nthreads,
 	assert_int_equal(sh.lock.handoff, 0);
 }
 
-static void run_counter(struct pvs_spin *ctx, unsigned int nthreads, int mode)
+static void run_counter(struct pvrt_spin *ctx, unsigned int nthreads, int mode)
 {
 	run_counter_yielding(ctx, nthreads, mode, 63u);
 }
 
-static struct pvs_spin ctx_pv, ctx_fixed;
+static struct pvrt_spin ctx_pv, ctx_fixed;
 
 static void test_counter_pv(void **state)
 {
@@ -541,8 +541,8 @@ int main(void)
 
 	if (env != NULL && atoi(env) > 0)
 		iters = (unsigned int)atoi(env);
-	if (pvs_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV) != 0 ||
-	    pvs_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED) != 0)
+	if (pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV) != 0 ||
+	    pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED) != 0)
 		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
 #ifdef PVLOCK_STATS

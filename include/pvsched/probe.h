@@ -15,10 +15,10 @@
  * where Linux exposes each signal.
  *
  * Conventions, for every reader:
- *  - A `pvs_probe_*()` reader takes a struct pvs_probe_ctx whose sysroot
+ *  - A `pvprobe_*()` reader takes a struct pvprobe_ctx whose sysroot
  *    prefixes every path, so tests point it at a fixture tree
  *    (tests/fixtures/HOST/proc/stat ...).
- *  - It returns 0 (or a count) on success, or a negative PVS_E* code:
+ *  - It returns 0 (or a count) on success, or a negative PVPROBE_E* code:
  *    -PVS_ENOENT the file is absent, -PVS_EBADMSG it is malformed
  *    (truncated line, garbage number, missing required field, or a file
  *    that must exist because its source does: a cpuidle state without
@@ -26,7 +26,7 @@
  *    -PVS_ERANGE a number does not fit (e.g. a counter >= 2^64),
  *    -PVS_EIO it could not be read, -PVS_ENOMEM, -PVS_EINVAL bad argument.
  *    On failure it names the offending file (and line, when known) in
- *    pvs_probe_ctx::bad_path / pvs_probe_ctx::bad_line and leaves every
+ *    pvprobe_ctx::bad_path / pvprobe_ctx::bad_line and leaves every
  *    output untouched.
  *  - Each file reader is split into a pure parser over a buffer
  *    (`pvs_*_parse()`, fuzzed in fuzz/) and a thin reader that loads the
@@ -49,38 +49,38 @@ extern "C" {
 /* ---- limits -------------------------------------------------------------- */
 
 /** @brief Longest path a reader builds (sysroot included), bytes with NUL. */
-#define PVS_PROBE_PATH_MAX 512
-/** @brief CPU numbers the readers accept are 0 .. PVS_PROBE_MAX_CPUS-1. */
-#define PVS_PROBE_MAX_CPUS 8192
+#define PVPROBE_PATH_MAX 512
+/** @brief CPU numbers the readers accept are 0 .. PVPROBE_MAX_CPUS-1. */
+#define PVPROBE_MAX_CPUS 8192
 /** @brief Most cpuidle states per CPU (Linux CPUIDLE_STATE_MAX). */
-#define PVS_PROBE_MAX_IDLE_STATES 10
+#define PVPROBE_MAX_IDLE_STATES 10
 /** @brief Size of the short name buffers (idle state, driver, governor). */
-#define PVS_PROBE_NAME_LEN 32
+#define PVPROBE_NAME_LEN 32
 /** @brief Size of the longer text buffers (model, machine, signature). */
-#define PVS_PROBE_TEXT_LEN 64
+#define PVPROBE_TEXT_LEN 64
 /** @brief Largest file a reader loads, bytes (/proc/stat of a big host). */
-#define PVS_PROBE_FILE_MAX (16u << 20)
+#define PVPROBE_FILE_MAX (16u << 20)
 /** @brief Most CPUID leaves a CPUID dump file may hold. */
-#define PVS_PROBE_MAX_CPUID_LEAVES 256
+#define PVPROBE_MAX_CPUID_LEAVES 256
 
 /* ---- context ------------------------------------------------------------- */
 
 /**
  * @brief Where the readers read, and where they say what went wrong.
  *
- * Initialise with pvs_probe_ctx_init(). Not thread-safe: one per thread.
+ * Initialise with pvprobe_ctx_init(). Not thread-safe: one per thread.
  */
-struct pvs_probe_ctx {
+struct pvprobe_ctx {
 	/** Directory prefixed to every absolute path ("/proc/stat" is read
 	 *  as sysroot + "/proc/stat"); NULL or "" or "/" mean the live
 	 *  system. Not copied: it must outlive the context. */
 	const char *sysroot;
 	/** CPUID dump to use instead of the CPUID instruction (see
-	 *  pvs_cpuid_dump_parse()); NULL = "SYSROOT/cpuid" when a sysroot
+	 *  pvprobe_cpuid_dump_parse()); NULL = "SYSROOT/cpuid" when a sysroot
 	 *  is set, the instruction on the live system. */
 	const char *cpuid_file;
 	/** Full path of the file behind the last error ("" if none). */
-	char bad_path[PVS_PROBE_PATH_MAX];
+	char bad_path[PVPROBE_PATH_MAX];
 	/** 1-based line of the last error in that file, 0 if not known. */
 	unsigned int bad_line;
 };
@@ -91,14 +91,14 @@ struct pvs_probe_ctx {
  * @param sysroot directory to read under (NULL or "/" for the live system);
  *                kept by pointer
  */
-void pvs_probe_ctx_init(struct pvs_probe_ctx *ctx, const char *sysroot);
+void pvprobe_ctx_init(struct pvprobe_ctx *ctx, const char *sysroot);
 
 /**
  * @brief Whether the context reads the live system (no sysroot).
  * @param ctx an initialised context
  * @return true if the sysroot is NULL, "" or "/"
  */
-bool pvs_probe_ctx_live(const struct pvs_probe_ctx *ctx);
+bool pvprobe_ctx_live(const struct pvprobe_ctx *ctx);
 
 /**
  * @brief Load a small binary or text file under the sysroot as it is (a
@@ -112,7 +112,7 @@ bool pvs_probe_ctx_live(const struct pvs_probe_ctx *ctx);
  * @return 0; -PVS_ENOENT absent; -PVS_ERANGE larger than @p cap; -PVS_EIO;
  *         -PVS_EINVAL NULL argument
  */
-int pvs_probe_load(struct pvs_probe_ctx *ctx, const char *path, void *buf,
+int pvprobe_load(struct pvprobe_ctx *ctx, const char *path, void *buf,
 		   size_t cap, size_t *len);
 
 /* ---- /proc/cpuinfo: which machine ---------------------------------------- */
@@ -120,30 +120,30 @@ int pvs_probe_load(struct pvs_probe_ctx *ctx, const char *path, void *buf,
 /** @brief Instruction-set family of the probed system (from its cpuinfo,
  *         not from the host that runs the probe: a fixture of a POWER9
  *         LPAR is probed as ppc64 on an x86 host). */
-enum pvs_probe_arch {
+enum pvprobe_arch {
 	/** cpuinfo not recognised. */
-	PVS_PROBE_ARCH_UNKNOWN = 0,
+	PVPROBE_ARCH_UNKNOWN = 0,
 	/** x86 / x86-64 ("vendor_id" lines). */
-	PVS_PROBE_ARCH_X86,
+	PVPROBE_ARCH_X86,
 	/** 64-bit POWER ("cpu : POWERn" lines). */
-	PVS_PROBE_ARCH_PPC64,
+	PVPROBE_ARCH_PPC64,
 	/** Anything else recognised as a Linux cpuinfo (arm64, s390 ...). */
-	PVS_PROBE_ARCH_OTHER
+	PVPROBE_ARCH_OTHER
 };
 
 /** @brief What /proc/cpuinfo says about the processors. */
-struct pvs_cpuinfo {
+struct pvprobe_cpuinfo {
 	/** Instruction-set family. */
-	enum pvs_probe_arch arch;
+	enum pvprobe_arch arch;
 	/** Number of "processor" entries (online CPUs). */
 	unsigned int nr_processors;
 	/** x86: the "hypervisor" flag (CPUID.1:ECX bit 31) is listed. */
 	bool hypervisor_flag;
 	/** x86 "vendor_id" (GenuineIntel, AuthenticAMD); "" elsewhere. */
-	char vendor[PVS_PROBE_NAME_LEN];
+	char vendor[PVPROBE_NAME_LEN];
 	/** x86 "model name"; ppc64 "cpu" (e.g. "POWER9 (architected),
 	 *  altivec supported"). */
-	char model[PVS_PROBE_TEXT_LEN];
+	char model[PVPROBE_TEXT_LEN];
 	/** ppc64: processor generation from the PVR in "revision" (8, 9,
 	 *  10, 11), or from the "cpu" line when there is no PVR; 0 if not
 	 *  POWER or unknown. */
@@ -154,10 +154,10 @@ struct pvs_cpuinfo {
 	/** ppc64 "timebase" in Hz; 0 elsewhere. */
 	uint64_t timebase_hz;
 	/** ppc64 "platform" (pSeries, PowerNV); "" elsewhere. */
-	char platform[PVS_PROBE_NAME_LEN];
+	char platform[PVPROBE_NAME_LEN];
 	/** ppc64 "machine" (e.g. "CHRP IBM,9009-42A" or "CHRP IBM pSeries
 	 *  (emulated by qemu)"); "" elsewhere. */
-	char machine[PVS_PROBE_TEXT_LEN];
+	char machine[PVPROBE_TEXT_LEN];
 };
 
 /**
@@ -173,41 +173,41 @@ struct pvs_cpuinfo {
  * @return 0; -PVS_EINVAL NULL argument; -PVS_EBADMSG malformed or no
  *         "processor" entry; -PVS_ERANGE a number too large
  */
-int pvs_cpuinfo_parse(const char *buf, size_t len, struct pvs_cpuinfo *out);
+int pvprobe_cpuinfo_parse(const char *buf, size_t len, struct pvprobe_cpuinfo *out);
 
 /**
  * @brief Read and parse SYSROOT/proc/cpuinfo.
  * @param ctx context (sysroot, error location)
  * @param out result, untouched on error
- * @return 0 or a negative PVS_E* code (see file comment)
+ * @return 0 or a negative PVPROBE_E* code (see file comment)
  */
-int pvs_probe_cpuinfo(struct pvs_probe_ctx *ctx, struct pvs_cpuinfo *out);
+int pvprobe_read_cpuinfo(struct pvprobe_ctx *ctx, struct pvprobe_cpuinfo *out);
 
 /* ---- hypervisor kind ----------------------------------------------------- */
 
 /** @brief Which hypervisor runs this machine, as the probe sees it. */
-enum pvs_probe_hv {
+enum pvprobe_hv {
 	/** Not determined (no CPUID source, unrecognised platform). */
-	PVS_PROBE_HV_UNKNOWN = 0,
+	PVPROBE_HV_UNKNOWN = 0,
 	/** Bare metal: no hypervisor bit / PowerNV. */
-	PVS_PROBE_HV_NONE,
+	PVPROBE_HV_NONE,
 	/** KVM (x86 "KVMKVMKVM" signature, ppc64 "linux,kvm" device tree or
 	 *  a qemu pSeries machine). */
-	PVS_PROBE_HV_KVM,
+	PVPROBE_HV_KVM,
 	/** Microsoft Hyper-V ("Microsoft Hv"). */
-	PVS_PROBE_HV_HYPERV,
+	PVPROBE_HV_HYPERV,
 	/** Xen ("XenVMMXenVMM"). */
-	PVS_PROBE_HV_XEN,
+	PVPROBE_HV_XEN,
 	/** VMware ("VMwareVMware"). */
-	PVS_PROBE_HV_VMWARE,
+	PVPROBE_HV_VMWARE,
 	/** FreeBSD bhyve ("bhyve bhyve "). */
-	PVS_PROBE_HV_BHYVE,
+	PVPROBE_HV_BHYVE,
 	/** QEMU without KVM (TCG, "TCGTCGTCGTCG"). */
-	PVS_PROBE_HV_QEMU,
+	PVPROBE_HV_QEMU,
 	/** IBM PowerVM (pHyp) LPAR. */
-	PVS_PROBE_HV_POWERVM,
+	PVPROBE_HV_POWERVM,
 	/** A hypervisor bit or signature this library does not know. */
-	PVS_PROBE_HV_OTHER
+	PVPROBE_HV_OTHER
 };
 
 /**
@@ -216,50 +216,50 @@ enum pvs_probe_hv {
  * @param hv a kind
  * @return a static string; "invalid" outside the enum
  */
-const char *pvs_probe_hv_name(enum pvs_probe_hv hv);
+const char *pvprobe_hv_name(enum pvprobe_hv hv);
 
 /* ---- x86: CPUID ---------------------------------------------------------- */
 
 /** @brief First CPUID leaf of the hypervisor range. */
-#define PVS_CPUID_HV_FIRST 0x40000000u
+#define PVPROBE_CPUID_HV_FIRST 0x40000000u
 /** @brief Last hypervisor base Linux scans (hypervisor_cpuid_base()). */
-#define PVS_CPUID_HV_LAST 0x4000ff00u
+#define PVPROBE_CPUID_HV_LAST 0x4000ff00u
 /** @brief Distance between two hypervisor bases. */
-#define PVS_CPUID_HV_STEP 0x100u
+#define PVPROBE_CPUID_HV_STEP 0x100u
 
 /** @brief KVM feature bit (CPUID KVM base + 1, EAX): kvmclock. */
-#define PVS_KVM_FEATURE_CLOCKSOURCE 0
+#define PVPROBE_KVM_FEATURE_CLOCKSOURCE 0
 /** @brief KVM feature bit: no I/O delay needed. */
-#define PVS_KVM_FEATURE_NOP_IO_DELAY 1
+#define PVPROBE_KVM_FEATURE_NOP_IO_DELAY 1
 /** @brief KVM feature bit: kvmclock at the new MSRs. */
-#define PVS_KVM_FEATURE_CLOCKSOURCE2 3
+#define PVPROBE_KVM_FEATURE_CLOCKSOURCE2 3
 /** @brief KVM feature bit: asynchronous page faults. */
-#define PVS_KVM_FEATURE_ASYNC_PF 4
+#define PVPROBE_KVM_FEATURE_ASYNC_PF 4
 /** @brief KVM feature bit: steal time (struct kvm_steal_time). */
-#define PVS_KVM_FEATURE_STEAL_TIME 5
+#define PVPROBE_KVM_FEATURE_STEAL_TIME 5
 /** @brief KVM feature bit: paravirtual end of interrupt. */
-#define PVS_KVM_FEATURE_PV_EOI 6
+#define PVPROBE_KVM_FEATURE_PV_EOI 6
 /** @brief KVM feature bit: paravirtual spinlock kick (pv_unhalt). */
-#define PVS_KVM_FEATURE_PV_UNHALT 7
+#define PVPROBE_KVM_FEATURE_PV_UNHALT 7
 /** @brief KVM feature bit: paravirtual TLB flush. */
-#define PVS_KVM_FEATURE_PV_TLB_FLUSH 9
+#define PVPROBE_KVM_FEATURE_PV_TLB_FLUSH 9
 /** @brief KVM feature bit: async PF delivered as a VM exit. */
-#define PVS_KVM_FEATURE_ASYNC_PF_VMEXIT 10
+#define PVPROBE_KVM_FEATURE_ASYNC_PF_VMEXIT 10
 /** @brief KVM feature bit: paravirtual IPI hypercall. */
-#define PVS_KVM_FEATURE_PV_SEND_IPI 11
+#define PVPROBE_KVM_FEATURE_PV_SEND_IPI 11
 /** @brief KVM feature bit: guest-controlled host halt polling. */
-#define PVS_KVM_FEATURE_POLL_CONTROL 12
+#define PVPROBE_KVM_FEATURE_POLL_CONTROL 12
 /** @brief KVM feature bit: directed yield hypercall (KVM_HC_SCHED_YIELD). */
-#define PVS_KVM_FEATURE_PV_SCHED_YIELD 13
+#define PVPROBE_KVM_FEATURE_PV_SCHED_YIELD 13
 /** @brief KVM feature bit: async PF delivered as an interrupt. */
-#define PVS_KVM_FEATURE_ASYNC_PF_INT 14
+#define PVPROBE_KVM_FEATURE_ASYNC_PF_INT 14
 /** @brief KVM feature bit: extended destination ID in MSI. */
-#define PVS_KVM_FEATURE_MSI_EXT_DEST_ID 15
+#define PVPROBE_KVM_FEATURE_MSI_EXT_DEST_ID 15
 /** @brief KVM feature bit: kvmclock is stable across CPUs. */
-#define PVS_KVM_FEATURE_CLOCKSOURCE_STABLE 24
+#define PVPROBE_KVM_FEATURE_CLOCKSOURCE_STABLE 24
 /** @brief KVM hint bit (KVM base + 1, EDX): vCPUs are never preempted
  *         for long (KVM_HINTS_REALTIME): spinning is safe. */
-#define PVS_KVM_HINT_REALTIME 0
+#define PVPROBE_KVM_HINT_REALTIME 0
 
 /**
  * @brief Short name of a KVM feature bit, as Linux spells it without the
@@ -267,10 +267,10 @@ const char *pvs_probe_hv_name(enum pvs_probe_hv hv);
  * @param bit bit number 0..31
  * @return a static string, or NULL for a bit this library does not name
  */
-const char *pvs_kvm_feature_name(unsigned int bit);
+const char *pvprobe_kvm_feature_name(unsigned int bit);
 
 /** @brief One CPUID result: the four registers for (leaf, subleaf). */
-struct pvs_cpuid_leaf {
+struct pvprobe_cpuid_leaf {
 	/** EAX input. */
 	uint32_t leaf;
 	/** ECX input. */
@@ -286,11 +286,11 @@ struct pvs_cpuid_leaf {
 };
 
 /** @brief A set of recorded CPUID results (a dump file). */
-struct pvs_cpuid_dump {
+struct pvprobe_cpuid_dump {
 	/** Valid entries in @ref leaves. */
 	unsigned int nr;
 	/** The entries, in file order (the first of duplicates wins). */
-	struct pvs_cpuid_leaf leaves[PVS_PROBE_MAX_CPUID_LEAVES];
+	struct pvprobe_cpuid_leaf leaves[PVPROBE_MAX_CPUID_LEAVES];
 };
 
 /**
@@ -307,10 +307,10 @@ struct pvs_cpuid_dump {
  * @param out result, untouched on error
  * @return number of leaves; -PVS_EINVAL NULL; -PVS_EBADMSG malformed;
  *         -PVS_ERANGE a value over 32 bits or more than
- *         ::PVS_PROBE_MAX_CPUID_LEAVES leaves
+ *         ::PVPROBE_MAX_CPUID_LEAVES leaves
  */
-int pvs_cpuid_dump_parse(const char *buf, size_t len,
-			 struct pvs_cpuid_dump *out);
+int pvprobe_cpuid_dump_parse(const char *buf, size_t len,
+			 struct pvprobe_cpuid_dump *out);
 
 /**
  * @brief A CPUID source: fills regs[0..3] = EAX, EBX, ECX, EDX for
@@ -319,22 +319,22 @@ int pvs_cpuid_dump_parse(const char *buf, size_t len,
  * @param leaf    EAX input
  * @param subleaf ECX input
  * @param regs    EAX, EBX, ECX, EDX out
- * @return 0, or a negative PVS_E* code
+ * @return 0, or a negative PVPROBE_E* code
  */
-typedef int (*pvs_cpuid_fn)(void *arg, uint32_t leaf, uint32_t subleaf,
+typedef int (*pvprobe_cpuid_fn)(void *arg, uint32_t leaf, uint32_t subleaf,
 			    uint32_t regs[4]);
 
 /**
  * @brief CPUID source reading a dump: a leaf absent from the dump reads
  *        as all zeroes (what hardware returns for an unimplemented
  *        hypervisor leaf).
- * @param arg     a const struct pvs_cpuid_dump *
+ * @param arg     a const struct pvprobe_cpuid_dump *
  * @param leaf    EAX input
  * @param subleaf ECX input
  * @param regs    EAX, EBX, ECX, EDX out
  * @return 0; -PVS_EINVAL NULL argument
  */
-int pvs_cpuid_from_dump(void *arg, uint32_t leaf, uint32_t subleaf,
+int pvprobe_cpuid_from_dump(void *arg, uint32_t leaf, uint32_t subleaf,
 			uint32_t regs[4]);
 
 /**
@@ -345,25 +345,25 @@ int pvs_cpuid_from_dump(void *arg, uint32_t leaf, uint32_t subleaf,
  * @param regs    EAX, EBX, ECX, EDX out
  * @return 0; -PVS_ENOTSUP when not built for x86; -PVS_EINVAL NULL regs
  */
-int pvs_cpuid_native(void *arg, uint32_t leaf, uint32_t subleaf,
+int pvprobe_cpuid_native(void *arg, uint32_t leaf, uint32_t subleaf,
 		     uint32_t regs[4]);
 
 /** @brief Where the x86 hypervisor facts came from. */
-enum pvs_cpuid_via {
+enum pvprobe_cpuid_via {
 	/** The CPUID instruction, bases scanned by this library. */
-	PVS_CPUID_VIA_RAW = 0,
+	PVPROBE_CPUID_VIA_RAW = 0,
 	/** libcpuid's cpuid_get_hypervisor() for the kind, raw CPUID for
 	 *  the KVM leaves (libcpuid does not expose them). */
-	PVS_CPUID_VIA_LIBCPUID,
+	PVPROBE_CPUID_VIA_LIBCPUID,
 	/** A CPUID dump file (fixtures, offline analysis). */
-	PVS_CPUID_VIA_FILE
+	PVPROBE_CPUID_VIA_FILE
 };
 
 /** @brief x86 hypervisor identity and KVM paravirt features. */
-struct pvs_x86_hv {
+struct pvprobe_x86_hv {
 	/** Hypervisor at the first base with a signature (0x40000000
 	 *  normally; Hyper-V emulating KVM puts KVM at 0x40000100). */
-	enum pvs_probe_hv kind;
+	enum pvprobe_hv kind;
 	/** CPUID.1:ECX bit 31 ("a hypervisor is present"). */
 	bool hypervisor_bit;
 	/** Base where @ref kind's signature was found, 0 if none. */
@@ -376,12 +376,12 @@ struct pvs_x86_hv {
 	/** Base of the KVM leaves found by scanning every base for
 	 *  "KVMKVMKVM\0\0\0" like Linux's kvm_cpuid_base(); 0 = no KVM. */
 	uint32_t kvm_base;
-	/** KVM features: EAX of kvm_base + 1 (PVS_KVM_FEATURE_* bits). */
+	/** KVM features: EAX of kvm_base + 1 (PVPROBE_KVM_FEATURE_* bits). */
 	uint32_t kvm_features;
-	/** KVM hints: EDX of kvm_base + 1 (::PVS_KVM_HINT_REALTIME). */
+	/** KVM hints: EDX of kvm_base + 1 (::PVPROBE_KVM_HINT_REALTIME). */
 	uint32_t kvm_hints;
 	/** Source of these facts. */
-	enum pvs_cpuid_via via;
+	enum pvprobe_cpuid_via via;
 };
 
 /**
@@ -391,17 +391,17 @@ struct pvs_x86_hv {
  * (step 0x100) for signatures: the first one found gives the kind, the
  * first "KVMKVMKVM" one the KVM base, whose leaf base+1 gives the features
  * (EAX) and hints (EDX), if base's max leaf reaches it. No hypervisor bit
- * means bare metal (::PVS_PROBE_HV_NONE), without scanning, as Linux does.
+ * means bare metal (::PVPROBE_HV_NONE), without scanning, as Linux does.
  * @param fn  CPUID source
  * @param arg its argument
- * @param out result (via is set to ::PVS_CPUID_VIA_RAW), untouched on error
+ * @param out result (via is set to ::PVPROBE_CPUID_VIA_RAW), untouched on error
  * @return 0; -PVS_EINVAL NULL; the source's error code
  */
-int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out);
+int pvprobe_x86_hv_decode(pvprobe_cpuid_fn fn, void *arg, struct pvprobe_x86_hv *out);
 
 /**
  * @brief Probe the x86 hypervisor: from the CPUID dump named by the
- *        context (pvs_probe_ctx::cpuid_file, or SYSROOT/cpuid under a
+ *        context (pvprobe_ctx::cpuid_file, or SYSROOT/cpuid under a
  *        sysroot), else on the live x86 system from libcpuid (when built
  *        with it) plus raw CPUID, else from raw CPUID.
  * @param ctx context
@@ -409,7 +409,7 @@ int pvs_x86_hv_decode(pvs_cpuid_fn fn, void *arg, struct pvs_x86_hv *out);
  * @return 0; -PVS_ENOENT no dump under a sysroot; -PVS_ENOTSUP live
  *         probe on a non-x86 build; parse errors of the dump
  */
-int pvs_probe_x86_hv(struct pvs_probe_ctx *ctx, struct pvs_x86_hv *out);
+int pvprobe_read_x86_hv(struct pvprobe_ctx *ctx, struct pvprobe_x86_hv *out);
 
 /* ---- PAUSE (cpu_relax) cost ---------------------------------------------- */
 
@@ -417,18 +417,18 @@ int pvs_probe_x86_hv(struct pvs_probe_ctx *ctx, struct pvs_x86_hv *out);
  *         at most ~140 cycles stay below Intel's default ple_window (4096
  *         cycles) and AMD's pause_filter_count (3000), so a guest's
  *         calibration does not trigger a pause-loop exit. */
-#define PVS_PAUSE_WINDOW_ITERS 16u
+#define PVPROBE_PAUSE_WINDOW_ITERS 16u
 /** @brief Default number of windows (the minimum over them is kept). */
-#define PVS_PAUSE_WINDOWS 200u
+#define PVPROBE_PAUSE_WINDOWS 200u
 /** @brief Smallest credible cost of one PAUSE, ps (0.1 ns: one cycle at
  *         10 GHz); a window cheaper than that is a clock artefact. */
-#define PVS_PAUSE_MIN_PS 100u
+#define PVPROBE_PAUSE_MIN_PS 100u
 /** @brief Largest credible cost of one PAUSE, ps (2 us); a dearer
  *         window was interrupted or preempted. */
-#define PVS_PAUSE_MAX_PS 2000000u
+#define PVPROBE_PAUSE_MAX_PS 2000000u
 
 /** @brief Result of a PAUSE calibration. */
-struct pvs_pause_cal {
+struct pvprobe_pause_cal {
 	/** Cost of one PAUSE (cpu_relax()), picoseconds. */
 	uint32_t pause_ps;
 	/** Clock-read overhead subtracted from every window, ns. */
@@ -446,7 +446,7 @@ struct pvs_pause_cal {
  * overhead = the minimum of @p empty_ns (windows timing nothing). For each
  * PAUSE window, per-PAUSE cost = (pause_ns[i] - overhead) * 1000 / iters
  * ps; windows at or below the overhead, or giving less than
- * ::PVS_PAUSE_MIN_PS or more than ::PVS_PAUSE_MAX_PS, are dropped as
+ * ::PVPROBE_PAUSE_MIN_PS or more than ::PVPROBE_PAUSE_MAX_PS, are dropped as
  * absurd (clock step, interrupt, preemption); the minimum of the others is
  * the result (noise only ever adds time).
  * @param pause_ns elapsed ns of @p n windows of @p iters PAUSEs
@@ -456,24 +456,24 @@ struct pvs_pause_cal {
  * @param out      result, untouched on error
  * @return 0; -PVS_EINVAL bad argument; -PVS_ERANGE no credible window
  */
-int pvs_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
+int pvprobe_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
 		       unsigned int n, unsigned int iters,
-		       struct pvs_pause_cal *out);
+		       struct pvprobe_pause_cal *out);
 
 /**
  * @brief Measure the cost of one PAUSE on this CPU (x86 PAUSE, arm64
  *        YIELD, ppc64 the HMT_low/HMT_medium pair of cpu_relax()).
  *
- * @p windows windows of ::PVS_PAUSE_WINDOW_ITERS PAUSEs and as many empty
+ * @p windows windows of ::PVPROBE_PAUSE_WINDOW_ITERS PAUSEs and as many empty
  * ones, timed with CLOCK_MONOTONIC, each separated by a PAUSE-free gap
  * longer than ple_gap (128 cycles) so the host's pause-loop detector
- * restarts; then pvs_pause_estimate(). About 0.2 ms with the default.
- * @param windows number of windows, 1..10000 (0 = ::PVS_PAUSE_WINDOWS)
+ * restarts; then pvprobe_pause_estimate(). About 0.2 ms with the default.
+ * @param windows number of windows, 1..10000 (0 = ::PVPROBE_PAUSE_WINDOWS)
  * @param out     result, untouched on error
  * @return 0; -PVS_ENOTSUP no relax instruction known for this build;
  *         -PVS_EINVAL; -PVS_ENOMEM; -PVS_ERANGE no credible window
  */
-int pvs_probe_pause(unsigned int windows, struct pvs_pause_cal *out);
+int pvprobe_read_pause(unsigned int windows, struct pvprobe_pause_cal *out);
 
 /* ---- KVM host and guest haltpoll parameters ------------------------------ */
 
@@ -482,7 +482,7 @@ int pvs_probe_pause(unsigned int windows, struct pvs_pause_cal *out);
  *        decision modules' own structs so they feed pvs_halt_poll_step()
  *        and pvs_ple_grow() / pvs_ple_shrink() directly.
  */
-struct pvs_kvm_host_params {
+struct pvprobe_kvm_host_params {
 	/** /sys/module/kvm/parameters/halt_poll_ns (max_ns), _grow,
 	 *  _grow_start (10000 when absent: kernels before 5.1 grew from
 	 *  10 us), _shrink; flavour ::PVS_HALT_POLL_KVM_HOST, allow_shrink
@@ -507,8 +507,8 @@ struct pvs_kvm_host_params {
  *         -PVS_ERANGE a value wider than its field (32 bits but for
  *         halt_poll_ns and grow_start)
  */
-int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
-		       struct pvs_kvm_host_params *out);
+int pvprobe_read_kvm_host(struct pvprobe_ctx *ctx,
+		       struct pvprobe_kvm_host_params *out);
 
 /**
  * @brief Read the guest cpuidle-haltpoll governor's parameters
@@ -520,34 +520,34 @@ int pvs_probe_kvm_host(struct pvs_probe_ctx *ctx,
  * @return 0; -PVS_ENOENT the haltpoll governor is not built in / loaded;
  *         -PVS_EBADMSG / -PVS_ERANGE a malformed value
  */
-int pvs_probe_guest_haltpoll(struct pvs_probe_ctx *ctx,
+int pvprobe_read_guest_haltpoll(struct pvprobe_ctx *ctx,
 			     struct pvs_halt_poll_params *out);
 
 /* ---- ppc64: lparcfg, big cores, platform --------------------------------- */
 
-/** @brief pvs_lparcfg::have bit: partition_entitled_capacity was present. */
-#define PVS_LPARCFG_HAVE_ENTITLEMENT 0x1u
-/** @brief pvs_lparcfg::have bit: capped was present. */
-#define PVS_LPARCFG_HAVE_CAPPED 0x2u
-/** @brief pvs_lparcfg::have bit: dispatches and dispatch_dispersions. */
-#define PVS_LPARCFG_HAVE_DISPATCH 0x4u
-/** @brief pvs_lparcfg::have bit: purr and tbr. */
-#define PVS_LPARCFG_HAVE_PURR 0x8u
-/** @brief pvs_lparcfg::have bit: pool, pool_capacity, pool_idle_time,
+/** @brief pvprobe_lparcfg::have bit: partition_entitled_capacity was present. */
+#define PVPROBE_LPARCFG_HAVE_ENTITLEMENT 0x1u
+/** @brief pvprobe_lparcfg::have bit: capped was present. */
+#define PVPROBE_LPARCFG_HAVE_CAPPED 0x2u
+/** @brief pvprobe_lparcfg::have bit: dispatches and dispatch_dispersions. */
+#define PVPROBE_LPARCFG_HAVE_DISPATCH 0x4u
+/** @brief pvprobe_lparcfg::have bit: purr and tbr. */
+#define PVPROBE_LPARCFG_HAVE_PURR 0x8u
+/** @brief pvprobe_lparcfg::have bit: pool, pool_capacity, pool_idle_time,
  *         pool_num_procs (shared partitions only). */
-#define PVS_LPARCFG_HAVE_POOL 0x10u
+#define PVPROBE_LPARCFG_HAVE_POOL 0x10u
 
 /** @brief The fields of /proc/powerpc/lparcfg the heuristics use. */
-struct pvs_lparcfg {
+struct pvprobe_lparcfg {
 	/** Format version, major ("lparcfg 1.9" gives 1). */
 	unsigned int version_major;
 	/** Format version, minor ("lparcfg 1.9" gives 9). */
 	unsigned int version_minor;
-	/** Which optional groups were present (PVS_LPARCFG_HAVE_*). */
+	/** Which optional groups were present (PVPROBE_LPARCFG_HAVE_*). */
 	unsigned int have;
 	/** shared_processor_mode=1: a shared-processor partition. */
 	bool shared;
-	/** capped=1 (valid with ::PVS_LPARCFG_HAVE_CAPPED). */
+	/** capped=1 (valid with ::PVPROBE_LPARCFG_HAVE_CAPPED). */
 	bool capped;
 	/** partition_id. */
 	uint64_t partition_id;
@@ -578,7 +578,7 @@ struct pvs_lparcfg {
 	/** pool_num_procs: physical processors in the pool. */
 	uint64_t pool_num_procs;
 	/** system_type (e.g. "IBM,9009-42A"). */
-	char system_type[PVS_PROBE_TEXT_LEN];
+	char system_type[PVPROBE_TEXT_LEN];
 };
 
 /**
@@ -594,9 +594,9 @@ struct pvs_lparcfg {
  * @param buf text, need not be NUL-terminated
  * @param len bytes in @p buf
  * @param out result, untouched on error
- * @return 0 or a negative PVS_E* code
+ * @return 0 or a negative PVPROBE_E* code
  */
-int pvs_lparcfg_parse(const char *buf, size_t len, struct pvs_lparcfg *out);
+int pvprobe_lparcfg_parse(const char *buf, size_t len, struct pvprobe_lparcfg *out);
 
 /**
  * @brief Read and parse SYSROOT/proc/powerpc/lparcfg.
@@ -604,10 +604,10 @@ int pvs_lparcfg_parse(const char *buf, size_t len, struct pvs_lparcfg *out);
  * @param out result, untouched on error
  * @return 0; -PVS_ENOENT not a pseries partition; parse errors
  */
-int pvs_probe_lparcfg(struct pvs_probe_ctx *ctx, struct pvs_lparcfg *out);
+int pvprobe_read_lparcfg(struct pvprobe_ctx *ctx, struct pvprobe_lparcfg *out);
 
 /** @brief POWER thread groups (device-tree property ibm,thread-groups). */
-struct pvs_thread_groups {
+struct pvprobe_thread_groups {
 	/** Threads per core (the threads listed in the first group set). */
 	unsigned int threads_per_core;
 	/** Threads per small core that share an L1 (group property 1); 0 if
@@ -626,15 +626,15 @@ struct pvs_thread_groups {
  * @param len bytes (a multiple of 4)
  * @param out result, untouched on error
  * @return 0; -PVS_EINVAL NULL; -PVS_EBADMSG short, misaligned or
- *         inconsistent; -PVS_ERANGE a count above ::PVS_PROBE_MAX_CPUS
+ *         inconsistent; -PVS_ERANGE a count above ::PVPROBE_MAX_CPUS
  */
-int pvs_thread_groups_parse(const void *buf, size_t len,
-			    struct pvs_thread_groups *out);
+int pvprobe_thread_groups_parse(const void *buf, size_t len,
+			    struct pvprobe_thread_groups *out);
 
 /** @brief The ppc64 platform facts. */
-struct pvs_ppc_platform {
+struct pvprobe_ppc_platform {
 	/** PowerVM, KVM or none (PowerNV bare metal). */
-	enum pvs_probe_hv hv;
+	enum pvprobe_hv hv;
 	/** Processor generation (8, 9, 10, 11), 0 unknown. */
 	unsigned int power_gen;
 	/** The partition runs in an older compatibility mode. */
@@ -642,7 +642,7 @@ struct pvs_ppc_platform {
 	/** Timebase in Hz. */
 	uint64_t timebase_hz;
 	/** Thread groups of the first CPU node (zero if not in the tree). */
-	struct pvs_thread_groups groups;
+	struct pvprobe_thread_groups groups;
 };
 
 /**
@@ -658,14 +658,14 @@ struct pvs_ppc_platform {
  * @return 0; -PVS_EINVAL not a ppc64 cpuinfo; -PVS_EBADMSG malformed
  *         thread-groups property
  */
-int pvs_probe_ppc_platform(struct pvs_probe_ctx *ctx,
-			   const struct pvs_cpuinfo *ci,
-			   struct pvs_ppc_platform *out);
+int pvprobe_read_ppc_platform(struct pvprobe_ctx *ctx,
+			   const struct pvprobe_cpuinfo *ci,
+			   struct pvprobe_ppc_platform *out);
 
 /* ---- /proc/stat: steal --------------------------------------------------- */
 
 /** @brief One cpu line of /proc/stat, in USER_HZ ticks. */
-struct pvs_cpu_times {
+struct pvprobe_cpu_times {
 	/** CPU number, or -1 for the aggregate "cpu" line. */
 	int32_t cpu;
 	/** Columns present (4..10; absent columns read as 0). */
@@ -694,13 +694,13 @@ struct pvs_cpu_times {
 };
 
 /** @brief A parsed /proc/stat: the aggregate line and per-CPU lines. */
-struct pvs_stat {
+struct pvprobe_stat {
 	/** The "cpu" line. */
-	struct pvs_cpu_times total;
+	struct pvprobe_cpu_times total;
 	/** Per-CPU lines parsed into @ref cpus. */
 	unsigned int nr_cpus;
 	/** Caller-provided array of @ref cap entries. */
-	struct pvs_cpu_times *cpus;
+	struct pvprobe_cpu_times *cpus;
 	/** Capacity of @ref cpus. */
 	unsigned int cap;
 };
@@ -710,7 +710,7 @@ struct pvs_stat {
  *
  * Each cpu line needs 4 to 10 decimal columns (more are ignored: newer
  * kernels may append); the "cpu" line is required and CPU numbers must be
- * unique and below ::PVS_PROBE_MAX_CPUS.
+ * unique and below ::PVPROBE_MAX_CPUS.
  * @param buf text, need not be NUL-terminated
  * @param len bytes in @p buf
  * @param st  in: cpus and cap set; out: total, nr_cpus and cpus[] (all
@@ -719,18 +719,18 @@ struct pvs_stat {
  *         duplicate; -PVS_ERANGE a counter >= 2^64, a CPU number too large
  *         or more lines than @p st->cap; -PVS_ENOMEM
  */
-int pvs_stat_parse(const char *buf, size_t len, struct pvs_stat *st);
+int pvprobe_stat_parse(const char *buf, size_t len, struct pvprobe_stat *st);
 
 /**
  * @brief Read and parse SYSROOT/proc/stat.
  * @param ctx context
- * @param st  as for pvs_stat_parse()
- * @return as pvs_stat_parse(), or -PVS_ENOENT / -PVS_EIO
+ * @param st  as for pvprobe_stat_parse()
+ * @return as pvprobe_stat_parse(), or -PVS_ENOENT / -PVS_EIO
  */
-int pvs_probe_stat(struct pvs_probe_ctx *ctx, struct pvs_stat *st);
+int pvprobe_read_stat(struct pvprobe_ctx *ctx, struct pvprobe_stat *st);
 
 /** @brief Steal rate of one CPU (or of all) over a window. */
-struct pvs_steal_rate {
+struct pvprobe_steal_rate {
 	/** CPU number, -1 for the aggregate. */
 	int32_t cpu;
 	/** Steal ticks in the window. */
@@ -756,14 +756,14 @@ struct pvs_steal_rate {
  * @param out    result (cpu copied from @p after)
  * @return 0; -PVS_EINVAL NULL @p after or @p out, or CPU numbers differ
  */
-int pvs_steal_rate(const struct pvs_cpu_times *before,
-		   const struct pvs_cpu_times *after,
-		   struct pvs_steal_rate *out);
+int pvprobe_steal_rate(const struct pvprobe_cpu_times *before,
+		   const struct pvprobe_cpu_times *after,
+		   struct pvprobe_steal_rate *out);
 
 /* ---- schedstat: run delay ------------------------------------------------ */
 
 /** @brief /proc/PID/task/TID/schedstat. */
-struct pvs_schedstat {
+struct pvprobe_schedstat {
 	/** Time spent on a CPU, ns. */
 	uint64_t run_ns;
 	/** Time spent runnable on a runqueue, waiting for a CPU, ns. */
@@ -780,8 +780,8 @@ struct pvs_schedstat {
  * @param out result, untouched on error
  * @return 0; -PVS_EINVAL; -PVS_EBADMSG; -PVS_ERANGE
  */
-int pvs_schedstat_parse(const char *buf, size_t len,
-			struct pvs_schedstat *out);
+int pvprobe_schedstat_parse(const char *buf, size_t len,
+			struct pvprobe_schedstat *out);
 
 /**
  * @brief Read /proc/PID/task/TID/schedstat under the sysroot.
@@ -789,14 +789,14 @@ int pvs_schedstat_parse(const char *buf, size_t len,
  * @param pid process id, or 0 for "self"
  * @param tid thread id, or 0 for the process's main thread
  * @param out result, untouched on error
- * @return 0 or a negative PVS_E* code (-PVS_ENOENT: no such task, or
+ * @return 0 or a negative PVPROBE_E* code (-PVS_ENOENT: no such task, or
  *         CONFIG_SCHED_INFO off)
  */
-int pvs_probe_schedstat(struct pvs_probe_ctx *ctx, int pid, int tid,
-			struct pvs_schedstat *out);
+int pvprobe_read_schedstat(struct pvprobe_ctx *ctx, int pid, int tid,
+			struct pvprobe_schedstat *out);
 
 /** @brief One cpu line of /proc/schedstat (version 15 and later). */
-struct pvs_rq_schedstat {
+struct pvprobe_rq_schedstat {
 	/** CPU number. */
 	int32_t cpu;
 	/** Time tasks ran on this CPU, ns (field 7). */
@@ -818,48 +818,48 @@ struct pvs_rq_schedstat {
  * @return number of cpu lines; -PVS_EINVAL; -PVS_EBADMSG; -PVS_ERANGE
  *         (also: more lines than @p cap, unsupported version)
  */
-int pvs_rq_schedstat_parse(const char *buf, size_t len,
-			   struct pvs_rq_schedstat *cpus, unsigned int cap);
+int pvprobe_rq_schedstat_parse(const char *buf, size_t len,
+			   struct pvprobe_rq_schedstat *cpus, unsigned int cap);
 
 /**
  * @brief Read and parse SYSROOT/proc/schedstat (CONFIG_SCHEDSTATS).
  * @param ctx  context
  * @param cpus caller array, untouched on error
  * @param cap  entries in @p cpus
- * @return as pvs_rq_schedstat_parse(), or -PVS_ENOENT
+ * @return as pvprobe_rq_schedstat_parse(), or -PVS_ENOENT
  */
-int pvs_probe_rq_schedstat(struct pvs_probe_ctx *ctx,
-			   struct pvs_rq_schedstat *cpus, unsigned int cap);
+int pvprobe_read_rq_schedstat(struct pvprobe_ctx *ctx,
+			   struct pvprobe_rq_schedstat *cpus, unsigned int cap);
 
 /* ---- cpuidle ------------------------------------------------------------- */
 
 /** @brief Index of each attribute file of a cpuidle state, in the order
- *         pvs_cpuidle_state_parse() takes their texts. */
-enum pvs_cpuidle_attr {
+ *         pvprobe_cpuidle_state_parse() takes their texts. */
+enum pvprobe_cpuidle_attr {
 	/** "name". Required. */
-	PVS_CPUIDLE_ATTR_NAME = 0,
+	PVPROBE_CPUIDLE_ATTR_NAME = 0,
 	/** "desc". Optional. */
-	PVS_CPUIDLE_ATTR_DESC,
+	PVPROBE_CPUIDLE_ATTR_DESC,
 	/** "latency": exit latency, us. Required. */
-	PVS_CPUIDLE_ATTR_LATENCY,
+	PVPROBE_CPUIDLE_ATTR_LATENCY,
 	/** "residency": target residency, us. Required. */
-	PVS_CPUIDLE_ATTR_RESIDENCY,
+	PVPROBE_CPUIDLE_ATTR_RESIDENCY,
 	/** "usage": times entered. Optional. */
-	PVS_CPUIDLE_ATTR_USAGE,
+	PVPROBE_CPUIDLE_ATTR_USAGE,
 	/** "time": total time in the state, us. Optional. */
-	PVS_CPUIDLE_ATTR_TIME,
+	PVPROBE_CPUIDLE_ATTR_TIME,
 	/** "disable": 0/1. Optional. */
-	PVS_CPUIDLE_ATTR_DISABLE,
+	PVPROBE_CPUIDLE_ATTR_DISABLE,
 	/** Number of attributes. */
-	PVS_CPUIDLE_ATTR_COUNT
+	PVPROBE_CPUIDLE_ATTR_COUNT
 };
 
 /** @brief One cpuidle state of one CPU. */
-struct pvs_cpuidle_state {
+struct pvprobe_cpuidle_state {
 	/** Name ("POLL", "C1", "snooze", "CEDE", "haltpoll idle" ...). */
-	char name[PVS_PROBE_NAME_LEN];
+	char name[PVPROBE_NAME_LEN];
 	/** Description. */
-	char desc[PVS_PROBE_TEXT_LEN];
+	char desc[PVPROBE_TEXT_LEN];
 	/** Exit latency, us. */
 	uint64_t latency_us;
 	/** Target residency, us. */
@@ -873,18 +873,18 @@ struct pvs_cpuidle_state {
 };
 
 /** @brief cpuidle driver, governor and the states of one CPU. */
-struct pvs_cpuidle {
+struct pvprobe_cpuidle {
 	/** current_driver ("intel_idle", "haltpoll", "pseries_idle",
 	 *  "acpi_idle"; "none" when no driver is registered). */
-	char driver[PVS_PROBE_NAME_LEN];
+	char driver[PVPROBE_NAME_LEN];
 	/** current_governor ("menu", "teo", "ladder", "haltpoll"). */
-	char governor[PVS_PROBE_NAME_LEN];
+	char governor[PVPROBE_NAME_LEN];
 	/** CPU whose states follow. */
 	unsigned int cpu;
 	/** Number of states. */
 	unsigned int nr_states;
 	/** The states, by index. */
-	struct pvs_cpuidle_state states[PVS_PROBE_MAX_IDLE_STATES];
+	struct pvprobe_cpuidle_state states[PVPROBE_MAX_IDLE_STATES];
 };
 
 /**
@@ -894,13 +894,13 @@ struct pvs_cpuidle {
  * optional newline) or NULL when the file is absent. Names are copied
  * (trailing blanks removed; too long or with control bytes: malformed);
  * numbers must be decimal.
- * @param text texts indexed by enum pvs_cpuidle_attr
+ * @param text texts indexed by enum pvprobe_cpuidle_attr
  * @param out  result, untouched on error
  * @return 0; -PVS_EINVAL; -PVS_ENOENT a required attribute is absent;
  *         -PVS_EBADMSG; -PVS_ERANGE
  */
-int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
-			 struct pvs_cpuidle_state *out);
+int pvprobe_cpuidle_state_parse(const char *const text[PVPROBE_CPUIDLE_ATTR_COUNT],
+			 struct pvprobe_cpuidle_state *out);
 
 /**
  * @brief Read the cpuidle driver and governor
@@ -912,21 +912,21 @@ int pvs_cpuidle_state_parse(const char *const text[PVS_CPUIDLE_ATTR_COUNT],
  * @return 0; -PVS_ENOENT no cpuidle (no current_driver); -PVS_EBADMSG a
  *         state without name, latency or residency; parse errors
  */
-int pvs_probe_cpuidle(struct pvs_probe_ctx *ctx, unsigned int cpu,
-		      struct pvs_cpuidle *out);
+int pvprobe_read_cpuidle(struct pvprobe_ctx *ctx, unsigned int cpu,
+		      struct pvprobe_cpuidle *out);
 
 /* ---- topology ------------------------------------------------------------ */
 
 /** @brief Where the topology came from. */
-enum pvs_topo_via {
+enum pvprobe_topo_via {
 	/** /sys/devices/system/cpu (always used under a sysroot). */
-	PVS_TOPO_VIA_SYSFS = 0,
+	PVPROBE_TOPO_VIA_SYSFS = 0,
 	/** hwloc (live system, when built with it). */
-	PVS_TOPO_VIA_HWLOC
+	PVPROBE_TOPO_VIA_HWLOC
 };
 
 /** @brief CPU topology summary. */
-struct pvs_topology {
+struct pvprobe_topology {
 	/** Online CPUs. */
 	unsigned int nr_online;
 	/** Possible CPUs (online + offline + hot-pluggable). */
@@ -941,21 +941,21 @@ struct pvs_topology {
 	unsigned int threads_per_core;
 	/** /sys/devices/system/cpu/smt/control ("on", "off", "forceoff",
 	 *  "notsupported", "notimplemented" or a thread count); "" absent. */
-	char smt_control[PVS_PROBE_NAME_LEN];
+	char smt_control[PVPROBE_NAME_LEN];
 	/** Source. */
-	enum pvs_topo_via via;
+	enum pvprobe_topo_via via;
 };
 
 /**
  * @brief Parse a Linux CPU list ("0-3,8,10-11\n").
  * @param buf    text, need not be NUL-terminated
  * @param len    bytes
- * @param bitmap optional bitmap of ::PVS_PROBE_MAX_CPUS bits to set (not
+ * @param bitmap optional bitmap of ::PVPROBE_MAX_CPUS bits to set (not
  *               cleared first), may be NULL; untouched on error
  * @return number of CPUs listed; -PVS_EBADMSG malformed or a reversed
- *         range; -PVS_ERANGE a CPU >= ::PVS_PROBE_MAX_CPUS
+ *         range; -PVS_ERANGE a CPU >= ::PVPROBE_MAX_CPUS
  */
-int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap);
+int pvprobe_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap);
 
 /**
  * @brief Read the topology: hwloc on the live system when built with it,
@@ -966,12 +966,12 @@ int pvs_cpulist_parse(const char *buf, size_t len, uint8_t *bitmap);
  * @param out result, untouched on error
  * @return 0; -PVS_ENOENT no cpu/online; parse errors
  */
-int pvs_probe_topology(struct pvs_probe_ctx *ctx, struct pvs_topology *out);
+int pvprobe_read_topology(struct pvprobe_ctx *ctx, struct pvprobe_topology *out);
 
 /* ---- rseq time-slice extension ------------------------------------------- */
 
 /** @brief rseq time-slice extension (Linux 7.0+). */
-struct pvs_rseq_slice {
+struct pvprobe_rseq_slice {
 	/** The kernel offers it. */
 	bool available;
 	/** Largest extension, ns (/proc/sys/kernel/rseq_slice_extension_nsec;
@@ -993,8 +993,8 @@ struct pvs_rseq_slice {
  * @return 0; -PVS_ENOENT not available (the answer on kernels before
  *         7.0); -PVS_EBADMSG / -PVS_ERANGE malformed sysctl
  */
-int pvs_probe_rseq_slice(struct pvs_probe_ctx *ctx,
-			 struct pvs_rseq_slice *out);
+int pvprobe_read_rseq_slice(struct pvprobe_ctx *ctx,
+			 struct pvprobe_rseq_slice *out);
 
 #ifdef __cplusplus
 }

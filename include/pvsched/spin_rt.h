@@ -7,18 +7,18 @@
  * **Userspace only** (Linux, libc, pthreads): not kernel-safe and not
  * included by pvsched.h. Link `pvsched::rt` (library `pvsched_rt`).
  *
- * A lock library initialises one ::pvs_spin context (or takes the
- * process-wide one, pvs_spin_default()): the measured cost of one PAUSE,
+ * A lock library initialises one ::pvrt_spin context (or takes the
+ * process-wide one, pvrt_spin_default()): the measured cost of one PAUSE,
  * the measured context-switch round trip, the online and allowed CPUs, and
  * a lock-free per-CPU view of recent steal time that whichever waiter asks
- * refreshes from /proc/stat at most every pvs_spin::steal_period_ns.
- * pvs_spin_wait() then runs the whole waiting policy: it asks
+ * refreshes from /proc/stat at most every pvrt_spin::steal_period_ns.
+ * pvrt_spin_wait() then runs the whole waiting policy: it asks
  * pvs_spin_decide() what to do, spins a time-budgeted number of PAUSEs
  * while polling the lock's own "is it free" test, yields, or calls the
  * lock's park primitive, and asks again. The lock supplies only those two
  * callbacks (and, if it records one, its owner's CPU).
  *
- * Inputs given to pvs_spin_decide() by pvs_spin_wait() (REFERENCE.md
+ * Inputs given to pvs_spin_decide() by pvrt_spin_wait() (REFERENCE.md
  * sections 6 and 7): pause_ps and ctxsw_ns measured here; nr_cpus = the
  * CPUs this thread may run on; owner = ::PVS_SPIN_OWNER_PREEMPTED when the
  * owner recorded the CPU the waiter itself runs on (the owner cannot be
@@ -29,8 +29,8 @@
  *
  * The rseq time-slice extension (Linux 7.0+, REFERENCE.md section 6) lets
  * a lock holder ask not to be preempted for a few us:
- * pvs_spin_slice_begin() / pvs_spin_slice_end() around a critical section.
- * Availability is detected once at pvs_spin_init(); when absent both are a
+ * pvrt_spin_slice_begin() / pvrt_spin_slice_end() around a critical section.
+ * Availability is detected once at pvrt_spin_init(); when absent both are a
  * test of one flag.
  */
 #ifndef PVSCHED_SPIN_RT_H
@@ -56,19 +56,19 @@ extern "C" {
 /** @brief Default refresh period of the steal view, ns (4 ms). /proc/stat
  *         counts in USER_HZ ticks (10 ms at 100 Hz), so a shorter period
  *         would mostly see no new tick. */
-#define PVS_SPIN_STEAL_PERIOD_NS 4000000u
+#define PVRT_SPIN_STEAL_PERIOD_NS 4000000u
 
-/** @brief Context-switch round trips timed by pvs_spin_init() (the median
+/** @brief Context-switch round trips timed by pvrt_spin_init() (the median
  *         is kept). */
-#define PVS_SPIN_CTXSW_ROUNDS 64u
+#define PVRT_SPIN_CTXSW_ROUNDS 64u
 
 /**
  * @brief A process's spin context: measured once, shared by every lock and
- *        thread. Read-only after pvs_spin_init() except the steal view,
- *        which pvs_spin_steal_ppm() updates lock-free.
+ *        thread. Read-only after pvrt_spin_init() except the steal view,
+ *        which pvrt_spin_steal_ppm() updates lock-free.
  */
-struct pvs_spin {
-	/** Rule pvs_spin_wait() applies (pvs_spin_in::policy). */
+struct pvrt_spin {
+	/** Rule pvrt_spin_wait() applies (pvs_spin_in::policy). */
 	enum pvs_spin_policy policy;
 	/** Measured cost of one PAUSE, ps (0 = not measured). */
 	uint32_t pause_ps;
@@ -102,9 +102,9 @@ struct pvs_spin {
 };
 
 /**
- * @brief What a lock supplies to pvs_spin_wait().
+ * @brief What a lock supplies to pvrt_spin_wait().
  */
-struct pvs_spin_waiter {
+struct pvrt_spin_waiter {
 	/**
 	 * The lock's "is the wait over" test, polled between PAUSEs: return
 	 * true to end the wait. Usually a trylock (test, then
@@ -117,7 +117,7 @@ struct pvs_spin_waiter {
 	 * NULL: no deadline). Return 1 if the wait is over (the lock was
 	 * taken on the way to sleep), 0 when woken or interrupted (the wait
 	 * goes on: decide again), or a negative ::PVS_ETIMEDOUT or other
-	 * error, which pvs_spin_wait() returns.
+	 * error, which pvrt_spin_wait() returns.
 	 */
 	int (*park)(void *arg, const struct timespec *deadline);
 	/** The owner's CPU as it recorded it on acquisition, or -1 when not
@@ -126,13 +126,13 @@ struct pvs_spin_waiter {
 	/** Passed to the callbacks. */
 	void *arg;
 	/** This lock's count of waiters spinning now (maintained by
-	 *  pvs_spin_wait() with atomic increments; starts at 0). NULL: the
+	 *  pvrt_spin_wait() with atomic increments; starts at 0). NULL: the
 	 *  spinner bound of the PV policy cannot be applied. */
 	uint32_t *nr_spinning;
 };
 
-/** @brief What one pvs_spin_wait() call did (for tests and benchmarks). */
-struct pvs_spin_wait_stats {
+/** @brief What one pvrt_spin_wait() call did (for tests and benchmarks). */
+struct pvrt_spin_wait_stats {
 	/** Spin rounds (one per ::PVS_SPIN_SPIN decision). */
 	uint32_t spins;
 	/** sched_yield() calls. */
@@ -148,27 +148,27 @@ struct pvs_spin_wait_stats {
 /**
  * @brief Measure and fill a spin context.
  *
- * Calibrates the PAUSE cost, times ::PVS_SPIN_CTXSW_ROUNDS futex
+ * Calibrates the PAUSE cost, times ::PVRT_SPIN_CTXSW_ROUNDS futex
  * ping-pong round trips between two threads (about 1 ms), counts online
  * and allowed CPUs, takes a first /proc/stat sample, and detects the rseq
  * time-slice extension. A measurement that fails leaves its field 0, which
  * pvs_spin_decide() reads as "unknown" and replaces by its defaults.
  * @param s      context to fill
- * @param policy rule pvs_spin_wait() applies
+ * @param policy rule pvrt_spin_wait() applies
  * @return 0; -PVS_EINVAL NULL @p s or a policy outside its enum
  */
-int pvs_spin_init(struct pvs_spin *s, enum pvs_spin_policy policy);
+int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy);
 
 /**
  * @brief The process-wide context, initialised with ::PVS_SPIN_POLICY_PV
  *        on first use (thread-safe, once).
  * @return the context, never NULL
  */
-struct pvs_spin *pvs_spin_default(void);
+struct pvrt_spin *pvrt_spin_default(void);
 
 /**
  * @brief Recent steal rate of a CPU, refreshing the view first when it is
- *        older than pvs_spin::steal_period_ns.
+ *        older than pvrt_spin::steal_period_ns.
  *
  * Lock-free: one caller at a time refreshes (the others read the previous
  * values); a CPU without a new /proc/stat tick keeps its previous rate.
@@ -177,19 +177,19 @@ struct pvs_spin *pvs_spin_default(void);
  * @return steal rate in ppm of that CPU's time; 0 for an unknown CPU or a
  *         NULL @p s
  */
-uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu);
+uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu);
 
 /**
  * @brief Wait for a lock the spin-then-park way.
  *
- * Loop: if pvs_spin_waiter::ready() says so, return; else fill a
+ * Loop: if pvrt_spin_waiter::ready() says so, return; else fill a
  * pvs_spin_in (see the file comment) and call pvs_spin_decide(). SPIN:
- * count this waiter in pvs_spin_waiter::nr_spinning, poll ready() between
+ * count this waiter in pvrt_spin_waiter::nr_spinning, poll ready() between
  * up to pvs_spin_out::pauses PAUSEs, and add the time it really took to
- * spun_ns. YIELD: sched_yield(). PARK: call pvs_spin_waiter::park(); when
+ * spun_ns. YIELD: sched_yield(). PARK: call pvrt_spin_waiter::park(); when
  * it returns 0 (woken) the spin budget starts again from zero, as for a
  * new arrival. The deadline is checked before each decision.
- * @param s        context (pvs_spin_default() if NULL)
+ * @param s        context (pvrt_spin_default() if NULL)
  * @param w        the lock's callbacks (ready and park are required)
  * @param deadline CLOCK_REALTIME absolute time, or NULL for none
  * @param st       statistics of this call, or NULL
@@ -197,16 +197,16 @@ uint32_t pvs_spin_steal_ppm(struct pvs_spin *s, int cpu);
  *         @p deadline; -PVS_EINVAL NULL @p w or missing callback; another
  *         negative code returned by park()
  */
-int pvs_spin_wait(struct pvs_spin *s, const struct pvs_spin_waiter *w,
+int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		  const struct timespec *deadline,
-		  struct pvs_spin_wait_stats *st);
+		  struct pvrt_spin_wait_stats *st);
 
 /**
  * @brief The CPU the calling thread runs on (sched_getcpu(), which glibc
  *        answers from the rseq area without a system call).
  * @return a CPU number, or -1 if not known
  */
-int pvs_spin_this_cpu(void);
+int pvrt_spin_this_cpu(void);
 
 /**
  * @brief Ask the kernel not to preempt this thread for a few us (rseq
@@ -219,7 +219,7 @@ int pvs_spin_this_cpu(void);
  * @return true if the request was made; false when the kernel lacks the
  *         extension (one flag test) or it could not be enabled
  */
-bool pvs_spin_slice_begin(const struct pvs_spin *s);
+bool pvrt_spin_slice_begin(const struct pvrt_spin *s);
 
 /**
  * @brief End a time-slice extension request: call on lock release.
@@ -229,7 +229,7 @@ bool pvs_spin_slice_begin(const struct pvs_spin *s);
  * @param s context
  * @return true if an extension had been granted (and was given back)
  */
-bool pvs_spin_slice_end(const struct pvs_spin *s);
+bool pvrt_spin_slice_end(const struct pvrt_spin *s);
 
 #ifdef __cplusplus
 }

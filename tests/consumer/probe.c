@@ -5,11 +5,11 @@
 
 int main(void)
 {
-	struct pvs_probe_ctx ctx;
-	struct pvs_cpuinfo ci;
+	struct pvprobe_ctx ctx;
+	struct pvprobe_cpuinfo ci;
 
-	pvs_probe_ctx_init(&ctx, NULL);
-	if (pvs_probe_cpuinfo(&ctx, &ci) < 0)
+	pvprobe_ctx_init(&ctx, NULL);
+	if (pvprobe_read_cpuinfo(&ctx, &ci) < 0)
 		return 1;
 	printf("probe consumer: %u CPUs\n", ci.nr_processors);
 	return 0;

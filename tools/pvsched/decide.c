@@ -11,37 +11,37 @@
 
 /* Halt lengths of the halt-poll table, ns: a short wakeup (an IPI round
  * trip), one just under the 200 us defaults, one far above them. */
-static const uint64_t pvs_dec_hp_block_ns[PVS_DEC_HP_SAMPLES] = {
+static const uint64_t dec_hp_block_ns[DEC_HP_SAMPLES] = {
 	20000, 150000, 2000000
 };
 
 /* Halts are at most this many steps from the window's fixed point. */
-#define PVS_DEC_HP_MAX_STEPS 64u
+#define DEC_HP_MAX_STEPS 64u
 
 /* ---- spin ---------------------------------------------------------------- */
 
 /* The hypervisor promises the vCPUs are not preempted for long. */
-static bool pvs_dec_dedicated(const struct pvs_report *r)
+static bool dec_dedicated(const struct report *r)
 {
-	if (r->hv == PVS_PROBE_HV_NONE)
+	if (r->hv == PVPROBE_HV_NONE)
 		return true;
 	if (r->x86_rc == 0 && r->x86.kvm_base != 0 &&
-	    ((r->x86.kvm_hints >> PVS_KVM_HINT_REALTIME) & 1u))
+	    ((r->x86.kvm_hints >> PVPROBE_KVM_HINT_REALTIME) & 1u))
 		return true;
-	return r->hv == PVS_PROBE_HV_POWERVM && r->lpar_rc == 0 &&
+	return r->hv == PVPROBE_HV_POWERVM && r->lpar_rc == 0 &&
 	       !r->lpar.shared;
 }
 
-static unsigned int pvs_dec_cpus(const struct pvs_report *r)
+static unsigned int dec_cpus(const struct report *r)
 {
 	return r->topo_rc == 0 ? r->topo.nr_online : r->cpuinfo.nr_processors;
 }
 
-static void pvs_dec_spin(const struct pvs_report *r, struct pvs_decisions *d)
+static void dec_spin(const struct report *r, struct decisions *d)
 {
 	struct pvs_spin_in base, herd;
 	struct pvs_spin_out out;
-	unsigned int k, cpus = pvs_dec_cpus(r);
+	unsigned int k, cpus = dec_cpus(r);
 
 	memset(&d->spin_in, 0, sizeof(d->spin_in));
 	d->spin_in.policy = PVS_SPIN_POLICY_PV;
@@ -52,14 +52,14 @@ static void pvs_dec_spin(const struct pvs_report *r, struct pvs_decisions *d)
 	d->spin_in.self_steal_ppm = r->steal_all.steal_ppm;
 	d->spin_in.nr_cpus = cpus;
 	d->spin_in.owner = PVS_SPIN_OWNER_UNKNOWN;
-	d->spin_in.dedicated = pvs_dec_dedicated(r);
+	d->spin_in.dedicated = dec_dedicated(r);
 	d->spin_act = pvs_spin_decide(&d->spin_in, &d->spin_out);
 	base = d->spin_in;
 	base.policy = PVS_SPIN_POLICY_FIXED;
 	d->base_act = pvs_spin_decide(&base, &d->base_out);
 	/* How many may spin at once before the next one parks. */
 	d->herd = cpus;
-	for (k = 0; k <= cpus && k < PVS_PROBE_MAX_CPUS; k++) {
+	for (k = 0; k <= cpus && k < PVPROBE_MAX_CPUS; k++) {
 		herd = d->spin_in;
 		herd.nr_spinning = k;
 		if (pvs_spin_decide(&herd, &out) == PVS_SPIN_PARK &&
@@ -85,14 +85,14 @@ static void pvs_dec_spin(const struct pvs_report *r, struct pvs_decisions *d)
 /* ---- halt polling -------------------------------------------------------- */
 
 /* Run the rule on halts of @block_ns until the window stops changing. */
-static void pvs_dec_converge(const struct pvs_halt_poll_params *p,
-			     uint64_t block_ns, struct pvs_dec_hp *out)
+static void dec_converge(const struct pvs_halt_poll_params *p,
+			     uint64_t block_ns, struct dec_hp *out)
 {
 	struct pvs_halt_poll_state st = { 0 };
 	unsigned int i;
 
 	out->block_ns = block_ns;
-	for (i = 1; i <= PVS_DEC_HP_MAX_STEPS; i++) {
+	for (i = 1; i <= DEC_HP_MAX_STEPS; i++) {
 		uint64_t before = st.window_ns;
 
 		if (pvs_halt_poll_step(p, &st, block_ns, true) < 0 ||
@@ -104,7 +104,7 @@ static void pvs_dec_converge(const struct pvs_halt_poll_params *p,
 }
 
 /* Mean residency of the states that halt (not POLL / snooze), ns. */
-static bool pvs_dec_avg_block(const struct pvs_report *r, uint64_t *ns)
+static bool dec_avg_block(const struct report *r, uint64_t *ns)
 {
 	uint64_t t = 0, n = 0;
 	unsigned int k;
@@ -112,7 +112,7 @@ static bool pvs_dec_avg_block(const struct pvs_report *r, uint64_t *ns)
 	if (r->idle_rc != 0)
 		return false;
 	for (k = 0; k < r->idle.nr_states; k++) {
-		const struct pvs_cpuidle_state *s = &r->idle.states[k];
+		const struct pvprobe_cpuidle_state *s = &r->idle.states[k];
 
 		if (strcmp(s->name, "POLL") == 0 ||
 		    strcmp(s->name, "snooze") == 0)
@@ -128,30 +128,30 @@ static bool pvs_dec_avg_block(const struct pvs_report *r, uint64_t *ns)
 	return true;
 }
 
-static void pvs_dec_halt_poll(const struct pvs_report *r,
-			      struct pvs_decisions *d)
+static void dec_halt_poll(const struct report *r,
+			      struct decisions *d)
 {
 	unsigned int i;
 
-	d->have_avg_block = pvs_dec_avg_block(r, &d->avg_block_ns);
+	d->have_avg_block = dec_avg_block(r, &d->avg_block_ns);
 	d->guest = r->hp_rc == 0;
 	d->host = r->kvm_rc == 0;
-	for (i = 0; i < PVS_DEC_HP_SAMPLES; i++) {
+	for (i = 0; i < DEC_HP_SAMPLES; i++) {
 		if (d->guest)
-			pvs_dec_converge(&r->hp, pvs_dec_hp_block_ns[i],
+			dec_converge(&r->hp, dec_hp_block_ns[i],
 					 &d->guest_tab[i]);
 		if (d->host)
-			pvs_dec_converge(&r->kvm.halt_poll,
-					 pvs_dec_hp_block_ns[i],
+			dec_converge(&r->kvm.halt_poll,
+					 dec_hp_block_ns[i],
 					 &d->host_tab[i]);
 	}
 	if (d->guest && d->have_avg_block)
-		pvs_dec_converge(&r->hp, d->avg_block_ns, &d->guest_avg);
+		dec_converge(&r->hp, d->avg_block_ns, &d->guest_avg);
 }
 
 /* ---- idle-state latency -------------------------------------------------- */
 
-static int pvs_dec_idle_platform(const struct pvs_report *r,
+static int dec_idle_platform(const struct report *r,
 				 struct pvs_idle_platform *p)
 {
 	static const enum pvs_idle_cpu gen[] = {
@@ -160,15 +160,15 @@ static int pvs_dec_idle_platform(const struct pvs_report *r,
 	};
 
 	memset(p, 0, sizeof(*p));
-	if (r->cpuinfo.arch == PVS_PROBE_ARCH_X86) {
+	if (r->cpuinfo.arch == PVPROBE_ARCH_X86) {
 		/* Only the haltpoll driver's states are modelled on x86. */
-		if (r->hv != PVS_PROBE_HV_KVM || r->idle_rc != 0 ||
+		if (r->hv != PVPROBE_HV_KVM || r->idle_rc != 0 ||
 		    strcmp(r->idle.driver, "haltpoll") != 0)
 			return -PVS_ENOTSUP;
 		p->cpu = PVS_IDLE_CPU_X86_KVM;
 		return 0;
 	}
-	if (r->cpuinfo.arch != PVS_PROBE_ARCH_PPC64 || r->lpar_rc != 0 ||
+	if (r->cpuinfo.arch != PVPROBE_ARCH_PPC64 || r->lpar_rc != 0 ||
 	    r->cpuinfo.power_gen < 8 || r->cpuinfo.power_gen > 11)
 		return -PVS_ENOTSUP;
 	p->cpu = gen[r->cpuinfo.power_gen - 8];
@@ -182,13 +182,13 @@ static int pvs_dec_idle_platform(const struct pvs_report *r,
 
 /* The firmware's extended CEDE records (RTAS token 45) are not in /proc
  * or /sys: a dump may be given as <sysroot>/xcede. */
-static int pvs_dec_firmware(struct pvs_report *r, struct pvs_decisions *d)
+static int dec_firmware(struct report *r, struct decisions *d)
 {
 	uint8_t buf[PVS_XCEDE_MAX_BUF + 64];
 	size_t len;
 	int rc;
 
-	rc = pvs_probe_load(&r->ctx, "/xcede", buf, sizeof(buf), &len);
+	rc = pvprobe_load(&r->ctx, "/xcede", buf, sizeof(buf), &len);
 	if (rc == -PVS_ENOENT)
 		return 0;
 	if (rc == 0)
@@ -204,17 +204,17 @@ static int pvs_dec_firmware(struct pvs_report *r, struct pvs_decisions *d)
 	return 0;
 }
 
-static int pvs_dec_idle(struct pvs_report *r, struct pvs_decisions *d)
+static int dec_idle(struct report *r, struct decisions *d)
 {
 	const struct pvs_xcede_table *fw;
 	unsigned int k;
 	int rc;
 
-	d->idle_rc = pvs_dec_idle_platform(r, &d->idle_plat);
+	d->idle_rc = dec_idle_platform(r, &d->idle_plat);
 	if (d->idle_rc < 0)
 		return 0;
-	if (r->cpuinfo.arch == PVS_PROBE_ARCH_PPC64) {
-		rc = pvs_dec_firmware(r, d);
+	if (r->cpuinfo.arch == PVPROBE_ARCH_PPC64) {
+		rc = dec_firmware(r, d);
 		if (rc < 0)
 			return rc;
 	}
@@ -228,7 +228,7 @@ static int pvs_dec_idle(struct pvs_report *r, struct pvs_decisions *d)
 	if (d->idle_rc < 0 || r->idle_rc != 0)
 		return 0;
 	for (k = 0; k < r->idle.nr_states; k++) {
-		const struct pvs_cpuidle_state *s = &r->idle.states[k];
+		const struct pvprobe_cpuidle_state *s = &r->idle.states[k];
 
 		if (strcmp(s->name, d->idle.name) == 0) {
 			d->sysfs_match = true;
@@ -242,7 +242,7 @@ static int pvs_dec_idle(struct pvs_report *r, struct pvs_decisions *d)
 /* ---- packing ------------------------------------------------------------- */
 
 /* Cores @tasks new tasks end on under @policy, on an idle machine. */
-static int pvs_dec_place(const struct pvs_pack_topology *t,
+static int dec_place(const struct pvs_pack_topology *t,
 			 enum pvs_pack_policy policy, unsigned int tasks,
 			 unsigned int *cores)
 {
@@ -266,11 +266,11 @@ static int pvs_dec_place(const struct pvs_pack_topology *t,
 	return 0;
 }
 
-static void pvs_dec_pack(const struct pvs_report *r, struct pvs_decisions *d)
+static void dec_pack(const struct report *r, struct decisions *d)
 {
 	struct pvs_pack_machine *m = &d->pack_m;
 	struct pvs_pack_topology t;
-	bool ppc = r->cpuinfo.arch == PVS_PROBE_ARCH_PPC64;
+	bool ppc = r->cpuinfo.arch == PVPROBE_ARCH_PPC64;
 
 	d->pack_rc = -PVS_ENOTSUP;
 	if (r->topo_rc != 0 || r->topo.threads_per_core == 0 ||
@@ -296,27 +296,27 @@ static void pvs_dec_pack(const struct pvs_report *r, struct pvs_decisions *d)
 	t.threads_per_core = r->topo.threads_per_core;
 	d->pack_tasks = r->topo.nr_cores;
 	if (!ppc || !pvs_pack_topology_ok(&t) ||
-	    pvs_dec_place(&t, d->pack, d->pack_tasks, &d->cores_packed) < 0 ||
-	    pvs_dec_place(&t, PVS_PACK_SPREAD, d->pack_tasks,
+	    dec_place(&t, d->pack, d->pack_tasks, &d->cores_packed) < 0 ||
+	    dec_place(&t, PVS_PACK_SPREAD, d->pack_tasks,
 			  &d->cores_spread) < 0)
 		d->pack_tasks = 0;
 }
 
-int pvs_decide(struct pvs_report *r)
+int decide(struct report *r)
 {
-	struct pvs_decisions *d = &r->dec;
+	struct decisions *d = &r->dec;
 
 	memset(d, 0, sizeof(*d));
-	pvs_dec_spin(r, d);
-	pvs_dec_halt_poll(r, d);
-	pvs_dec_pack(r, d);
-	return pvs_dec_idle(r, d);
+	dec_spin(r, d);
+	dec_halt_poll(r, d);
+	dec_pack(r, d);
+	return dec_idle(r, d);
 }
 
 /* ---- rendering ----------------------------------------------------------- */
 
 /* "150 us", "2 ms", "27.71 ms" from ns. */
-static const char *pvs_dec_dur(char buf[32], uint64_t ns)
+static const char *dec_dur(char buf[32], uint64_t ns)
 {
 	if (ns >= 1000000u)
 		snprintf(buf, 32, "%" PRIu64 ".%02" PRIu64 " ms", ns / 1000000u,
@@ -328,8 +328,8 @@ static const char *pvs_dec_dur(char buf[32], uint64_t ns)
 	return buf;
 }
 
-static const char *pvs_dec_hp_why(const struct pvs_halt_poll_params *p,
-				  const struct pvs_dec_hp *h)
+static const char *dec_hp_why(const struct pvs_halt_poll_params *p,
+				  const struct dec_hp *h)
 {
 	if (p->max_ns == 0)
 		return "polling disabled (maximum 0)";
@@ -340,7 +340,7 @@ static const char *pvs_dec_hp_why(const struct pvs_halt_poll_params *p,
 	return "grown as far as the rule allows";
 }
 
-static const char *pvs_dec_pack_why(const struct pvs_decisions *d)
+static const char *dec_pack_why(const struct decisions *d)
 {
 	if (d->pack == PVS_PACK_CORES)
 		return "shared-processor LPAR with big cores: PowerVM dispatches whole cores";
@@ -349,32 +349,32 @@ static const char *pvs_dec_pack_why(const struct pvs_decisions *d)
 	return "not a shared-processor LPAR: idle cores cost the partition nothing";
 }
 
-static void pvs_dec_text_hp(FILE *f, const char *title,
+static void dec_text_hp(FILE *f, const char *title,
 			    const struct pvs_halt_poll_params *p,
-			    const struct pvs_dec_hp *tab,
-			    const struct pvs_dec_hp *avg, bool have_avg)
+			    const struct dec_hp *tab,
+			    const struct dec_hp *avg, bool have_avg)
 {
 	char a[32], b[32];
 	unsigned int i;
 
 	if (have_avg)
 		fprintf(f, "  %-26s window %s for the mean halt of %s: %s\n",
-			title, pvs_dec_dur(a, avg->window_ns),
-			pvs_dec_dur(b, avg->block_ns), pvs_dec_hp_why(p, avg));
+			title, dec_dur(a, avg->window_ns),
+			dec_dur(b, avg->block_ns), dec_hp_why(p, avg));
 	else
 		fprintf(f, "  %-26s maximum %s\n", title,
-			pvs_dec_dur(a, p->max_ns));
+			dec_dur(a, p->max_ns));
 	fprintf(f, "  %-26s", "  converged window:");
-	for (i = 0; i < PVS_DEC_HP_SAMPLES; i++)
+	for (i = 0; i < DEC_HP_SAMPLES; i++)
 		fprintf(f, "%s %s halts -> %s", i ? "," : "",
-			pvs_dec_dur(a, tab[i].block_ns),
-			pvs_dec_dur(b, tab[i].window_ns));
+			dec_dur(a, tab[i].block_ns),
+			dec_dur(b, tab[i].window_ns));
 	fputc('\n', f);
 }
 
-void pvs_decide_text(const struct pvs_report *r, FILE *f)
+void decide_text(const struct report *r, FILE *f)
 {
-	const struct pvs_decisions *d = &r->dec;
+	const struct decisions *d = &r->dec;
 	char a[16];
 
 	fprintf(f, "\nDecisions\n");
@@ -387,23 +387,23 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 		pvs_spin_action_str(d->base_act), d->base_out.budget_ns);
 	fprintf(f, "  %-26s %s: steal %s, %u CPUs, vCPUs %s, PAUSE %s\n",
 		"  why:", pvs_spin_reason_str(d->spin_out.reason),
-		pvs_fmt_ppm(a, d->spin_in.self_steal_ppm), d->spin_in.nr_cpus,
+		fmt_ppm(a, d->spin_in.self_steal_ppm), d->spin_in.nr_cpus,
 		d->spin_in.dedicated ? "dedicated" : "shared",
 		d->spin_in.pause_ps ? "measured" : "assumed 40 ns");
 	if (strcmp(d->spin_safe, "shortened") == 0)
 		fprintf(f, "  %-26s shortened to %s of the bare-metal budget\n",
 			"  spinning safe here:",
-			pvs_fmt_ppm(a, d->budget_share_ppm));
+			fmt_ppm(a, d->budget_share_ppm));
 	else
 		fprintf(f, "  %-26s %s\n", "  spinning safe here:",
 			d->spin_safe);
 	fprintf(f, "  %-26s %u (the next one parks)\n", "  spinners at once:",
 		d->herd);
 	if (d->guest)
-		pvs_dec_text_hp(f, "Halt polling (guest):", &r->hp,
+		dec_text_hp(f, "Halt polling (guest):", &r->hp,
 				d->guest_tab, &d->guest_avg, d->have_avg_block);
 	if (d->host)
-		pvs_dec_text_hp(f,
+		dec_text_hp(f,
 				"Halt polling (KVM host):", &r->kvm.halt_poll,
 				d->host_tab, NULL, false);
 	if (!d->guest && !d->host)
@@ -437,7 +437,7 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 		fprintf(f, "  %-26s %s (%s)\n", "Placement:",
 			d->pack == PVS_PACK_CORES ? "pack onto fewest cores" :
 						    "spread over idle cores",
-			pvs_dec_pack_why(d));
+			dec_pack_why(d));
 		if (d->pack_tasks)
 			fprintf(f, "  %-26s %u tasks on an idle machine: "
 				"%u of %u cores busy (spreading: %u)\n", "",
@@ -446,93 +446,93 @@ void pvs_decide_text(const struct pvs_report *r, FILE *f)
 	}
 }
 
-static void pvs_dec_json_hp(struct pvs_json *j, const char *key,
-			    const struct pvs_dec_hp *h)
+static void dec_json_hp(struct json *j, const char *key,
+			    const struct dec_hp *h)
 {
-	pvs_json_obj(j, key);
-	pvs_json_u64(j, "block_ns", h->block_ns);
-	pvs_json_u64(j, "window_ns", h->window_ns);
-	pvs_json_u64(j, "halts", h->steps);
-	pvs_json_end_obj(j);
+	json_obj(j, key);
+	json_u64(j, "block_ns", h->block_ns);
+	json_u64(j, "window_ns", h->window_ns);
+	json_u64(j, "halts", h->steps);
+	json_end_obj(j);
 }
 
-static void pvs_dec_json_flavour(struct pvs_json *j, const char *key,
-				 bool have, const struct pvs_dec_hp *tab,
-				 const struct pvs_dec_hp *avg, bool have_avg)
+static void dec_json_flavour(struct json *j, const char *key,
+				 bool have, const struct dec_hp *tab,
+				 const struct dec_hp *avg, bool have_avg)
 {
 	unsigned int i;
 
 	if (!have) {
-		pvs_json_null(j, key);
+		json_null(j, key);
 		return;
 	}
-	pvs_json_obj(j, key);
+	json_obj(j, key);
 	if (have_avg)
-		pvs_dec_json_hp(j, "mean_halt", avg);
+		dec_json_hp(j, "mean_halt", avg);
 	else
-		pvs_json_null(j, "mean_halt");
-	pvs_json_arr(j, "table");
-	for (i = 0; i < PVS_DEC_HP_SAMPLES; i++)
-		pvs_dec_json_hp(j, NULL, &tab[i]);
-	pvs_json_end_arr(j);
-	pvs_json_end_obj(j);
+		json_null(j, "mean_halt");
+	json_arr(j, "table");
+	for (i = 0; i < DEC_HP_SAMPLES; i++)
+		dec_json_hp(j, NULL, &tab[i]);
+	json_end_arr(j);
+	json_end_obj(j);
 }
 
-void pvs_decide_json(const struct pvs_report *r, struct pvs_json *j)
+void decide_json(const struct report *r, struct json *j)
 {
-	const struct pvs_decisions *d = &r->dec;
+	const struct decisions *d = &r->dec;
 	unsigned int l;
 
-	pvs_json_obj(j, "decisions");
-	pvs_json_obj(j, "spin");
-	pvs_json_str(j, "action", pvs_spin_action_str(d->spin_act));
-	pvs_json_str(j, "reason", pvs_spin_reason_str(d->spin_out.reason));
-	pvs_json_u64(j, "budget_ns", d->spin_out.budget_ns);
-	pvs_json_u64(j, "pauses", d->spin_out.pauses);
-	pvs_json_u64(j, "limit_ns", d->spin_out.limit_ns);
-	pvs_json_str(j, "safe", d->spin_safe);
-	pvs_json_u64(j, "budget_share_ppm", d->budget_share_ppm);
-	pvs_json_u64(j, "max_spinners", d->herd);
-	pvs_json_bool(j, "dedicated", d->spin_in.dedicated);
-	pvs_json_u64(j, "steal_ppm", d->spin_in.self_steal_ppm);
-	pvs_json_u64(j, "cpus", d->spin_in.nr_cpus);
-	pvs_json_obj(j, "baseline");
-	pvs_json_str(j, "action", pvs_spin_action_str(d->base_act));
-	pvs_json_u64(j, "budget_ns", d->base_out.budget_ns);
-	pvs_json_u64(j, "pauses", d->base_out.pauses);
-	pvs_json_end_obj(j);
-	pvs_json_end_obj(j);
+	json_obj(j, "decisions");
+	json_obj(j, "spin");
+	json_str(j, "action", pvs_spin_action_str(d->spin_act));
+	json_str(j, "reason", pvs_spin_reason_str(d->spin_out.reason));
+	json_u64(j, "budget_ns", d->spin_out.budget_ns);
+	json_u64(j, "pauses", d->spin_out.pauses);
+	json_u64(j, "limit_ns", d->spin_out.limit_ns);
+	json_str(j, "safe", d->spin_safe);
+	json_u64(j, "budget_share_ppm", d->budget_share_ppm);
+	json_u64(j, "max_spinners", d->herd);
+	json_bool(j, "dedicated", d->spin_in.dedicated);
+	json_u64(j, "steal_ppm", d->spin_in.self_steal_ppm);
+	json_u64(j, "cpus", d->spin_in.nr_cpus);
+	json_obj(j, "baseline");
+	json_str(j, "action", pvs_spin_action_str(d->base_act));
+	json_u64(j, "budget_ns", d->base_out.budget_ns);
+	json_u64(j, "pauses", d->base_out.pauses);
+	json_end_obj(j);
+	json_end_obj(j);
 
-	pvs_json_obj(j, "halt_poll");
+	json_obj(j, "halt_poll");
 	if (d->have_avg_block)
-		pvs_json_u64(j, "mean_halt_ns", d->avg_block_ns);
+		json_u64(j, "mean_halt_ns", d->avg_block_ns);
 	else
-		pvs_json_null(j, "mean_halt_ns");
-	pvs_dec_json_flavour(j, "guest", d->guest, d->guest_tab, &d->guest_avg,
+		json_null(j, "mean_halt_ns");
+	dec_json_flavour(j, "guest", d->guest, d->guest_tab, &d->guest_avg,
 			     d->have_avg_block);
-	pvs_dec_json_flavour(j, "kvm_host", d->host, d->host_tab, NULL, false);
-	pvs_json_end_obj(j);
+	dec_json_flavour(j, "kvm_host", d->host, d->host_tab, NULL, false);
+	json_end_obj(j);
 
 	if (d->idle_rc == 0) {
-		pvs_json_obj(j, "idle_latency");
-		pvs_json_str(j, "state", d->idle.name);
-		pvs_json_u64(j, "exit_latency_us", d->idle.exit_latency_us);
-		pvs_json_u64(j, "target_residency_us",
+		json_obj(j, "idle_latency");
+		json_str(j, "state", d->idle.name);
+		json_u64(j, "exit_latency_us", d->idle.exit_latency_us);
+		json_u64(j, "target_residency_us",
 			     d->idle.target_residency_us);
-		pvs_json_str(j, "source", pvs_idle_source_name(d->idle.source));
-		pvs_json_bool(j, "firmware_table", d->have_fw);
-		pvs_json_u64(j, "firmware_min_latency_ns",
+		json_str(j, "source", pvs_idle_source_name(d->idle.source));
+		json_bool(j, "firmware_table", d->have_fw);
+		json_u64(j, "firmware_min_latency_ns",
 			     d->idle.fw_latency_ns);
-		pvs_json_u64(j, "old_rule_exit_latency_us",
+		json_u64(j, "old_rule_exit_latency_us",
 			     d->idle_old.exit_latency_us);
 		if (d->sysfs_match)
-			pvs_json_u64(j, "sysfs_exit_latency_us",
+			json_u64(j, "sysfs_exit_latency_us",
 				     d->sysfs_latency_us);
 		else
-			pvs_json_null(j, "sysfs_exit_latency_us");
-		pvs_json_end_obj(j);
+			json_null(j, "sysfs_exit_latency_us");
+		json_end_obj(j);
 	} else {
-		pvs_json_null(j, "idle_latency");
+		json_null(j, "idle_latency");
 	}
 
 	if (d->pack_rc == 0) {
@@ -540,32 +540,32 @@ void pvs_decide_json(const struct pvs_report *r, struct pvs_json *j)
 			"SMT", "CACHE", "MC", "PKG", "NUMA"
 		};
 
-		pvs_json_obj(j, "pack");
-		pvs_json_str(j, "policy", d->pack == PVS_PACK_CORES ? "pack" :
+		json_obj(j, "pack");
+		json_str(j, "policy", d->pack == PVS_PACK_CORES ? "pack" :
 								      "spread");
-		pvs_json_str(j, "why", pvs_dec_pack_why(d));
-		pvs_json_arr(j, "levels");
+		json_str(j, "why", dec_pack_why(d));
+		json_arr(j, "levels");
 		for (l = 0; l < PVS_SD_NR_LEVELS; l++)
 			if (d->dom.present & PVS_SD_BIT(l))
-				pvs_json_str(j, NULL, lvl[l]);
-		pvs_json_end_arr(j);
-		pvs_json_arr(j, "asym_packing_levels");
+				json_str(j, NULL, lvl[l]);
+		json_end_arr(j);
+		json_arr(j, "asym_packing_levels");
 		for (l = 0; l < PVS_SD_NR_LEVELS; l++)
 			if (d->dom.asym & PVS_SD_BIT(l))
-				pvs_json_str(j, NULL, lvl[l]);
-		pvs_json_end_arr(j);
+				json_str(j, NULL, lvl[l]);
+		json_end_arr(j);
 		if (d->pack_tasks) {
-			pvs_json_obj(j, "example");
-			pvs_json_u64(j, "tasks", d->pack_tasks);
-			pvs_json_u64(j, "cores_used", d->cores_packed);
-			pvs_json_u64(j, "cores_used_spread", d->cores_spread);
-			pvs_json_end_obj(j);
+			json_obj(j, "example");
+			json_u64(j, "tasks", d->pack_tasks);
+			json_u64(j, "cores_used", d->cores_packed);
+			json_u64(j, "cores_used_spread", d->cores_spread);
+			json_end_obj(j);
 		} else {
-			pvs_json_null(j, "example");
+			json_null(j, "example");
 		}
-		pvs_json_end_obj(j);
+		json_end_obj(j);
 	} else {
-		pvs_json_null(j, "pack");
+		json_null(j, "pack");
 	}
-	pvs_json_end_obj(j);
+	json_end_obj(j);
 }

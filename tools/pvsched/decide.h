@@ -16,19 +16,19 @@
 
 #include "json.h"
 
-struct pvs_report;
+struct report;
 
 /* Block times of the halt-poll table, ns: short, medium and long halts. */
-#define PVS_DEC_HP_SAMPLES 3
+#define DEC_HP_SAMPLES 3
 
 /* One flavour's converged halt-poll window for one block time. */
-struct pvs_dec_hp {
+struct dec_hp {
 	uint64_t block_ns;
 	uint64_t window_ns;
 	unsigned int steps; /* halts until the window stopped changing */
 };
 
-struct pvs_decisions {
+struct decisions {
 	/* Spin: PV rule for the first waiter, and the baseline. */
 	struct pvs_spin_in spin_in;
 	enum pvs_spin_action spin_act, base_act;
@@ -40,9 +40,9 @@ struct pvs_decisions {
 	bool have_avg_block;
 	uint64_t avg_block_ns;  /* mean residency of the halting states */
 	bool guest, host;
-	struct pvs_dec_hp guest_avg, host_avg;
-	struct pvs_dec_hp guest_tab[PVS_DEC_HP_SAMPLES];
-	struct pvs_dec_hp host_tab[PVS_DEC_HP_SAMPLES];
+	struct dec_hp guest_avg, host_avg;
+	struct dec_hp guest_tab[DEC_HP_SAMPLES];
+	struct dec_hp host_tab[DEC_HP_SAMPLES];
 	/* Idle-state latency the kernel rule picks. */
 	int idle_rc;          /* 0, or -PVS_ENOTSUP: not modelled here */
 	struct pvs_idle_platform idle_plat;
@@ -60,10 +60,10 @@ struct pvs_decisions {
 	unsigned int pack_tasks, cores_packed, cores_spread;
 };
 
-/* Fill r->dec. Returns 0 or a negative PVS_E code (a malformed firmware
+/* Fill r->dec. Returns 0 or a negative PVPROBE_E code (a malformed firmware
  * table named in r->ctx). */
-int pvs_decide(struct pvs_report *r);
-void pvs_decide_text(const struct pvs_report *r, FILE *f);
-void pvs_decide_json(const struct pvs_report *r, struct pvs_json *j);
+int decide(struct report *r);
+void decide_text(const struct report *r, FILE *f);
+void decide_json(const struct report *r, struct json *j);
 
 #endif /* PVSCHED_TOOLS_DECIDE_H */

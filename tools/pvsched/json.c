@@ -4,14 +4,14 @@
 
 #include "json.h"
 
-void pvs_json_init(struct pvs_json *j, FILE *f)
+void json_init(struct json *j, FILE *f)
 {
 	j->f = f;
 	j->depth = 0;
 	j->need_comma[0] = false;
 }
 
-static void pvs_json_escaped(FILE *f, const char *s)
+static void json_escaped(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -32,7 +32,7 @@ static void pvs_json_escaped(FILE *f, const char *s)
 }
 
 /* Comma, newline, indentation and "key": before a value. */
-static void pvs_json_key(struct pvs_json *j, const char *key)
+static void json_key(struct json *j, const char *key)
 {
 	int i;
 
@@ -45,21 +45,21 @@ static void pvs_json_key(struct pvs_json *j, const char *key)
 		j->need_comma[j->depth] = true;
 	}
 	if (key != NULL) {
-		pvs_json_escaped(j->f, key);
+		json_escaped(j->f, key);
 		fputs(": ", j->f);
 	}
 }
 
-static void pvs_json_open(struct pvs_json *j, const char *key, char ch)
+static void json_open(struct json *j, const char *key, char ch)
 {
-	pvs_json_key(j, key);
+	json_key(j, key);
 	fputc(ch, j->f);
-	if (j->depth + 1 < PVS_JSON_DEPTH)
+	if (j->depth + 1 < JSON_DEPTH)
 		j->depth++;
 	j->need_comma[j->depth] = false;
 }
 
-static void pvs_json_close(struct pvs_json *j, char ch)
+static void json_close(struct json *j, char ch)
 {
 	int i;
 	bool had = j->need_comma[j->depth];
@@ -76,60 +76,60 @@ static void pvs_json_close(struct pvs_json *j, char ch)
 		fputc('\n', j->f);
 }
 
-void pvs_json_obj(struct pvs_json *j, const char *key)
+void json_obj(struct json *j, const char *key)
 {
-	pvs_json_open(j, key, '{');
+	json_open(j, key, '{');
 }
 
-void pvs_json_arr(struct pvs_json *j, const char *key)
+void json_arr(struct json *j, const char *key)
 {
-	pvs_json_open(j, key, '[');
+	json_open(j, key, '[');
 }
 
-void pvs_json_end_obj(struct pvs_json *j)
+void json_end_obj(struct json *j)
 {
-	pvs_json_close(j, '}');
+	json_close(j, '}');
 }
 
-void pvs_json_end_arr(struct pvs_json *j)
+void json_end_arr(struct json *j)
 {
-	pvs_json_close(j, ']');
+	json_close(j, ']');
 }
 
-void pvs_json_str(struct pvs_json *j, const char *key, const char *v)
+void json_str(struct json *j, const char *key, const char *v)
 {
-	pvs_json_key(j, key);
-	pvs_json_escaped(j->f, v);
+	json_key(j, key);
+	json_escaped(j->f, v);
 }
 
-void pvs_json_u64(struct pvs_json *j, const char *key, uint64_t v)
+void json_u64(struct json *j, const char *key, uint64_t v)
 {
-	pvs_json_key(j, key);
+	json_key(j, key);
 	fprintf(j->f, "%" PRIu64, v);
 }
 
-void pvs_json_i64(struct pvs_json *j, const char *key, int64_t v)
+void json_i64(struct json *j, const char *key, int64_t v)
 {
-	pvs_json_key(j, key);
+	json_key(j, key);
 	fprintf(j->f, "%" PRId64, v);
 }
 
-void pvs_json_bool(struct pvs_json *j, const char *key, bool v)
+void json_bool(struct json *j, const char *key, bool v)
 {
-	pvs_json_key(j, key);
+	json_key(j, key);
 	fputs(v ? "true" : "false", j->f);
 }
 
-void pvs_json_null(struct pvs_json *j, const char *key)
+void json_null(struct json *j, const char *key)
 {
-	pvs_json_key(j, key);
+	json_key(j, key);
 	fputs("null", j->f);
 }
 
-void pvs_json_hex(struct pvs_json *j, const char *key, uint32_t v)
+void json_hex(struct json *j, const char *key, uint32_t v)
 {
 	char buf[16];
 
 	snprintf(buf, sizeof(buf), "0x%08" PRIx32, v);
-	pvs_json_str(j, key, buf);
+	json_str(j, key, buf);
 }

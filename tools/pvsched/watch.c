@@ -17,15 +17,15 @@
 #include "report.h"
 #include "watch.h"
 
-static volatile sig_atomic_t pvs_stop;
+static volatile sig_atomic_t stop;
 
-static void pvs_on_signal(int sig)
+static void on_signal(int sig)
 {
 	(void)sig;
-	pvs_stop = 1;
+	stop = 1;
 }
 
-static uint64_t pvs_mono_ns(void)
+static uint64_t mono_ns(void)
 {
 	struct timespec ts;
 
@@ -34,20 +34,20 @@ static uint64_t pvs_mono_ns(void)
 }
 
 /* Sleep @ms unless a signal asks us to stop. */
-static void pvs_nap(unsigned int ms)
+static void nap(unsigned int ms)
 {
 	struct timespec ts = { (time_t)(ms / 1000u),
 			       (long)(ms % 1000u) * 1000000L };
 
-	while (!pvs_stop && nanosleep(&ts, &ts) != 0 && errno == EINTR)
+	while (!stop && nanosleep(&ts, &ts) != 0 && errno == EINTR)
 		;
 }
 
 /* Per-CPU runqueue wait (CONFIG_SCHEDSTATS); n = 0 when absent. */
-static int pvs_rq_sample(struct pvs_probe_ctx *ctx,
-			 struct pvs_rq_schedstat *rq, unsigned int *n)
+static int rq_sample(struct pvprobe_ctx *ctx,
+			 struct pvprobe_rq_schedstat *rq, unsigned int *n)
 {
-	int rc = pvs_probe_rq_schedstat(ctx, rq, PVS_PROBE_MAX_CPUS);
+	int rc = pvprobe_read_rq_schedstat(ctx, rq, PVPROBE_MAX_CPUS);
 
 	if (rc == -PVS_ENOENT) {
 		*n = 0;
@@ -60,13 +60,13 @@ static int pvs_rq_sample(struct pvs_probe_ctx *ctx,
 }
 
 /* Per-CPU wait between two /proc/schedstat samples into wait_ns[cpu]. */
-static void pvs_rq_delta(const struct pvs_rq_schedstat *a, unsigned int na,
-			 const struct pvs_rq_schedstat *b, unsigned int nb,
+static void rq_delta(const struct pvprobe_rq_schedstat *a, unsigned int na,
+			 const struct pvprobe_rq_schedstat *b, unsigned int nb,
 			 uint64_t *wait_ns)
 {
 	unsigned int i, j;
 
-	memset(wait_ns, 0, PVS_PROBE_MAX_CPUS * sizeof(*wait_ns));
+	memset(wait_ns, 0, PVPROBE_MAX_CPUS * sizeof(*wait_ns));
 	for (i = 0; i < nb; i++)
 		for (j = 0; j < na; j++)
 			if (a[j].cpu == b[i].cpu && b[i].wait_ns > a[j].wait_ns)
@@ -79,19 +79,19 @@ static void pvs_rq_delta(const struct pvs_rq_schedstat *a, unsigned int na,
  * thread's new wait onto the CPU it last ran on (/proc/PID/task/TID/stat
  * field 39): an estimate, since a thread may have waited elsewhere.
  */
-struct pvs_task_wait {
+struct task_wait {
 	int tid;
 	int cpu;
 	uint64_t wait_ns;
 };
 
-struct pvs_tasks {
-	struct pvs_task_wait *t;
+struct tasks {
+	struct task_wait *t;
 	size_t n, cap;
 };
 
 /* Field 39 (processor) of a /proc/.../stat line, -1 if unreadable. */
-static int pvs_task_cpu(const char *path)
+static int task_cpu(const char *path)
 {
 	char buf[1024], *p;
 	unsigned int field;
@@ -111,18 +111,18 @@ static int pvs_task_cpu(const char *path)
 	return p != NULL ? atoi(p + 1) : -1;
 }
 
-static int pvs_task_cmp(const void *a, const void *b)
+static int task_cmp(const void *a, const void *b)
 {
-	const struct pvs_task_wait *x = a, *y = b;
+	const struct task_wait *x = a, *y = b;
 
 	return (x->tid > y->tid) - (x->tid < y->tid);
 }
 
 /* Every thread's wait and CPU, sorted by tid. */
-static void pvs_scan_tasks(struct pvs_probe_ctx *ctx, struct pvs_tasks *ts)
+static void scan_tasks(struct pvprobe_ctx *ctx, struct tasks *ts)
 {
-	const char *root = pvs_probe_ctx_live(ctx) ? "" : ctx->sysroot;
-	char path[PVS_PROBE_PATH_MAX];
+	const char *root = pvprobe_ctx_live(ctx) ? "" : ctx->sysroot;
+	char path[PVPROBE_PATH_MAX];
 	struct dirent *pe, *te;
 	DIR *pd, *td;
 
@@ -141,15 +141,15 @@ static void pvs_scan_tasks(struct pvs_probe_ctx *ctx, struct pvs_tasks *ts)
 		if (td == NULL)
 			continue;
 		while ((te = readdir(td)) != NULL) {
-			struct pvs_schedstat s;
+			struct pvprobe_schedstat s;
 			int tid = atoi(te->d_name), cpu;
 
 			if (tid <= 0 ||
-			    pvs_probe_schedstat(ctx, pid, tid, &s) < 0)
+			    pvprobe_read_schedstat(ctx, pid, tid, &s) < 0)
 				continue;
 			snprintf(path, sizeof(path), "%s/proc/%d/task/%d/stat",
 				 root, pid, tid);
-			cpu = pvs_task_cpu(path);
+			cpu = task_cpu(path);
 			if (cpu < 0)
 				continue;
 			if (ts->n == ts->cap) {
@@ -169,26 +169,26 @@ static void pvs_scan_tasks(struct pvs_probe_ctx *ctx, struct pvs_tasks *ts)
 		closedir(td);
 	}
 	closedir(pd);
-	qsort(ts->t, ts->n, sizeof(*ts->t), pvs_task_cmp);
+	qsort(ts->t, ts->n, sizeof(*ts->t), task_cmp);
 }
 
 /* Per-CPU wait between two scans into wait_ns[cpu]; threads born in
  * between count from 0. */
-static void pvs_tasks_delta(const struct pvs_tasks *a,
-			    const struct pvs_tasks *b, uint64_t *wait_ns)
+static void tasks_delta(const struct tasks *a,
+			    const struct tasks *b, uint64_t *wait_ns)
 {
 	size_t i, j = 0;
 
-	memset(wait_ns, 0, PVS_PROBE_MAX_CPUS * sizeof(*wait_ns));
+	memset(wait_ns, 0, PVPROBE_MAX_CPUS * sizeof(*wait_ns));
 	for (i = 0; i < b->n; i++) {
-		const struct pvs_task_wait *t = &b->t[i];
+		const struct task_wait *t = &b->t[i];
 		uint64_t before = 0;
 
 		while (j < a->n && a->t[j].tid < t->tid)
 			j++;
 		if (j < a->n && a->t[j].tid == t->tid)
 			before = a->t[j].wait_ns;
-		if (t->cpu >= 0 && t->cpu < PVS_PROBE_MAX_CPUS &&
+		if (t->cpu >= 0 && t->cpu < PVPROBE_MAX_CPUS &&
 		    t->wait_ns > before)
 			wait_ns[t->cpu] += t->wait_ns - before;
 	}
@@ -196,8 +196,8 @@ static void pvs_tasks_delta(const struct pvs_tasks *a,
 
 /* @wait_ns: waited during @interval_ns, or NULL if unknown. Several tasks
  * can wait at once, so the share may pass 100%. */
-static void pvs_watch_row(FILE *f, const char *name,
-			  const struct pvs_steal_rate *s,
+static void watch_row(FILE *f, const char *name,
+			  const struct pvprobe_steal_rate *s,
 			  const uint64_t *wait_ns, uint64_t interval_ns)
 {
 	char a[16], b[16], c[16];
@@ -208,21 +208,21 @@ static void pvs_watch_row(FILE *f, const char *name,
 			       : UINT64_MAX;
 
 	if (ppm <= UINT32_MAX)
-		pvs_fmt_ppm(c, (uint32_t)ppm);
+		fmt_ppm(c, (uint32_t)ppm);
 	else
 		snprintf(c, sizeof(c), "-");
-	fprintf(f, "%-8s %10s %12s %12s\n", name, pvs_fmt_ppm(a, s->steal_ppm),
-		c, pvs_fmt_ppm(b, s->preempt_ppm));
+	fprintf(f, "%-8s %10s %12s %12s\n", name, fmt_ppm(a, s->steal_ppm),
+		c, fmt_ppm(b, s->preempt_ppm));
 }
 
-int pvs_watch(const char *sysroot, unsigned int interval_ms,
+int watch(const char *sysroot, unsigned int interval_ms,
 	      unsigned int count, FILE *f, char *err, size_t errlen)
 {
-	struct pvs_probe_ctx ctx;
-	struct pvs_rq_schedstat *rq[2];
-	struct pvs_stat st[2];
-	struct pvs_steal_rate all, *rate;
-	struct pvs_tasks tasks[2];
+	struct pvprobe_ctx ctx;
+	struct pvprobe_rq_schedstat *rq[2];
+	struct pvprobe_stat st[2];
+	struct pvprobe_steal_rate all, *rate;
+	struct tasks tasks[2];
 	uint64_t *wait;
 	unsigned int nrq[2] = { 0, 0 }, round, n, i;
 	const char *wait_src;
@@ -231,47 +231,47 @@ int pvs_watch(const char *sysroot, unsigned int interval_ms,
 	uint64_t t0, t1, wsum;
 	int rc = 0;
 
-	pvs_probe_ctx_init(&ctx, sysroot);
+	pvprobe_ctx_init(&ctx, sysroot);
 	memset(st, 0, sizeof(st));
 	memset(tasks, 0, sizeof(tasks));
-	wait = calloc(PVS_PROBE_MAX_CPUS, sizeof(*wait));
-	rq[0] = calloc(PVS_PROBE_MAX_CPUS, sizeof(*rq[0]));
-	rq[1] = calloc(PVS_PROBE_MAX_CPUS, sizeof(*rq[1]));
-	rate = calloc(PVS_PROBE_MAX_CPUS, sizeof(*rate));
+	wait = calloc(PVPROBE_MAX_CPUS, sizeof(*wait));
+	rq[0] = calloc(PVPROBE_MAX_CPUS, sizeof(*rq[0]));
+	rq[1] = calloc(PVPROBE_MAX_CPUS, sizeof(*rq[1]));
+	rate = calloc(PVPROBE_MAX_CPUS, sizeof(*rate));
 	if (rq[0] == NULL || rq[1] == NULL || rate == NULL || wait == NULL) {
 		rc = -PVS_ENOMEM;
 		goto out;
 	}
 	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = pvs_on_signal;
+	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	pvs_stop = 0;
-	t0 = pvs_mono_ns();
-	rc = pvs_stat_sample(&ctx, &st[0]);
+	stop = 0;
+	t0 = mono_ns();
+	rc = stat_sample(&ctx, &st[0]);
 	if (rc >= 0)
-		rc = pvs_rq_sample(&ctx, rq[0], &nrq[0]);
+		rc = rq_sample(&ctx, rq[0], &nrq[0]);
 	if (rc >= 0 && nrq[0] == 0)
-		pvs_scan_tasks(&ctx, &tasks[0]);
+		scan_tasks(&ctx, &tasks[0]);
 	for (round = 0; rc >= 0 && (count == 0 || round < count); round++) {
-		pvs_nap(interval_ms);
-		if (pvs_stop)
+		nap(interval_ms);
+		if (stop)
 			break;
-		t1 = pvs_mono_ns();
-		rc = pvs_stat_sample(&ctx, &st[1]);
+		t1 = mono_ns();
+		rc = stat_sample(&ctx, &st[1]);
 		if (rc >= 0)
-			rc = pvs_rq_sample(&ctx, rq[1], &nrq[1]);
+			rc = rq_sample(&ctx, rq[1], &nrq[1]);
 		if (rc < 0)
 			break;
-		pvs_steal_between(&st[0], &st[1], &all, rate, &n);
+		steal_between(&st[0], &st[1], &all, rate, &n);
 		if (nrq[1] > 0) {
-			pvs_rq_delta(rq[0], nrq[0], rq[1], nrq[1], wait);
+			rq_delta(rq[0], nrq[0], rq[1], nrq[1], wait);
 			wait_src = "schedstat";
 		} else {
-			struct pvs_tasks tmp;
+			struct tasks tmp;
 
-			pvs_scan_tasks(&ctx, &tasks[1]);
-			pvs_tasks_delta(&tasks[0], &tasks[1], wait);
+			scan_tasks(&ctx, &tasks[1]);
+			tasks_delta(&tasks[0], &tasks[1], wait);
 			wait_src = tasks[1].n ? "threads" : NULL;
 			tmp = tasks[0];
 			tasks[0] = tasks[1];
@@ -288,12 +288,12 @@ int pvs_watch(const char *sysroot, unsigned int interval_ms,
 			"preempted");
 		for (i = 0, wsum = 0; i < n; i++)
 			wsum += wait[rate[i].cpu];
-		pvs_watch_row(f, "all", &all, wait_src ? &wsum : NULL, t1 - t0);
+		watch_row(f, "all", &all, wait_src ? &wsum : NULL, t1 - t0);
 		for (i = 0; i < n; i++) {
 			char name[16];
 
 			snprintf(name, sizeof(name), "cpu%d", (int)rate[i].cpu);
-			pvs_watch_row(f, name, &rate[i],
+			watch_row(f, name, &rate[i],
 				      wait_src ? &wait[rate[i].cpu] : NULL,
 				      t1 - t0);
 		}
