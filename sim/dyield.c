@@ -42,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed001.h"
+#include "kvm_yield_bailout.h"
 
 enum dy_ev {
 	EV_SEG,		/* obj = vCPU, epoch = gepoch: work segment done */

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed003.h"
+#include "kvm_haltpoll_relax.h"
 
 enum hp_ev {
 	EV_ARRIVE,	/* a request reaches the guest */

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed002.h"
+#include "pseries_cede_latency.h"
 #include "sim_int.h"
 
 /* ---- platforms ---------------------------------------------------------- */

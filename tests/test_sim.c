@@ -225,7 +225,7 @@ static void test_kvm_invariants(void **state)
  * with a noise guest the gain at p99 is many times larger (wake-ups queued
  * on a vCPU the host preempted wait for a host slice).
  */
-static void test_seed000_shape(void **state)
+static void test_ppc_idle_hint_shape(void **state)
 {
 	struct pvsim_opts o;
 	struct pvsim_idle_hint_case *cs = malloc(sizeof(*cs));
@@ -287,7 +287,7 @@ static void run_recorded(const char *name, uint64_t seed, uint64_t runtime_ns,
 }
 
 /* Every per-iteration percentile of seed000 is recorded, baseline first. */
-static void test_seed000_records(void **state)
+static void test_ppc_idle_hint_records(void **state)
 {
 	static const char *const metric[PVSIM_IDLE_HINT_NPCT] = {
 		"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
@@ -298,9 +298,9 @@ static void test_seed000_records(void **state)
 	unsigned int m;
 
 	(void)state;
-	assert_int_equal(pvsim_find("seed000")->plot_kind,
+	assert_int_equal(pvsim_find("ppc-idle-hint")->plot_kind,
 			 PVSIM_PLOT_PCT_CURVES);
-	run_recorded("seed000", 3, 100000000, &sink);
+	run_recorded("ppc-idle-hint", 3, 100000000, &sink);
 	/* 3 cases x 2 policies x 7 percentiles x 2 iterations */
 	assert_int_equal(sink.n, 3 * 2 * PVSIM_IDLE_HINT_NPCT * 2);
 	assert_string_equal(sink.v[0].policy, "parity");
@@ -473,7 +473,7 @@ static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
  * VPs beyond the entitlement); at 160 threads (cores contend for the
  * pool) more than 10 %.
  */
-static void test_seed004_shape(void **state)
+static void test_splpar_asym_pack_shape(void **state)
 {
 	uint64_t rs, ps, rc, pc;
 
@@ -497,7 +497,7 @@ static void test_seed004_shape(void **state)
  * entitlement: packing cannot save cores there, and at 80 and 160 threads
  * both policies fill every VP the same way (the seed: +0.9 %, -0.05 %).
  */
-static void test_seed004_40vps(void **state)
+static void test_splpar_asym_pack_40vps(void **state)
 {
 	struct pvsim_lpar_params p;
 	struct pvsim_lpar_result rs, rc;
@@ -537,7 +537,7 @@ static double rec_value(const struct pvsim_sink *k, const char *c,
  * identities hold on them (%entc = physc / 40 ent x 100, %idle = 100 -
  * %user, app = 96 pool cores - physc, lbusy = %user).
  */
-static void test_seed004_records(void **state)
+static void test_splpar_asym_pack_records(void **state)
 {
 	static const char *const metric[8] = {
 		"records_per_s", "user_pct", "idle_pct", "physc", "entc_pct",
@@ -549,9 +549,9 @@ static void test_seed004_records(void **state)
 	uint32_t it;
 
 	(void)state;
-	assert_int_equal(pvsim_find("seed004")->plot_kind,
+	assert_int_equal(pvsim_find("splpar-asym-pack")->plot_kind,
 			 PVSIM_PLOT_BARS);
-	run_recorded("seed004", 2, 50000000, &sink);
+	run_recorded("splpar-asym-pack", 2, 50000000, &sink);
 	/* 6 cases x 2 policies x 2 iterations x 8 metrics */
 	assert_int_equal(sink.n, 6 * 2 * 2 * 8);
 	assert_string_equal(sink.v[0].policy, "spread");
@@ -606,7 +606,7 @@ static char *slurp(FILE *f, long *len)
  */
 static void test_scenario_output_deterministic(void **state)
 {
-	static const char *const name[2] = { "seed000", "seed004" };
+	static const char *const name[2] = { "ppc-idle-hint", "splpar-asym-pack" };
 	struct pvsim_totals tot;
 	struct pvsim_opts o;
 	unsigned int n, json, k;
@@ -654,9 +654,9 @@ static void test_cli(void **state)
 {
 	FILE *out = tmpfile(), *err = tmpfile();
 	char *list[] = { "pvsched-sim", "list" };
-	char *show[] = { "pvsched-sim", "show", "seed000" };
+	char *show[] = { "pvsched-sim", "show", "ppc-idle-hint" };
 	char *bad[] = { "pvsched-sim", "run", "nope" };
-	char *badopt[] = { "pvsched-sim", "run", "seed000", "--seed" };
+	char *badopt[] = { "pvsched-sim", "run", "ppc-idle-hint", "--seed" };
 
 	(void)state;
 	assert_non_null(out);
@@ -666,8 +666,8 @@ static void test_cli(void **state)
 	assert_int_equal(pvsim_main(3, bad, out, err), 2);
 	assert_int_equal(pvsim_main(4, badopt, out, err), 2);
 	assert_int_equal(pvsim_main(1, list, out, err), 2);
-	assert_non_null(pvsim_find("seed000"));
-	assert_non_null(pvsim_find("seed004"));
+	assert_non_null(pvsim_find("ppc-idle-hint"));
+	assert_non_null(pvsim_find("splpar-asym-pack"));
 	assert_null(pvsim_find("seed999"));
 	assert_non_null(pvsim_scenario_at(0));
 	fclose(out);
@@ -684,15 +684,15 @@ int main(void)
 		cmocka_unit_test(test_kvm_deterministic),
 		cmocka_unit_test(test_kvm_bad_params),
 		cmocka_unit_test(test_kvm_invariants),
-		cmocka_unit_test(test_seed000_shape),
-		cmocka_unit_test(test_seed000_records),
+		cmocka_unit_test(test_ppc_idle_hint_shape),
+		cmocka_unit_test(test_ppc_idle_hint_records),
 		cmocka_unit_test(test_lpar_capped),
 		cmocka_unit_test(test_lpar_invariants),
 		cmocka_unit_test(test_lpar_events),
 		cmocka_unit_test(test_lpar_seeded),
-		cmocka_unit_test(test_seed004_shape),
-		cmocka_unit_test(test_seed004_40vps),
-		cmocka_unit_test(test_seed004_records),
+		cmocka_unit_test(test_splpar_asym_pack_shape),
+		cmocka_unit_test(test_splpar_asym_pack_40vps),
+		cmocka_unit_test(test_splpar_asym_pack_records),
 		cmocka_unit_test(test_scenario_output_deterministic),
 		cmocka_unit_test(test_cli),
 	};

@@ -691,9 +691,9 @@ static void test_schbench_format(void **state)
 }
 
 /* seed000 --schbench: schbench's tables instead of the compare tables */
-static void test_seed000_schbench(void **state)
+static void test_ppc_idle_hint_schbench(void **state)
 {
-	char *argv[] = { "pvsched-sim", "run", "seed000", "--schbench",
+	char *argv[] = { "pvsched-sim", "run", "ppc-idle-hint", "--schbench",
 			 "--iterations", "1", "--runtime-ms", "40" };
 	FILE *f[2] = { tmpfile(), tmpfile() }, *e = tmpfile();
 	char *s[2], *p;
@@ -735,7 +735,7 @@ int main(void)
 		cmocka_unit_test(test_plot_bars),
 		cmocka_unit_test(test_plot_pct),
 		cmocka_unit_test(test_schbench_format),
-		cmocka_unit_test(test_seed000_schbench),
+		cmocka_unit_test(test_ppc_idle_hint_schbench),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

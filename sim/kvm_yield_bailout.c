@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed001.h"
+#include "kvm_yield_bailout.h"
 #include "sim_int.h"
 
 static const uint32_t case_vcpus[PVSIM_YIELD_BAILOUT_NCASES] = { 40, 60, 80 };
@@ -325,7 +325,7 @@ static void print_json(FILE *f, const struct pvsim_opts *o,
 	unsigned int c, pol, i;
 	uint32_t it;
 
-	fprintf(f, "{\"scenario\":\"seed001\",\"seed\":%llu,\"iterations\":%u,"
+	fprintf(f, "{\"scenario\":\"kvm-yield-bailout\",\"seed\":%llu,\"iterations\":%u,"
 		"\"cases\":[", (unsigned long long)o->seed, iters);
 	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++) {
 		fprintf(f, "%s{\"vcpus\":%u,\"policies\":[", c ? "," : "",
@@ -417,8 +417,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	return ret;
 }
 
-const struct pvsim_scenario pvsim_seed001 = {
-	"seed001",
+const struct pvsim_scenario pvsim_kvm_yield_bailout = {
+	"kvm-yield-bailout",
 	"AIM7 in a 40/60/80-vCPU KVM guest: PLE off, stock, -ESRCH bail-out",
 	show,
 	run,

@@ -278,7 +278,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	if (!cs)
 		return -1;
 	if (o->json)
-		fprintf(f, "{\"scenario\":\"seed000\",\"seed\":%llu,\"cases\":[",
+		fprintf(f, "{\"scenario\":\"ppc-idle-hint\",\"seed\":%llu,\"cases\":[",
 			(unsigned long long)o->seed);
 	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
 		if (pvsim_idle_hint_case(o, c, cs, tot)) {
@@ -360,8 +360,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	return 0;
 }
 
-const struct pvsim_scenario pvsim_seed000 = {
-	"seed000",
+const struct pvsim_scenario pvsim_ppc_idle_hint = {
+	"ppc-idle-hint",
 	"schbench wake-up latency in a KVM guest: vcpu_is_preempted() parity vs idle hint",
 	show,
 	run,

@@ -7,8 +7,8 @@
  * records (parsed from big-endian byte images by pvs_xcede_parse()).
  * Internal to the simulator and its tests.
  */
-#ifndef PVSCHED_SIM_SEED002_H
-#define PVSCHED_SIM_SEED002_H
+#ifndef PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
+#define PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
 
 #include "sim.h"
 
@@ -198,4 +198,4 @@ struct pvsim_cede_latency_measure {
 int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
 		   bool debug, struct pvsim_cede_latency_measure *m);
 
-#endif /* PVSCHED_SIM_SEED002_H */
+#endif /* PVSCHED_SIM_PSERIES_CEDE_LATENCY_H */

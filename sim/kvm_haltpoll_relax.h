@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Seed 003's model (sim/hpoll.c) and scenario (sim/seed003.c): KVM host
+ * Seed 003's model (sim/hpoll.c) and scenario (sim/kvm_haltpoll_relax.c): KVM host
  * halt polling of one vCPU whose SMT sibling runs a dhry-like loop. The
- * internal interface the scenario and tests/test_sim_seed003.c share.
+ * internal interface the scenario and tests/test_sim_kvm_haltpoll_relax.c share.
  */
-#ifndef PVSCHED_SIM_SEED003_H
-#define PVSCHED_SIM_SEED003_H
+#ifndef PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
+#define PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
 
 #include "sim.h"
 
@@ -166,4 +166,4 @@ void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 		     struct pvsim_haltpoll_relax_case *out, struct pvsim_totals *tot);
 
-#endif /* PVSCHED_SIM_SEED003_H */
+#endif /* PVSCHED_SIM_KVM_HALTPOLL_RELAX_H */

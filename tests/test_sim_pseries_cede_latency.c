@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "seed002.h"
+#include "pseries_cede_latency.h"
 #include "sim_int.h"
 
 #define US 1000ull
@@ -388,7 +388,7 @@ static void test_bad_params(void **state)
 	struct pvsim_cede_latency_result *r = new_result(16);
 	struct pvsim_opts o;
 	FILE *null = fopen("/dev/null", "w");
-	char *args[] = { "pvsched-sim", "run", "seed002", "--iterations",
+	char *args[] = { "pvsched-sim", "run", "pseries-cede-latency", "--iterations",
 			 "0" };
 
 	(void)state;
@@ -411,7 +411,7 @@ static void test_bad_params(void **state)
 	/* more iterations than 2^20 samples of selftest can hold */
 	memset(&o, 0, sizeof(o));
 	o.iterations = PVS_LAT_MAX_SAMPLES / PVSIM_CEDE_LATENCY_SELFTEST_N + 1;
-	assert_int_equal(pvsim_find("seed002")->run(&o, null, NULL), -1);
+	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, null, NULL), -1);
 	assert_int_equal(pvsim_main(5, args, null, null), 2);
 	fclose(null);
 	free_result(r);
@@ -475,7 +475,7 @@ static char *run_text(uint64_t seed, struct pvsim_sink *k, size_t *len)
 	o.iterations = 2;
 	o.runtime_ns = 10 * MS;
 	o.sink = k;
-	assert_int_equal(pvsim_find("seed002")->run(&o, f, &tot), 0);
+	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, f, &tot), 0);
 	assert_int_equal(tot.failures, 0);
 	assert_true(tot.events > 10000);
 	n = ftell(f);
@@ -571,7 +571,7 @@ static void test_shape(void **state)
 	o.iterations = 3;
 	o.runtime_ns = 30 * MS;
 	o.sink = &k;
-	assert_int_equal(pvsim_find("seed002")->run(&o, null, NULL), 0);
+	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, null, NULL), 0);
 	fclose(null);
 
 	tf = rec_mean(&k, "POWER9 short idles", "trust-fw", "mean_us");

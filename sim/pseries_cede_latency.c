@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed002.h"
+#include "pseries_cede_latency.h"
 #include "sim_int.h"
 
 #define S2_NPOL 3
@@ -626,7 +626,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	if (!x.pool || !x.runbuf || !x.m[0] || !x.m[1])
 		ret = -1;
 	if (!ret && o->json)
-		fprintf(f, "{\"scenario\":\"seed002\",\"seed\":%llu,"
+		fprintf(f, "{\"scenario\":\"pseries-cede-latency\",\"seed\":%llu,"
 			"\"iterations\":%u,\"platforms\":[",
 			(unsigned long long)o->seed, x.iters);
 	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT && !ret; p++)
@@ -642,8 +642,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	return ret;
 }
 
-const struct pvsim_scenario pvsim_seed002 = {
-	"seed002",
+const struct pvsim_scenario pvsim_pseries_cede_latency = {
+	"pseries-cede-latency",
 	"CEDE exit latency on POWER9/10 LPARs: trust-fw vs kernel vs compensated",
 	show,
 	run,

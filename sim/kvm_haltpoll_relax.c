@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed003.h"
+#include "kvm_haltpoll_relax.h"
 #include "sim_int.h"
 
 static const char *const case_name[PVSIM_HALTPOLL_RELAX_NCASES] = {
@@ -404,7 +404,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	pvsim_haltpoll_relax_params(&p, 0, 0, o->runtime_ns);
 	rt = p.runtime_ns;
 	if (o->json) {
-		fprintf(f, "{\"scenario\":\"seed003\",\"seed\":%llu,"
+		fprintf(f, "{\"scenario\":\"kvm-haltpoll-relax\",\"seed\":%llu,"
 			"\"calibration\":{", (unsigned long long)o->seed);
 		for (i = 0; i < S3_NCAL; i++)
 			fprintf(f, "%s\"%s\":%llu.%02llu", i ? "," : "",
@@ -449,8 +449,8 @@ fail:
 	return -1;
 }
 
-const struct pvsim_scenario pvsim_seed003 = {
-	"seed003",
+const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
+	"kvm-haltpoll-relax",
 	"halt polling beside an SMT sibling: dhry2reg vs wake-up latency "
 	"(pvs_poll_action)",
 	show,

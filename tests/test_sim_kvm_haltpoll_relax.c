@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "seed003.h"
+#include "kvm_haltpoll_relax.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -339,7 +339,7 @@ static void test_invariants(void **state)
 
 static void run_to_buf(uint64_t seed, char **buf, size_t *len)
 {
-	const struct pvsim_scenario *sc = pvsim_find("seed003");
+	const struct pvsim_scenario *sc = pvsim_find("kvm-haltpoll-relax");
 	struct pvsim_opts o;
 	FILE *f = tmpfile();
 	long n;
@@ -380,7 +380,7 @@ static void test_deterministic(void **state)
 
 static void test_records(void **state)
 {
-	const struct pvsim_scenario *sc = pvsim_find("seed003");
+	const struct pvsim_scenario *sc = pvsim_find("kvm-haltpoll-relax");
 	struct pvsim_sink k = { 0 };
 	struct pvsim_opts o;
 	FILE *f = tmpfile();
@@ -412,7 +412,7 @@ static void test_bad_params(void **state)
 	struct pvsim_hp_params p;
 	struct pvsim_hp_result *r = malloc(sizeof(*r));
 	FILE *out = tmpfile(), *err = tmpfile();
-	char *bad[] = { "pvsched-sim", "run", "seed003", "--iterations", "0" };
+	char *bad[] = { "pvsched-sim", "run", "kvm-haltpoll-relax", "--iterations", "0" };
 
 	(void)state;
 	assert_non_null(r);

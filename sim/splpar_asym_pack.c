@@ -363,7 +363,7 @@ static void show(FILE *f)
 "seed004: packing on a shared-processor LPAR (pvs_pack_pick_cpu SPREAD vs\n"
 "CORES), seed 004 \"powerpc/smp: Shared processor sched optimizations\"\n"
 "\n"
-"Model (sim/seed004.c), uncapped unless stated:\n"
+"Model (sim/splpar_asym_pack.c), uncapped unless stated:\n"
 "- partition: %u or 40 SMT8 virtual processors, entitlement %u cores, shared\n"
 "  pool %u cores, no other partition; capped = at most the entitlement.\n"
 "- hypervisor: every %llu us slot allots whole cores to the VPs that have\n"
@@ -603,7 +603,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			ret = -1;
 	}
 	if (o->json && !ret)
-		fprintf(f, "{\"scenario\":\"seed004\",\"seed\":%llu,"
+		fprintf(f, "{\"scenario\":\"splpar-asym-pack\",\"seed\":%llu,"
 			"\"iterations\":%u,\"cases\":[",
 			(unsigned long long)o->seed, iters);
 	for (v = 0; v < S4_NVPS && !ret; v++) {
@@ -644,8 +644,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	return ret;
 }
 
-const struct pvsim_scenario pvsim_seed004 = {
-	"seed004",
+const struct pvsim_scenario pvsim_splpar_asym_pack = {
+	"splpar-asym-pack",
 	"ebizzy on a shared-processor POWER10 LPAR: spread vs pack (pvs_pack_pick_cpu)",
 	show,
 	run,

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * Internal interface of scenario seed001 and its directed-yield model
- * (sim/dyield.c), shared with tests/test_sim_seed001.c.
+ * (sim/dyield.c), shared with tests/test_sim_kvm_yield_bailout.c.
  */
-#ifndef PVSCHED_SIM_SEED001_H
-#define PVSCHED_SIM_SEED001_H
+#ifndef PVSCHED_SIM_KVM_YIELD_BAILOUT_H
+#define PVSCHED_SIM_KVM_YIELD_BAILOUT_H
 
 #include "sim.h"
 
@@ -118,4 +118,4 @@ void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex);
 /* Policy names as recorded ("ple-off", "stock", "bail-out"). */
 const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol);
 
-#endif /* PVSCHED_SIM_SEED001_H */
+#endif /* PVSCHED_SIM_KVM_YIELD_BAILOUT_H */
