@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The directed-yield model of seed 001: one KVM guest on an x86 host with
+ * The directed-yield model of kvm-yield-bailout: one KVM guest on an x86 host with
  * at least as many hardware threads as vCPUs (vCPU thread i runs on host
  * CPU i), an AIM7 high_systime-like load whose guest kernel spins on
  * ticket spinlocks, pause-loop exits and the directed-yield pass.
@@ -765,7 +765,7 @@ static int setup(struct dy *k)
 		return -1;
 	k->ple = p->ple;
 	if (p->policy == PVSIM_DY_SIM_PLE_OFF)
-		k->ple.gap = 0;	/* ple_gap=0, as the seed ran it */
+		k->ple.gap = 0;	/* ple_gap=0, as the published run ran it */
 	en = pvs_ple_enabled(&k->ple);
 	if (en < 0 || (en == 0) != (p->policy == PVSIM_DY_SIM_PLE_OFF))
 		return -1;

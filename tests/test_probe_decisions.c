@@ -10,7 +10,7 @@
  *    residency 120 us from firmware; the pre-fix rule keeps 10 us because
  *    min(10, 12, 100) is not below 10.
  *  - POWER9 shared with big cores: pack; asym packing at CACHE and PKG and
- *    no MC level (seed 004); 4 tasks on 4 SMT8 cores fill 1 core.
+ *    no MC level (splpar-asym-pack); 4 tasks on 4 SMT8 cores fill 1 core.
  *  - Bare metal: dedicated, the full 9 us budget (225 PAUSEs at the 40 ns
  *    default), 7 spinners of 8 CPUs before the next parks.
  */
@@ -98,7 +98,7 @@ static void test_p9_shared_pack(void **state)
 		  "        \"cores_used\": 1,\n"
 		  "        \"cores_used_spread\": 4");
 	{
-		/* Seed 004: no MC level on shared processors. */
+		/* splpar-asym-pack: no MC level on shared processors. */
 		const char *l = strstr(out, "\"levels\": ["), *e;
 
 		assert_non_null(l);

@@ -3,7 +3,7 @@
  * The simulator: the engine's event order, schbench's histogram against
  * hand-computed buckets, determinism of whole runs and of each scenario's
  * output, the invariants checked at every event, the per-iteration
- * records, and the qualitative shapes of seeds 000 and 004 on reduced runs.
+ * records, and the qualitative shapes of ppc-idle-hint and splpar-asym-pack on reduced runs.
  */
 #include <stdlib.h>
 
@@ -216,7 +216,7 @@ static void test_kvm_invariants(void **state)
 }
 
 /*
- * Seed 000's shape on a reduced run (8 iterations of 2 s): medians move
+ * ppc-idle-hint's shape on a reduced run (8 iterations of 2 s): medians move
  * little (the idle hint is a little slower there: it pays a cede exit
  * where the baseline often queues behind a task it preempts at once); the
  * biggest gains are at p99 and p99.5, not at p90/p95 (the baseline's bump
@@ -286,7 +286,7 @@ static void run_recorded(const char *name, uint64_t seed, uint64_t runtime_ns,
 	fclose(out);
 }
 
-/* Every per-iteration percentile of seed000 is recorded, baseline first. */
+/* Every per-iteration percentile of ppc-idle-hint is recorded, baseline first. */
 static void test_ppc_idle_hint_records(void **state)
 {
 	static const char *const metric[PVSIM_IDLE_HINT_NPCT] = {
@@ -324,7 +324,7 @@ static void test_ppc_idle_hint_records(void **state)
 	pvsim_sink_free(&sink);
 }
 
-/* ---- seed004: the PowerVM LPAR model ------------------------------------ */
+/* ---- splpar-asym-pack: the PowerVM LPAR model ------------------------------------ */
 
 /*
  * Capped: never more VPs dispatched than the entitlement at any event (the
@@ -468,7 +468,7 @@ static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
 }
 
 /*
- * Seed 004's shape, reduced: at 40 threads packing roughly halves physc
+ * splpar-asym-pack's shape, reduced: at 40 threads packing roughly halves physc
  * with records/s within 3 %; at 80 threads it gains more than 5 % (fewer
  * VPs beyond the entitlement); at 160 threads (cores contend for the
  * pool) more than 10 %.
@@ -495,7 +495,7 @@ static void test_splpar_asym_pack_shape(void **state)
 /*
  * The 40-VP partition holds 40 busy VPs at most, all within the
  * entitlement: packing cannot save cores there, and at 80 and 160 threads
- * both policies fill every VP the same way (the seed: +0.9 %, -0.05 %).
+ * both policies fill every VP the same way (published: +0.9 %, -0.05 %).
  */
 static void test_splpar_asym_pack_40vps(void **state)
 {
@@ -532,7 +532,7 @@ static double rec_value(const struct pvsim_sink *k, const char *c,
 }
 
 /*
- * Every per-iteration number seed004 prints is recorded: records/s and
+ * Every per-iteration number splpar-asym-pack prints is recorded: records/s and
  * the lparstat columns, per case and policy, spread first; lparstat's
  * identities hold on them (%entc = physc / 40 ent x 100, %idle = 100 -
  * %user, app = 96 pool cores - physc, lbusy = %user).
@@ -668,7 +668,7 @@ static void test_cli(void **state)
 	assert_int_equal(pvsim_main(1, list, out, err), 2);
 	assert_non_null(pvsim_find("ppc-idle-hint"));
 	assert_non_null(pvsim_find("splpar-asym-pack"));
-	assert_null(pvsim_find("seed999"));
+	assert_null(pvsim_find("no-such-scenario"));
 	assert_non_null(pvsim_scenario_at(0));
 	fclose(out);
 	fclose(err);

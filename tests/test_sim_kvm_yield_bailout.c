@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario seed001 (sim/dyield.c): perf kvm stat's arithmetic against hand
+ * scenario kvm-yield-bailout (sim/dyield.c): perf kvm stat's arithmetic against hand
  * computed values, determinism of runs and of the printed output, the
- * invariants after every event, bad parameters, the seed's shape on
+ * invariants after every event, bad parameters, the published shape on
  * reduced runs, and that the library's functions really drive the exit
  * handler (changing their inputs changes what the model does).
  */
@@ -251,7 +251,7 @@ static void test_bad_params(void **state)
 			    "invalid");
 }
 
-/* ---- the seed's shape ---------------------------------------------------- */
+/* ---- the published shape ---------------------------------------------------- */
 
 /* Mean jobs/min over iters runs (seeds 1..iters), optionally tweaked. */
 static uint64_t mean_jpm(uint32_t vcpus, enum pvsim_dy_sim_policy pol,
@@ -277,7 +277,7 @@ static uint64_t mean_jpm(uint32_t vcpus, enum pvsim_dy_sim_policy pol,
 }
 
 /*
- * Seed 001: stock PLE loses about half of PLE off's jobs/min at 40 vCPUs
+ * kvm-yield-bailout: stock PLE loses about half of PLE off's jobs/min at 40 vCPUs
  * and most of it at 60-80; the bail-out stays close to PLE off at 40 and
  * keeps most of it at 80; PLE off itself slows down with more vCPUs.
  */

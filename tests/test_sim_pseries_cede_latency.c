@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario seed002 (CEDE exit latency): the firmware images are the bytes
+ * scenario pseries-cede-latency (CEDE exit latency): the firmware images are the bytes
  * the library parses (a changed byte changes the decision and the run),
  * the governor's choice at hand-computed boundaries, the measuring phase
- * against the seed's table, determinism, the invariants checked at every
- * event, and the seed's shape on reduced runs.
+ * against the published table, determinism, the invariants checked at every
+ * event, and the published shape on reduced runs.
  */
 #include <stdlib.h>
 
@@ -95,7 +95,7 @@ static void test_fw_byte_changes_decision(void **state)
 	assert_int_equal(st[1].target_residency_us, 10);
 	assert_int_equal(lat.fw_latency_ns, 2000);
 	assert_int_equal(lat.source, PVS_IDLE_SRC_FIRMWARE);
-	/* compensated: ceil((2000 + 7514) / 1000) = 10 us, the seed's sum */
+	/* compensated: ceil((2000 + 7514) / 1000) = 10 us, the published sum */
 	cede(&pl, PVS_IDLE_COMPENSATED, 7514, st, &lat);
 	assert_int_equal(st[1].exit_latency_us, 10);
 	assert_int_equal(st[1].target_residency_us, 100);
@@ -328,9 +328,9 @@ static bool within_3pct(uint64_t v, uint64_t ref)
 }
 
 /*
- * The selftest against the seed's POWER9 table, pooled over 8 boots of
+ * The selftest against the published POWER9 table, pooled over 8 boots of
  * 400: medians within 3 %, p99 of the IPI test 9.0-10.0 us, so that the
- * compensation gives exit 10 us at every boot (the seed's "ballpark of
+ * compensation gives exit 10 us at every boot (the published "ballpark of
  * the default"); POWER10's firmware covers its p99: compensation 0.
  */
 static void test_measure_calibration(void **state)
@@ -366,7 +366,7 @@ static void test_measure_calibration(void **state)
 		      (unsigned long long)tmed / 8,
 		      (unsigned long long)imed / 8,
 		      (unsigned long long)imean / 8);
-	/* within 3 % of the seed's 5677, 7564 and 7369.43 ns */
+	/* within 3 % of the published 5677, 7564 and 7369.43 ns */
 	assert_true(within_3pct(tmed / 8, 5677));
 	assert_true(within_3pct(imed / 8, 7564));
 	assert_true(within_3pct(imean / 8, 7369));
@@ -543,7 +543,7 @@ static double rec_mean(const struct pvsim_sink *k, const char *cs,
 }
 
 /*
- * Seed 002's shape on a reduced run (3 iterations of 30 ms): on POWER9,
+ * pseries-cede-latency's shape on a reduced run (3 iterations of 30 ms): on POWER9,
  * trusting the 2 us record costs wake-up latency in short idles (mean
  * and p90/p99 several times the kernel rule's) and breaks a 5 us QoS
  * limit; the kernel rule and the compensated policy recover it. Long
