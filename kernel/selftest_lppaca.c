@@ -15,7 +15,7 @@
  * the accessors of the whole core before and after the library and only
  * judges samples where both agree ("stable"). A CPU counts as seen ceded
  * when a stable sample had an odd yield_count with idle set: the state
- * ppc-idle-hint is about, which the parity rule calls preempted and the
+ * "powerpc/paravirt: Improve vcpu_is_preempted" is about, which the parity rule calls preempted and the
  * idle-hint rule does not (on a partition without whole-core dispatch
  * information to the contrary).
  */

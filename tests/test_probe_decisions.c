@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The Decisions section of `pvsched probe --json` on the fixture trees,
- * against values derived by hand from the kernel rules (REFERENCE.md
- * sections 3-5 and the spin rule of spin.h), not from the tool's output:
+ * against values derived by hand from the kernel rules
+ * (docs/upstream-rules.md: idle-state exit latency, halt polling and
+ * packing; the spin rule of spin.h), not from the tool's output:
  *  - KVM host halt polling (halt_poll_ns 200000, grow 2, grow_start 10000):
  *    halts of 20 us settle at 10000 -> 20000 (covers 20 us); 150 us at
  *    10000 -> ... -> 160000; 2 ms outlast the maximum and leave 0.
