@@ -11,13 +11,13 @@
  *    the rule recomputed here from the kernel accessors, written like the
  *    kernel's vcpu_is_preempted() (6.1 for the parity rule, 6.7 for the
  *    idle-hint rule); all three must agree.
- * The hypervisor updates the lppacas concurrently, so each sample reads
- * the accessors of the whole core before and after the library and only
- * judges samples where both agree ("stable"). A CPU counts as seen ceded
- * when a stable sample had an odd yield_count with idle set: the state
- * "powerpc/paravirt: Improve vcpu_is_preempted" is about, which the parity rule calls preempted and the
- * idle-hint rule does not (on a partition without whole-core dispatch
- * information to the contrary).
+ * The hypervisor updates the lppacas concurrently, so each sample reads the
+ * accessors of the whole core before and after the library and only judges
+ * samples where both agree ("stable"). A CPU counts as seen ceded when a
+ * stable sample had an odd yield_count with idle set: the state
+ * "powerpc/paravirt: Improve vcpu_is_preempted" is about, which the parity
+ * rule calls preempted and the idle-hint rule does not (on a partition without
+ * whole-core dispatch information to the contrary).
  */
 #include <linux/cpumask.h>
 #include <linux/smp.h>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The directed-yield model of kvm-yield-bailout: one KVM guest on an x86 host with
- * at least as many hardware threads as vCPUs (vCPU thread i runs on host
- * CPU i), an AIM7 high_systime-like load whose guest kernel spins on
- * ticket spinlocks, pause-loop exits and the directed-yield pass.
+ * The directed-yield model of kvm-yield-bailout: one KVM guest on an x86 host
+ * with at least as many hardware threads as vCPUs (vCPU thread i runs on host
+ * CPU i), an AIM7 high_systime-like load whose guest kernel spins on ticket
+ * spinlocks, pause-loop exits and the directed-yield pass.
  *
  * Guest: every vCPU loops over steps: work outside the lock, then a ticket
  * spinlock (FIFO: the lock is handed to the oldest waiter, who must be

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The idle-state model of scenario pseries-cede-latency: CPUs of a dedicated PowerVM
- * partition that idle in snooze (polling) or CEDE (H_CEDE, the thread
- * goes to a hardware stop state), chosen by a menu-like governor from
- * the predicted idle time against the CEDE target residency and exit
- * latency that the library decides (pvs_idle_state_latency() on the
- * records pvs_xcede_parse() decodes from the firmware's byte image).
+ * The idle-state model of scenario pseries-cede-latency: CPUs of a dedicated
+ * PowerVM partition that idle in snooze (polling) or CEDE (H_CEDE, the thread
+ * goes to a hardware stop state), chosen by a menu-like governor from the
+ * predicted idle time against the CEDE target residency and exit latency that
+ * the library decides (pvs_idle_state_latency() on the records
+ * pvs_xcede_parse() decodes from the firmware's byte image).
  *
  * A wake-up reaches a snoozing thread as a need_resched flag it polls; a
- * thread in CEDE is woken by its decrementer (timer) or an IPI and pays
- * the wake path of struct pvsim_cede_latency_wake_model. Workloads: IPI ping-pong
- * pairs, timer sleepers, IPI sleepers (the selftest's IPI source).
- * Integer ns throughout; the engine is sim/engine.c.
+ * thread in CEDE is woken by its decrementer (timer) or an IPI and pays the
+ * wake path of struct pvsim_cede_latency_wake_model. Workloads: IPI ping-pong
+ * pairs, timer sleepers, IPI sleepers (the selftest's IPI source). Integer ns
+ * throughout; the engine is sim/engine.c.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,9 +49,10 @@ size_t pvsim_cede_latency_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
 }
 
 /*
- * The LPAR-visible wake path, calibrated to pseries-cede-latency's POWER9 selftest
- * (timer: median 5677 ns, p99 6413; IPI: median 7564, p99 9514). POWER10
- * uses the same path (assumed: the published run has no POWER10 measurement).
+ * The LPAR-visible wake path, calibrated to pseries-cede-latency's POWER9
+ * selftest (timer: median 5677 ns, p99 6413; IPI: median 7564, p99 9514).
+ * POWER10 uses the same path (assumed: the published run has no POWER10
+ * measurement).
  */
 static const struct pvsim_cede_latency_wake_model s2_wake_p9 = {
 	.hw_min_ns = 1600, .hw_max_ns = 2000,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The KVM model of ppc-idle-hint: a POWER host whose hardware threads time-slice
- * vCPU threads, a 40-vCPU guest running schbench, optionally a noise guest.
+ * The KVM model of ppc-idle-hint: a POWER host whose hardware threads
+ * time-slice vCPU threads, a 40-vCPU guest running schbench, optionally a
+ * noise guest.
  *
  * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
  * vCPU h, noise vCPU h) and host kernel bursts. A benchmark vCPU thread

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario kvm-haltpoll-relax: KVM host halt polling of a redis-like vCPU whose SMT
- * sibling runs dhry2reg ("KVM: use cpu_relax when halt
- * polling"). Five host policies, all through the library: the window of
- * pvs_halt_poll_step() (x86 defaults, or halt_poll_ns = 0) and the poll
- * loop of pvs_poll_action() (plain, cpu_relax, stop if the sibling is
- * busy). Per policy: the sibling's dhry2reg index and the guest's wake-up
- * latency, at 90 % and 33 % guest load, like the seed; first a calibration
- * of the sibling speeds the model uses.
+ * Scenario kvm-haltpoll-relax: KVM host halt polling of a redis-like vCPU
+ * whose SMT sibling runs dhry2reg ("KVM: use cpu_relax when halt polling").
+ * Five host policies, all through the library: the window of
+ * pvs_halt_poll_step() (x86 defaults, or halt_poll_ns = 0) and the poll loop
+ * of pvs_poll_action() (plain, cpu_relax, stop if the sibling is busy). Per
+ * policy: the sibling's dhry2reg index and the guest's wake-up latency, at 90
+ * % and 33 % guest load, like the seed; first a calibration of the sibling
+ * speeds the model uses.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario kvm-yield-bailout: AIM7 high_systime-like load in one KVM guest of 40, 60
+ * Scenario kvm-yield-bailout: AIM7 high_systime-like load in one KVM guest of 40, 60
  * or 80 vCPUs on an 80-thread x86 host, with PLE off (ple_gap=0), stock
  * v3.7 PLE (the directed-yield pass walks every vCPU) and the bail-out
  * (yield_to() returns -ESRCH when both runqueues have one task; the pass

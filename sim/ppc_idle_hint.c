@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario ppc-idle-hint: schbench -m 20 -t 2 in a 40-vCPU KVM guest on 10 SMT4
+ * Scenario ppc-idle-hint: schbench -m 20 -t 2 in a 40-vCPU KVM guest on 10 SMT4
  * POWER9 cores; no noise, a noise guest on the same 40 CPUs, or on 20 of
  * them; wake-up placement with the parity rule (baseline) against the
  * idle-hint rule (patched). Printed like the published run: per percentile the

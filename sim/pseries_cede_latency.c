@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario pseries-cede-latency: which CEDE exit latency to believe on a dedicated
+ * Scenario pseries-cede-latency: which CEDE exit latency to believe on a dedicated
  * PowerVM partition ("cpuidle/pseries: Fixup CEDE0 latency only for
  * POWER10 onwards"). Per platform (POWER9, POWER10) and boot (iteration):
  * parse the firmware's token-45 byte image, run the published selftest

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * scenario pseries-cede-latency and its model (sim/idlegov.c): a dedicated PowerVM
+ * Scenario pseries-cede-latency and its model (sim/idlegov.c): a dedicated PowerVM
  * partition whose CPUs idle in snooze or CEDE as chosen by a menu-like
  * governor, with the CEDE exit latency and target residency that
  * pvs_idle_state_latency() decides from the firmware's extended CEDE

@@ -271,7 +271,7 @@ uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter);
  */
 void pvsim_print_centi(FILE *f, int64_t centi);
 
-/* ---- KVM model (ppc-idle-hint) ----------------------------------------------- */
+/* ---- KVM model (ppc-idle-hint) ------------------------------------------ */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */
 #define PVSIM_KVM_MAX_HTHREADS 256

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario splpar-asym-pack and its PowerVM model: a shared-processor partition of
- * SMT8 virtual processors (VPs) dispatched a whole core at a time from a
- * shared pool, against its entitlement, in dispatch slots; ebizzy-like
- * CPU-bound threads placed by pvs_pack_pick_cpu() (SPREAD = baseline,
- * CORES = the packing series); records/s and lparstat-like accounting.
+ * Scenario splpar-asym-pack and its PowerVM model: a shared-processor
+ * partition of SMT8 virtual processors (VPs) dispatched a whole core at a time
+ * from a shared pool, against its entitlement, in dispatch slots; ebizzy-like
+ * CPU-bound threads placed by pvs_pack_pick_cpu() (SPREAD = baseline, CORES =
+ * the packing series); records/s and lparstat-like accounting.
  *
  * The model is event-driven: an event is a VP state change. At a slot
  * boundary the hypervisor's dispatcher allots the slot to the VPs that

@@ -2,8 +2,9 @@
 /*
  * The simulator: the engine's event order, schbench's histogram against
  * hand-computed buckets, determinism of whole runs and of each scenario's
- * output, the invariants checked at every event, the per-iteration
- * records, and the qualitative shapes of ppc-idle-hint and splpar-asym-pack on reduced runs.
+ * output, the invariants checked at every event, the per-iteration records,
+ * and the qualitative shapes of ppc-idle-hint and splpar-asym-pack on reduced
+ * runs.
  */
 #include <stdlib.h>
 
@@ -324,7 +325,7 @@ static void test_ppc_idle_hint_records(void **state)
 	pvsim_sink_free(&sink);
 }
 
-/* ---- splpar-asym-pack: the PowerVM LPAR model ------------------------------------ */
+/* ---- splpar-asym-pack: the PowerVM LPAR model --------------------------- */
 
 /*
  * Capped: never more VPs dispatched than the entitlement at any event (the

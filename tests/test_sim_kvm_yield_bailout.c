@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario kvm-yield-bailout (sim/dyield.c): perf kvm stat's arithmetic against hand
+ * Scenario kvm-yield-bailout (sim/dyield.c): perf kvm stat's arithmetic against hand
  * computed values, determinism of runs and of the printed output, the
  * invariants after every event, bad parameters, the published shape on
  * reduced runs, and that the library's functions really drive the exit

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * scenario pseries-cede-latency (CEDE exit latency): the firmware images are the bytes
+ * Scenario pseries-cede-latency (CEDE exit latency): the firmware images are the bytes
  * the library parses (a changed byte changes the decision and the run),
  * the governor's choice at hand-computed boundaries, the measuring phase
  * against the published table, determinism, the invariants checked at every
