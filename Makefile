@@ -45,7 +45,7 @@ build: configure
 demo: build
 	$(BUILD)/tools/pvsched probe
 	$(BUILD)/examples/pvs_demo
-	$(BUILD)/tools/pvsched sim run seed004 --iterations 3
+	$(BUILD)/tools/pvsched sim run splpar-asym-pack --iterations 3
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -40,8 +40,8 @@ static void bench_engine(void)
 			   ev.obj, 0);
 	}
 	dt = now_ns() - t0;
-	printf("engine      %10u events %8llu ms %12llu events/s (checksum %llu)\n",
-	       n, (unsigned long long)(dt / 1000000),
+	printf("%-20s %10u events %8llu ms %12llu events/s (checksum %llu)\n",
+	       "engine", n, (unsigned long long)(dt / 1000000),
 	       (unsigned long long)((uint64_t)n * 1000000000ull / dt),
 	       (unsigned long long)(sum % 1000));
 	pvsim_destroy(&s);
@@ -66,7 +66,7 @@ static int bench_scenario(const struct pvsim_scenario *sc)
 	fclose(null);
 	if (ret)
 		return -1;
-	printf("%-11s %10llu events %8llu ms %12llu events/s (%u runs)\n",
+	printf("%-20s %10llu events %8llu ms %12llu events/s (%u runs)\n",
 	       sc->name, (unsigned long long)tot.events,
 	       (unsigned long long)(dt / 1000000),
 	       (unsigned long long)(dt ? tot.events * 1000000000ull / dt : 0),

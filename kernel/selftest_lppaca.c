@@ -11,13 +11,13 @@
  *    the rule recomputed here from the kernel accessors, written like the
  *    kernel's vcpu_is_preempted() (6.1 for the parity rule, 6.7 for the
  *    idle-hint rule); all three must agree.
- * The hypervisor updates the lppacas concurrently, so each sample reads
- * the accessors of the whole core before and after the library and only
- * judges samples where both agree ("stable"). A CPU counts as seen ceded
- * when a stable sample had an odd yield_count with idle set: the state
- * seed 000 is about, which the parity rule calls preempted and the
- * idle-hint rule does not (on a partition without whole-core dispatch
- * information to the contrary).
+ * The hypervisor updates the lppacas concurrently, so each sample reads the
+ * accessors of the whole core before and after the library and only judges
+ * samples where both agree ("stable"). A CPU counts as seen ceded when a
+ * stable sample had an odd yield_count with idle set: the state
+ * "powerpc/paravirt: Improve vcpu_is_preempted" is about, which the parity
+ * rule calls preempted and the idle-hint rule does not (on a partition without
+ * whole-core dispatch information to the contrary).
  */
 #include <linux/cpumask.h>
 #include <linux/smp.h>
@@ -92,7 +92,7 @@ static bool pvs_live_rule_parity(const struct pvs_live_core *k, int cpu,
 	return false;
 }
 
-/* Linux 6.7's vcpu_is_preempted(cpu) (seed 000's patch): idle hint. */
+/* Linux 6.7's vcpu_is_preempted(cpu) (the idle-hint patch): idle hint. */
 static bool pvs_live_rule_idle_hint(const struct pvs_live_core *k, int cpu,
 				    int me, bool kvm)
 {

@@ -33,6 +33,26 @@ const struct pvsim_scenario *pvsim_find(const char *name)
 	return NULL;
 }
 
+/* The longest scenario name, for the `list` column. */
+static int name_width(void)
+{
+	size_t w = 0;
+	unsigned int i;
+
+	for (i = 0; i < NSCEN; i++)
+		if (strlen(table[i]->name) > w)
+			w = strlen(table[i]->name);
+	return (int)w;
+}
+
+/* The upstream change and the published experiment a scenario follows. */
+static void show_sources(const struct pvsim_scenario *sc, FILE *f)
+{
+	fprintf(f, "%s\n%s\n\n", sc->name, sc->summary);
+	fprintf(f, "Upstream change: %s\n", sc->upstream);
+	fprintf(f, "Published experiment: %s\n\n", sc->experiment);
+}
+
 static void usage(FILE *f, const char *prog)
 {
 	fprintf(f,
@@ -222,7 +242,7 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 	}
 	if (!strcmp(argv[1], "list")) {
 		for (i = 0; i < NSCEN; i++)
-			fprintf(out, "%-10s %s\n", table[i]->name,
+			fprintf(out, "%-*s %s\n", name_width(), table[i]->name,
 				table[i]->summary);
 		return 0;
 	}
@@ -237,11 +257,15 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 	}
 	sc = pvsim_find(argv[2]);
 	if (!sc) {
-		fprintf(err, "%s: unknown scenario '%s' (try: %s list)\n",
-			prog, argv[2], prog);
+		fprintf(err, "%s: unknown scenario '%s'; scenarios:", prog,
+			argv[2]);
+		for (i = 0; i < NSCEN; i++)
+			fprintf(err, " %s", table[i]->name);
+		fprintf(err, "\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "show")) {
+		show_sources(sc, out);
 		sc->show(out);
 		return 0;
 	}

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The directed-yield model of seed 001: one KVM guest on an x86 host with
- * at least as many hardware threads as vCPUs (vCPU thread i runs on host
- * CPU i), an AIM7 high_systime-like load whose guest kernel spins on
- * ticket spinlocks, pause-loop exits and the directed-yield pass.
+ * The directed-yield model of kvm-yield-bailout: one KVM guest on an x86 host
+ * with at least as many hardware threads as vCPUs (vCPU thread i runs on host
+ * CPU i), an AIM7 high_systime-like load whose guest kernel spins on ticket
+ * spinlocks, pause-loop exits and the directed-yield pass.
  *
  * Guest: every vCPU loops over steps: work outside the lock, then a ticket
  * spinlock (FIFO: the lock is handed to the oldest waiter, who must be
@@ -42,7 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed001.h"
+#include "kvm_yield_bailout.h"
 
 enum dy_ev {
 	EV_SEG,		/* obj = vCPU, epoch = gepoch: work segment done */
@@ -765,7 +765,7 @@ static int setup(struct dy *k)
 		return -1;
 	k->ple = p->ple;
 	if (p->policy == PVSIM_DY_SIM_PLE_OFF)
-		k->ple.gap = 0;	/* ple_gap=0, as the seed ran it */
+		k->ple.gap = 0;	/* ple_gap=0, as the published run ran it */
 	en = pvs_ple_enabled(&k->ple);
 	if (en < 0 || (en == 0) != (p->policy == PVSIM_DY_SIM_PLE_OFF))
 		return -1;

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Seed 003's model: one SMT core. Hardware thread A runs the vCPU thread
- * of a latency-sensitive guest (and, now and then, host kernel work);
- * hardware thread B runs a dhry-like loop. The vCPU's host halts it the
- * way kvm_vcpu_halt() does: poll for the window pvs_halt_poll_window_ns()
- * gives, one pvs_poll_action() decision per poll-loop iteration, block
- * when the loop stops for any reason but a wake-up, and adapt the window
- * with pvs_halt_poll_step() after every halt.
+ * kvm-haltpoll-relax's model: one SMT core. Hardware thread A runs the vCPU
+ * thread of a latency-sensitive guest (and, now and then, host kernel work);
+ * hardware thread B runs a dhry-like loop. The vCPU's host halts it the way
+ * kvm_vcpu_halt() does: poll for the window pvs_halt_poll_window_ns() gives,
+ * one pvs_poll_action() decision per poll-loop iteration, block when the loop
+ * stops for any reason but a wake-up, and adapt the window with
+ * pvs_halt_poll_step() after every halt.
  *
  * The sibling's dhry rate is integrated from the simulated time thread A
- * spends in each class (guest code, host paths, plain poll, PAUSE poll,
- * idle, host kernel work), each with the sibling speed calibrated to seed
- * 003; the dhry2reg index is 3172 times the work the sibling did over its
- * busy time.
+ * spends in each class (guest code, host paths, plain poll, PAUSE poll, idle,
+ * host kernel work), each with the sibling speed calibrated to the published
+ * dhry2reg scores; the dhry2reg index is 3172 times the work the sibling did
+ * over its busy time.
  *
  * The poll loop is simulated at iteration granularity without an event
  * per iteration: its inputs only change at events, so after a "spin"
@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed003.h"
+#include "kvm_haltpoll_relax.h"
 
 enum hp_ev {
 	EV_ARRIVE,	/* a request reaches the guest */

@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The idle-state model of scenario seed002: CPUs of a dedicated PowerVM
- * partition that idle in snooze (polling) or CEDE (H_CEDE, the thread
- * goes to a hardware stop state), chosen by a menu-like governor from
- * the predicted idle time against the CEDE target residency and exit
- * latency that the library decides (pvs_idle_state_latency() on the
- * records pvs_xcede_parse() decodes from the firmware's byte image).
+ * The idle-state model of scenario pseries-cede-latency: CPUs of a dedicated
+ * PowerVM partition that idle in snooze (polling) or CEDE (H_CEDE, the thread
+ * goes to a hardware stop state), chosen by a menu-like governor from the
+ * predicted idle time against the CEDE target residency and exit latency that
+ * the library decides (pvs_idle_state_latency() on the records
+ * pvs_xcede_parse() decodes from the firmware's byte image).
  *
  * A wake-up reaches a snoozing thread as a need_resched flag it polls; a
- * thread in CEDE is woken by its decrementer (timer) or an IPI and pays
- * the wake path of struct pvsim_cede_latency_wake_model. Workloads: IPI ping-pong
- * pairs, timer sleepers, IPI sleepers (the selftest's IPI source).
- * Integer ns throughout; the engine is sim/engine.c.
+ * thread in CEDE is woken by its decrementer (timer) or an IPI and pays the
+ * wake path of struct pvsim_cede_latency_wake_model. Workloads: IPI ping-pong
+ * pairs, timer sleepers, IPI sleepers (the selftest's IPI source). Integer ns
+ * throughout; the engine is sim/engine.c.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "seed002.h"
+#include "pseries_cede_latency.h"
 #include "sim_int.h"
 
 /* ---- platforms ---------------------------------------------------------- */
@@ -49,9 +49,10 @@ size_t pvsim_cede_latency_fw_image(uint8_t *buf, size_t cap, unsigned int nr,
 }
 
 /*
- * The LPAR-visible wake path, calibrated to seed 002's POWER9 selftest
- * (timer: median 5677 ns, p99 6413; IPI: median 7564, p99 9514). POWER10
- * uses the same path (assumed: the seed has no POWER10 measurement).
+ * The LPAR-visible wake path, calibrated to pseries-cede-latency's POWER9
+ * selftest (timer: median 5677 ns, p99 6413; IPI: median 7564, p99 9514).
+ * POWER10 uses the same path (assumed: the published run has no POWER10
+ * measurement).
  */
 static const struct pvsim_cede_latency_wake_model s2_wake_p9 = {
 	.hw_min_ns = 1600, .hw_max_ns = 2000,
@@ -67,7 +68,7 @@ static const struct pvsim_cede_latency_wake_model s2_wake_p9 = {
 
 void pvsim_cede_latency_platform_init(struct pvsim_cede_latency_platform *pl, enum pvsim_cede_latency_plat p)
 {
-	/* POWER9: the seed's one record, 2 us (the hardware wake-up) */
+	/* POWER9: the published one record, 2 us (the hardware wake-up) */
 	static const uint8_t p9_hint[1] = { 1 }, p9_wake[1] = { 1 };
 	static const uint64_t p9_ticks[1] = { S2_TICKS_US(2) };
 	/* POWER10: CEDE1 at what the partition sees, 10 us, and a deeper
@@ -659,7 +660,7 @@ int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uin
 		if (pvs_lat_stats(r.lat_ns, r.n, k ? &m->ipi : &m->timer))
 			return -1;
 	}
-	/* the seed's proposal: the IPI p99 is what the partition sees */
+	/* the thread's proposal: the IPI p99 is what the partition sees */
 	m->compensation_ns = pvs_idle_compensation_ns(m->ipi.p99_ns,
 						      m->fw_latency_ns);
 	return 0;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The KVM model of seed 000: a POWER host whose hardware threads time-slice
- * vCPU threads, a 40-vCPU guest running schbench, optionally a noise guest.
+ * The KVM model of ppc-idle-hint: a POWER host whose hardware threads
+ * time-slice vCPU threads, a 40-vCPU guest running schbench, optionally a
+ * noise guest.
  *
  * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
  * vCPU h, noise vCPU h) and host kernel bursts. A benchmark vCPU thread
@@ -24,7 +25,7 @@
  * over a pvs_core_state built from the simulated lppaca fields, with the
  * run's policy. Fixed latencies are spread by lat_jitter_pm.
  *
- * schbench (classic, as seed 000 ran it): a message thread wakes the
+ * schbench (classic, as ppc-idle-hint ran it): a message thread wakes the
  * workers queued on it (stamping the wake time), waits for a post, sleeps
  * sleeptime + jitter, loops; a worker, once running, records its wake-up
  * latency, works cputime (CPU time when work_is_cpu, else wall clock),

@@ -14,13 +14,13 @@
  *  - the engine: a bounded binary-heap event queue ordered by (time,
  *    insertion sequence), a seeded xorshift64* PRNG, invariant bookkeeping;
  *  - schbench's latency histogram (fio's "plat" buckets);
- *  - the KVM model (seed 000): host SMT threads time-sliced between vCPU
+ *  - the KVM model (ppc-idle-hint): host SMT threads time-sliced between vCPU
  *    threads, guests with lppaca-like state and a small scheduler whose
  *    wake-up placement asks pvs_is_preempted();
- *  - the PowerVM model (seed 004): whole cores dispatched to a
+ *  - the PowerVM model (splpar-asym-pack): whole cores dispatched to a
  *    shared-processor partition against its entitlement, placement through
  *    pvs_pack_pick_cpu(), ebizzy-like throughput and lparstat accounting;
- *  - scenarios (seed000, seed004) with `list`, `show` and `run`.
+ *  - scenarios (ppc-idle-hint, splpar-asym-pack) with `list`, `show` and `run`.
  */
 #ifndef PVSCHED_SIM_H
 #define PVSCHED_SIM_H
@@ -244,7 +244,7 @@ void pvsim_hist_merge(struct pvsim_hist *dst,
  */
 uint64_t pvsim_hist_pct(const struct pvsim_hist *h, unsigned int per_mille);
 
-/** @brief Percentiles the latency scenarios print and record (seed 000's
+/** @brief Percentiles the latency scenarios print and record (ppc-idle-hint's
  *         rows: 50, 75, 90, 95, 99, 99.5, 99.9). */
 #define PVSIM_NPCT 7
 
@@ -271,7 +271,7 @@ uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter);
  */
 void pvsim_print_centi(FILE *f, int64_t centi);
 
-/* ---- KVM model (seed 000) ----------------------------------------------- */
+/* ---- KVM model (ppc-idle-hint) ------------------------------------------ */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */
 #define PVSIM_KVM_MAX_HTHREADS 256
@@ -399,7 +399,7 @@ struct pvsim_kvm_result {
 };
 
 /**
- * @brief Fill @p p with the seed000 calibration (no noise, idle-hint).
+ * @brief Fill @p p with the ppc-idle-hint calibration (no noise, idle-hint).
  * @param p parameters
  */
 void pvsim_kvm_defaults(struct pvsim_kvm_params *p);
@@ -473,7 +473,7 @@ struct pvsim_opts {
 	uint32_t iterations;
 	/** @brief Measured run time per iteration, ns (0 = default). */
 	uint64_t runtime_ns;
-	/** @brief Print JSON instead of the seed's text tables. */
+	/** @brief Print JSON instead of the published text tables. */
 	bool json;
 	/** @brief Check invariants at every event. */
 	bool debug;
@@ -538,6 +538,12 @@ struct pvsim_scenario {
 	/** @brief PVSIM_PLOT_BARS: comma-separated metrics, one panel
 	 *         each (e.g. "records_per_s,physc"); NULL otherwise. */
 	const char *plot_metrics;
+	/** @brief The upstream change modelled: subject, year, kernel
+	 *         version (`show` prints it first). */
+	const char *upstream;
+	/** @brief The published experiment followed: benchmark, machine,
+	 *         the published numbers. */
+	const char *experiment;
 };
 
 /**

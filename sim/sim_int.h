@@ -8,12 +8,12 @@
 
 #include "sim.h"
 
-/* seed000: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
+/* ppc-idle-hint: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
 #define PVSIM_IDLE_HINT_NPCT PVSIM_NPCT
 #define PVSIM_IDLE_HINT_NCASES 3
 #define PVSIM_IDLE_HINT_ITERS 20
 
-/* One seed000 case over all iterations, both policies. */
+/* One ppc-idle-hint case over all iterations, both policies. */
 struct pvsim_idle_hint_case {
 	/* index 0 = baseline (parity), 1 = patched (idle hint) */
 	struct pvsim_hist hist[2];
@@ -32,7 +32,7 @@ void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 		     struct pvsim_idle_hint_case *out, struct pvsim_totals *tot);
 
-/* seed004: the PowerVM shared-processor LPAR model. */
+/* splpar-asym-pack: the PowerVM shared-processor LPAR model. */
 #define PVSIM_LPAR_SMT 8
 #define PVSIM_LPAR_MAX_VPS 128
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The Decisions section of `pvsched probe --json` on the fixture trees,
- * against values derived by hand from the kernel rules (REFERENCE.md
- * sections 3-5 and the spin rule of spin.h), not from the tool's output:
+ * against values derived by hand from the kernel rules
+ * (docs/upstream-rules.md: idle-state exit latency, halt polling and
+ * packing; the spin rule of spin.h), not from the tool's output:
  *  - KVM host halt polling (halt_poll_ns 200000, grow 2, grow_start 10000):
  *    halts of 20 us settle at 10000 -> 20000 (covers 20 us); 150 us at
  *    10000 -> ... -> 160000; 2 ms outlast the maximum and leave 0.
@@ -10,7 +11,7 @@
  *    residency 120 us from firmware; the pre-fix rule keeps 10 us because
  *    min(10, 12, 100) is not below 10.
  *  - POWER9 shared with big cores: pack; asym packing at CACHE and PKG and
- *    no MC level (seed 004); 4 tasks on 4 SMT8 cores fill 1 core.
+ *    no MC level (splpar-asym-pack); 4 tasks on 4 SMT8 cores fill 1 core.
  *  - Bare metal: dedicated, the full 9 us budget (225 PAUSEs at the 40 ns
  *    default), 7 spinners of 8 CPUs before the next parks.
  */
@@ -98,7 +99,7 @@ static void test_p9_shared_pack(void **state)
 		  "        \"cores_used\": 1,\n"
 		  "        \"cores_used_spread\": 4");
 	{
-		/* Seed 004: no MC level on shared processors. */
+		/* splpar-asym-pack: no MC level on shared processors. */
 		const char *l = strstr(out, "\"levels\": ["), *e;
 
 		assert_non_null(l);

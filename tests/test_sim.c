@@ -2,8 +2,9 @@
 /*
  * The simulator: the engine's event order, schbench's histogram against
  * hand-computed buckets, determinism of whole runs and of each scenario's
- * output, the invariants checked at every event, the per-iteration
- * records, and the qualitative shapes of seeds 000 and 004 on reduced runs.
+ * output, the invariants checked at every event, the per-iteration records,
+ * and the qualitative shapes of ppc-idle-hint and splpar-asym-pack on reduced
+ * runs.
  */
 #include <stdlib.h>
 
@@ -216,7 +217,7 @@ static void test_kvm_invariants(void **state)
 }
 
 /*
- * Seed 000's shape on a reduced run (8 iterations of 2 s): medians move
+ * ppc-idle-hint's shape on a reduced run (8 iterations of 2 s): medians move
  * little (the idle hint is a little slower there: it pays a cede exit
  * where the baseline often queues behind a task it preempts at once); the
  * biggest gains are at p99 and p99.5, not at p90/p95 (the baseline's bump
@@ -225,7 +226,7 @@ static void test_kvm_invariants(void **state)
  * with a noise guest the gain at p99 is many times larger (wake-ups queued
  * on a vCPU the host preempted wait for a host slice).
  */
-static void test_seed000_shape(void **state)
+static void test_ppc_idle_hint_shape(void **state)
 {
 	struct pvsim_opts o;
 	struct pvsim_idle_hint_case *cs = malloc(sizeof(*cs));
@@ -286,8 +287,8 @@ static void run_recorded(const char *name, uint64_t seed, uint64_t runtime_ns,
 	fclose(out);
 }
 
-/* Every per-iteration percentile of seed000 is recorded, baseline first. */
-static void test_seed000_records(void **state)
+/* Every per-iteration percentile of ppc-idle-hint is recorded, baseline first. */
+static void test_ppc_idle_hint_records(void **state)
 {
 	static const char *const metric[PVSIM_IDLE_HINT_NPCT] = {
 		"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
@@ -298,9 +299,9 @@ static void test_seed000_records(void **state)
 	unsigned int m;
 
 	(void)state;
-	assert_int_equal(pvsim_find("seed000")->plot_kind,
+	assert_int_equal(pvsim_find("ppc-idle-hint")->plot_kind,
 			 PVSIM_PLOT_PCT_CURVES);
-	run_recorded("seed000", 3, 100000000, &sink);
+	run_recorded("ppc-idle-hint", 3, 100000000, &sink);
 	/* 3 cases x 2 policies x 7 percentiles x 2 iterations */
 	assert_int_equal(sink.n, 3 * 2 * PVSIM_IDLE_HINT_NPCT * 2);
 	assert_string_equal(sink.v[0].policy, "parity");
@@ -324,7 +325,7 @@ static void test_seed000_records(void **state)
 	pvsim_sink_free(&sink);
 }
 
-/* ---- seed004: the PowerVM LPAR model ------------------------------------ */
+/* ---- splpar-asym-pack: the PowerVM LPAR model --------------------------- */
 
 /*
  * Capped: never more VPs dispatched than the entitlement at any event (the
@@ -468,12 +469,12 @@ static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
 }
 
 /*
- * Seed 004's shape, reduced: at 40 threads packing roughly halves physc
+ * splpar-asym-pack's shape, reduced: at 40 threads packing roughly halves physc
  * with records/s within 3 %; at 80 threads it gains more than 5 % (fewer
  * VPs beyond the entitlement); at 160 threads (cores contend for the
  * pool) more than 10 %.
  */
-static void test_seed004_shape(void **state)
+static void test_splpar_asym_pack_shape(void **state)
 {
 	uint64_t rs, ps, rc, pc;
 
@@ -495,9 +496,9 @@ static void test_seed004_shape(void **state)
 /*
  * The 40-VP partition holds 40 busy VPs at most, all within the
  * entitlement: packing cannot save cores there, and at 80 and 160 threads
- * both policies fill every VP the same way (the seed: +0.9 %, -0.05 %).
+ * both policies fill every VP the same way (published: +0.9 %, -0.05 %).
  */
-static void test_seed004_40vps(void **state)
+static void test_splpar_asym_pack_40vps(void **state)
 {
 	struct pvsim_lpar_params p;
 	struct pvsim_lpar_result rs, rc;
@@ -532,12 +533,12 @@ static double rec_value(const struct pvsim_sink *k, const char *c,
 }
 
 /*
- * Every per-iteration number seed004 prints is recorded: records/s and
+ * Every per-iteration number splpar-asym-pack prints is recorded: records/s and
  * the lparstat columns, per case and policy, spread first; lparstat's
  * identities hold on them (%entc = physc / 40 ent x 100, %idle = 100 -
  * %user, app = 96 pool cores - physc, lbusy = %user).
  */
-static void test_seed004_records(void **state)
+static void test_splpar_asym_pack_records(void **state)
 {
 	static const char *const metric[8] = {
 		"records_per_s", "user_pct", "idle_pct", "physc", "entc_pct",
@@ -549,9 +550,9 @@ static void test_seed004_records(void **state)
 	uint32_t it;
 
 	(void)state;
-	assert_int_equal(pvsim_find("seed004")->plot_kind,
+	assert_int_equal(pvsim_find("splpar-asym-pack")->plot_kind,
 			 PVSIM_PLOT_BARS);
-	run_recorded("seed004", 2, 50000000, &sink);
+	run_recorded("splpar-asym-pack", 2, 50000000, &sink);
 	/* 6 cases x 2 policies x 2 iterations x 8 metrics */
 	assert_int_equal(sink.n, 6 * 2 * 2 * 8);
 	assert_string_equal(sink.v[0].policy, "spread");
@@ -606,7 +607,7 @@ static char *slurp(FILE *f, long *len)
  */
 static void test_scenario_output_deterministic(void **state)
 {
-	static const char *const name[2] = { "seed000", "seed004" };
+	static const char *const name[2] = { "ppc-idle-hint", "splpar-asym-pack" };
 	struct pvsim_totals tot;
 	struct pvsim_opts o;
 	unsigned int n, json, k;
@@ -654,9 +655,9 @@ static void test_cli(void **state)
 {
 	FILE *out = tmpfile(), *err = tmpfile();
 	char *list[] = { "pvsched-sim", "list" };
-	char *show[] = { "pvsched-sim", "show", "seed000" };
+	char *show[] = { "pvsched-sim", "show", "ppc-idle-hint" };
 	char *bad[] = { "pvsched-sim", "run", "nope" };
-	char *badopt[] = { "pvsched-sim", "run", "seed000", "--seed" };
+	char *badopt[] = { "pvsched-sim", "run", "ppc-idle-hint", "--seed" };
 
 	(void)state;
 	assert_non_null(out);
@@ -666,9 +667,9 @@ static void test_cli(void **state)
 	assert_int_equal(pvsim_main(3, bad, out, err), 2);
 	assert_int_equal(pvsim_main(4, badopt, out, err), 2);
 	assert_int_equal(pvsim_main(1, list, out, err), 2);
-	assert_non_null(pvsim_find("seed000"));
-	assert_non_null(pvsim_find("seed004"));
-	assert_null(pvsim_find("seed999"));
+	assert_non_null(pvsim_find("ppc-idle-hint"));
+	assert_non_null(pvsim_find("splpar-asym-pack"));
+	assert_null(pvsim_find("no-such-scenario"));
 	assert_non_null(pvsim_scenario_at(0));
 	fclose(out);
 	fclose(err);
@@ -684,15 +685,15 @@ int main(void)
 		cmocka_unit_test(test_kvm_deterministic),
 		cmocka_unit_test(test_kvm_bad_params),
 		cmocka_unit_test(test_kvm_invariants),
-		cmocka_unit_test(test_seed000_shape),
-		cmocka_unit_test(test_seed000_records),
+		cmocka_unit_test(test_ppc_idle_hint_shape),
+		cmocka_unit_test(test_ppc_idle_hint_records),
 		cmocka_unit_test(test_lpar_capped),
 		cmocka_unit_test(test_lpar_invariants),
 		cmocka_unit_test(test_lpar_events),
 		cmocka_unit_test(test_lpar_seeded),
-		cmocka_unit_test(test_seed004_shape),
-		cmocka_unit_test(test_seed004_40vps),
-		cmocka_unit_test(test_seed004_records),
+		cmocka_unit_test(test_splpar_asym_pack_shape),
+		cmocka_unit_test(test_splpar_asym_pack_40vps),
+		cmocka_unit_test(test_splpar_asym_pack_records),
 		cmocka_unit_test(test_scenario_output_deterministic),
 		cmocka_unit_test(test_cli),
 	};

@@ -83,21 +83,25 @@ static int fake_run(const struct pvsim_opts *o, FILE *f,
 static const struct pvsim_scenario fake_bars = {
 	"fakebars", "known values (bars)", fake_show, fake_run,
 	PVSIM_PLOT_BARS, "ops_per_s",
+	"none", "none",
 };
 
 static const struct pvsim_scenario fake_pct = {
 	"fakepct", "known values (percentile curves)", fake_show, fake_run,
 	PVSIM_PLOT_PCT_CURVES, NULL,
+	"none", "none",
 };
 
 static const struct pvsim_scenario fake_none = {
 	"fakenone", "known values (no picture)", fake_show, fake_run,
 	PVSIM_PLOT_NONE, NULL,
+	"none", "none",
 };
 
 static const struct pvsim_scenario fake_badbars = {
 	"fakebad", "bars of a metric never recorded", fake_show, fake_run,
 	PVSIM_PLOT_BARS, "ops_per_s,nothing_per_s",
+	"none", "none",
 };
 
 /* Everything written to a temporary stream, as a string (free it). */
@@ -690,10 +694,10 @@ static void test_schbench_format(void **state)
 	free(h);
 }
 
-/* seed000 --schbench: schbench's tables instead of the compare tables */
-static void test_seed000_schbench(void **state)
+/* ppc-idle-hint --schbench: schbench's tables instead of the compare tables */
+static void test_ppc_idle_hint_schbench(void **state)
 {
-	char *argv[] = { "pvsched-sim", "run", "seed000", "--schbench",
+	char *argv[] = { "pvsched-sim", "run", "ppc-idle-hint", "--schbench",
 			 "--iterations", "1", "--runtime-ms", "40" };
 	FILE *f[2] = { tmpfile(), tmpfile() }, *e = tmpfile();
 	char *s[2], *p;
@@ -735,7 +739,7 @@ int main(void)
 		cmocka_unit_test(test_plot_bars),
 		cmocka_unit_test(test_plot_pct),
 		cmocka_unit_test(test_schbench_format),
-		cmocka_unit_test(test_seed000_schbench),
+		cmocka_unit_test(test_ppc_idle_hint_schbench),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

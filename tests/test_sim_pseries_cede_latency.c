@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario seed002 (CEDE exit latency): the firmware images are the bytes
+ * Scenario pseries-cede-latency (CEDE exit latency): the firmware images are the bytes
  * the library parses (a changed byte changes the decision and the run),
  * the governor's choice at hand-computed boundaries, the measuring phase
- * against the seed's table, determinism, the invariants checked at every
- * event, and the seed's shape on reduced runs.
+ * against the published table, determinism, the invariants checked at every
+ * event, and the published shape on reduced runs.
  */
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "seed002.h"
+#include "pseries_cede_latency.h"
 #include "sim_int.h"
 
 #define US 1000ull
@@ -95,7 +95,7 @@ static void test_fw_byte_changes_decision(void **state)
 	assert_int_equal(st[1].target_residency_us, 10);
 	assert_int_equal(lat.fw_latency_ns, 2000);
 	assert_int_equal(lat.source, PVS_IDLE_SRC_FIRMWARE);
-	/* compensated: ceil((2000 + 7514) / 1000) = 10 us, the seed's sum */
+	/* compensated: ceil((2000 + 7514) / 1000) = 10 us, the published sum */
 	cede(&pl, PVS_IDLE_COMPENSATED, 7514, st, &lat);
 	assert_int_equal(st[1].exit_latency_us, 10);
 	assert_int_equal(st[1].target_residency_us, 100);
@@ -328,9 +328,9 @@ static bool within_3pct(uint64_t v, uint64_t ref)
 }
 
 /*
- * The selftest against the seed's POWER9 table, pooled over 8 boots of
+ * The selftest against the published POWER9 table, pooled over 8 boots of
  * 400: medians within 3 %, p99 of the IPI test 9.0-10.0 us, so that the
- * compensation gives exit 10 us at every boot (the seed's "ballpark of
+ * compensation gives exit 10 us at every boot (the published "ballpark of
  * the default"); POWER10's firmware covers its p99: compensation 0.
  */
 static void test_measure_calibration(void **state)
@@ -366,7 +366,7 @@ static void test_measure_calibration(void **state)
 		      (unsigned long long)tmed / 8,
 		      (unsigned long long)imed / 8,
 		      (unsigned long long)imean / 8);
-	/* within 3 % of the seed's 5677, 7564 and 7369.43 ns */
+	/* within 3 % of the published 5677, 7564 and 7369.43 ns */
 	assert_true(within_3pct(tmed / 8, 5677));
 	assert_true(within_3pct(imed / 8, 7564));
 	assert_true(within_3pct(imean / 8, 7369));
@@ -388,7 +388,7 @@ static void test_bad_params(void **state)
 	struct pvsim_cede_latency_result *r = new_result(16);
 	struct pvsim_opts o;
 	FILE *null = fopen("/dev/null", "w");
-	char *args[] = { "pvsched-sim", "run", "seed002", "--iterations",
+	char *args[] = { "pvsched-sim", "run", "pseries-cede-latency", "--iterations",
 			 "0" };
 
 	(void)state;
@@ -411,7 +411,7 @@ static void test_bad_params(void **state)
 	/* more iterations than 2^20 samples of selftest can hold */
 	memset(&o, 0, sizeof(o));
 	o.iterations = PVS_LAT_MAX_SAMPLES / PVSIM_CEDE_LATENCY_SELFTEST_N + 1;
-	assert_int_equal(pvsim_find("seed002")->run(&o, null, NULL), -1);
+	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, null, NULL), -1);
 	assert_int_equal(pvsim_main(5, args, null, null), 2);
 	fclose(null);
 	free_result(r);
@@ -475,7 +475,7 @@ static char *run_text(uint64_t seed, struct pvsim_sink *k, size_t *len)
 	o.iterations = 2;
 	o.runtime_ns = 10 * MS;
 	o.sink = k;
-	assert_int_equal(pvsim_find("seed002")->run(&o, f, &tot), 0);
+	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, f, &tot), 0);
 	assert_int_equal(tot.failures, 0);
 	assert_true(tot.events > 10000);
 	n = ftell(f);
@@ -543,7 +543,7 @@ static double rec_mean(const struct pvsim_sink *k, const char *cs,
 }
 
 /*
- * Seed 002's shape on a reduced run (3 iterations of 30 ms): on POWER9,
+ * pseries-cede-latency's shape on a reduced run (3 iterations of 30 ms): on POWER9,
  * trusting the 2 us record costs wake-up latency in short idles (mean
  * and p90/p99 several times the kernel rule's) and breaks a 5 us QoS
  * limit; the kernel rule and the compensated policy recover it. Long
@@ -571,7 +571,7 @@ static void test_shape(void **state)
 	o.iterations = 3;
 	o.runtime_ns = 30 * MS;
 	o.sink = &k;
-	assert_int_equal(pvsim_find("seed002")->run(&o, null, NULL), 0);
+	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, null, NULL), 0);
 	fclose(null);
 
 	tf = rec_mean(&k, "POWER9 short idles", "trust-fw", "mean_us");

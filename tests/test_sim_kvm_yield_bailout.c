@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario seed001 (sim/dyield.c): perf kvm stat's arithmetic against hand
+ * Scenario kvm-yield-bailout (sim/dyield.c): perf kvm stat's arithmetic against hand
  * computed values, determinism of runs and of the printed output, the
- * invariants after every event, bad parameters, the seed's shape on
+ * invariants after every event, bad parameters, the published shape on
  * reduced runs, and that the library's functions really drive the exit
  * handler (changing their inputs changes what the model does).
  */
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "seed001.h"
+#include "kvm_yield_bailout.h"
 #include "sim_int.h"
 
 /* Reduced runs: 60 ms measured after 10 ms of warm-up. */
@@ -155,7 +155,7 @@ static void test_deterministic(void **state)
 
 static char *scenario_output(uint64_t seed, bool json)
 {
-	const struct pvsim_scenario *sc = pvsim_find("seed001");
+	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
 	struct pvsim_opts o;
 	FILE *f = tmpfile();
 	char *s;
@@ -185,7 +185,7 @@ static void test_output_deterministic(void **state)
 	assert_non_null(strstr(a, "80VCPU"));
 	assert_non_null(strstr(a, "c) PLE + bail-out (-ESRCH)"));
 	assert_non_null(strstr(a, "Total Samples:"));
-	assert_true(!strncmp(j, "{\"scenario\":\"seed001\"", 21));
+	assert_true(!strncmp(j, "{\"scenario\":\"kvm-yield-bailout\"", 21));
 	assert_non_null(strstr(j, "\"policy\":\"bail-out\""));
 	assert_true(j[strlen(j) - 2] == '}');
 	free(a);
@@ -251,7 +251,7 @@ static void test_bad_params(void **state)
 			    "invalid");
 }
 
-/* ---- the seed's shape ---------------------------------------------------- */
+/* ---- the published shape ---------------------------------------------------- */
 
 /* Mean jobs/min over iters runs (seeds 1..iters), optionally tweaked. */
 static uint64_t mean_jpm(uint32_t vcpus, enum pvsim_dy_sim_policy pol,
@@ -277,11 +277,11 @@ static uint64_t mean_jpm(uint32_t vcpus, enum pvsim_dy_sim_policy pol,
 }
 
 /*
- * Seed 001: stock PLE loses about half of PLE off's jobs/min at 40 vCPUs
+ * kvm-yield-bailout: stock PLE loses about half of PLE off's jobs/min at 40 vCPUs
  * and most of it at 60-80; the bail-out stays close to PLE off at 40 and
  * keeps most of it at 80; PLE off itself slows down with more vCPUs.
  */
-static void test_seed001_shape(void **state)
+static void test_kvm_yield_bailout_shape(void **state)
 {
 	uint64_t off[3], stock[3], bail[3];
 	unsigned int c;
@@ -397,11 +397,11 @@ static void test_library_inputs(void **state)
 
 static void test_cli_records(void **state)
 {
-	const struct pvsim_scenario *sc = pvsim_find("seed001");
-	char *run[] = { "pvsched-sim", "run", "seed001", "--iterations", "1",
+	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
+	char *run[] = { "pvsched-sim", "run", "kvm-yield-bailout", "--iterations", "1",
 			"--runtime-ms", "2" };
-	char *show[] = { "pvsched-sim", "show", "seed001" };
-	char *bad[] = { "pvsched-sim", "run", "seed001", "--iterations", "0" };
+	char *show[] = { "pvsched-sim", "show", "kvm-yield-bailout" };
+	char *bad[] = { "pvsched-sim", "run", "kvm-yield-bailout", "--iterations", "0" };
 	struct pvsim_sink sink;
 	struct pvsim_totals tot;
 	struct pvsim_opts o;
@@ -459,7 +459,7 @@ int main(void)
 		cmocka_unit_test(test_output_deterministic),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_bad_params),
-		cmocka_unit_test(test_seed001_shape),
+		cmocka_unit_test(test_kvm_yield_bailout_shape),
 		cmocka_unit_test(test_policy_flips_yield),
 		cmocka_unit_test(test_library_inputs),
 		cmocka_unit_test(test_cli_records),

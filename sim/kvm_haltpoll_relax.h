@@ -1,25 +1,25 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Seed 003's model (sim/hpoll.c) and scenario (sim/seed003.c): KVM host
+ * kvm-haltpoll-relax's model (sim/hpoll.c) and scenario (sim/kvm_haltpoll_relax.c): KVM host
  * halt polling of one vCPU whose SMT sibling runs a dhry-like loop. The
- * internal interface the scenario and tests/test_sim_seed003.c share.
+ * internal interface the scenario and tests/test_sim_kvm_haltpoll_relax.c share.
  */
-#ifndef PVSCHED_SIM_SEED003_H
-#define PVSCHED_SIM_SEED003_H
+#ifndef PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
+#define PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
 
 #include "sim.h"
 
-/* Sibling speed, parts per million of the dhry loop alone (seed 003). */
+/* Sibling speed, parts per million of the dhry loop alone (kvm-haltpoll-relax). */
 #define PVSIM_HP_PPM_ONE 1000000u
 #define PVSIM_HP_PPM_PLAIN 499054u	/* 1583 / 3172 beside `i++` */
 #define PVSIM_HP_PPM_PAUSE_VM 545208u	/* 1729.4 / 3172, PAUSE in a VM */
 #define PVSIM_HP_PPM_PAUSE_BM 909836u	/* 2886 / 3172, on bare metal */
-/* dhry2reg index alone (seed 003), in hundredths. */
+/* dhry2reg index alone (kvm-haltpoll-relax), in hundredths. */
 #define PVSIM_HP_DHRY_ALONE_CENTI 317200u
 
 /* What the guest vCPU does. */
 enum pvsim_hp_workload {
-	PVSIM_HP_WL_REDIS,	/* open-loop requests (the seed's redis) */
+	PVSIM_HP_WL_REDIS,	/* open-loop requests (the published redis) */
 	PVSIM_HP_WL_IDLE,		/* nothing: it halts at once, for good */
 	PVSIM_HP_WL_SPIN,		/* guest code for good (i++, PAUSE) */
 	PVSIM_HP_WL_SCRIPT	/* requests from params.script */
@@ -166,4 +166,4 @@ void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 		     struct pvsim_haltpoll_relax_case *out, struct pvsim_totals *tot);
 
-#endif /* PVSCHED_SIM_SEED003_H */
+#endif /* PVSCHED_SIM_KVM_HALTPOLL_RELAX_H */

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Scenario seed002 and its model (sim/idlegov.c): a dedicated PowerVM
+ * Scenario pseries-cede-latency and its model (sim/idlegov.c): a dedicated PowerVM
  * partition whose CPUs idle in snooze or CEDE as chosen by a menu-like
  * governor, with the CEDE exit latency and target residency that
  * pvs_idle_state_latency() decides from the firmware's extended CEDE
  * records (parsed from big-endian byte images by pvs_xcede_parse()).
  * Internal to the simulator and its tests.
  */
-#ifndef PVSCHED_SIM_SEED002_H
-#define PVSCHED_SIM_SEED002_H
+#ifndef PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
+#define PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
 
 #include "sim.h"
 
@@ -150,7 +150,7 @@ enum pvsim_cede_latency_wl {
 /* Workload w of the scenario, with runtime_ns (0 = default). */
 void pvsim_cede_latency_workload(struct pvsim_cede_latency_work *w, enum pvsim_cede_latency_wl wl,
 		     uint64_t runtime_ns);
-/* The seed's selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
+/* The published selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
  * (ipi true) into a forced CEDE, n samples. */
 void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n);
 
@@ -186,7 +186,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 /*
  * The measuring phase of one boot: timer and IPI selftests (n samples
  * each, sorted on return), their statistics, and the compensation the
- * seed proposes (IPI p99 - firmware latency). Returns 0 or -1.
+ * thread proposes (IPI p99 - firmware latency). Returns 0 or -1.
  */
 struct pvsim_cede_latency_measure {
 	uint64_t timer_ns[PVSIM_CEDE_LATENCY_SELFTEST_N], ipi_ns[PVSIM_CEDE_LATENCY_SELFTEST_N];
@@ -198,4 +198,4 @@ struct pvsim_cede_latency_measure {
 int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
 		   bool debug, struct pvsim_cede_latency_measure *m);
 
-#endif /* PVSCHED_SIM_SEED002_H */
+#endif /* PVSCHED_SIM_PSERIES_CEDE_LATENCY_H */

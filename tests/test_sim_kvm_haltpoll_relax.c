@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Seed 003's simulator scenario: the helpers' arithmetic by hand, the
+ * kvm-haltpoll-relax's simulator scenario: the helpers' arithmetic by hand, the
  * calibration (dhry2reg alone and beside a plain spin), the host's window
  * trace on a scripted sequence of halts against the KVM rule worked by
  * hand, the skip-ahead poll loop against one event per iteration,
  * invariants after every event, determinism, bad parameters, and the
- * seed's shape on a reduced run.
+ * published shape on a reduced run.
  */
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "seed003.h"
+#include "kvm_haltpoll_relax.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 
@@ -64,7 +64,7 @@ static void test_helpers(void **state)
 /*
  * The sibling's index comes from integrating the simulated time: alone
  * (vCPU halted for good) and beside a guest i++ spin 100 % of the time
- * give the seed's 3172 and 1583 within 0.5 point; the PAUSE spins give
+ * give the published 3172 and 1583 within 0.5 point; the PAUSE spins give
  * 1729.4 and 2886.
  */
 static void test_calibration(void **state)
@@ -339,7 +339,7 @@ static void test_invariants(void **state)
 
 static void run_to_buf(uint64_t seed, char **buf, size_t *len)
 {
-	const struct pvsim_scenario *sc = pvsim_find("seed003");
+	const struct pvsim_scenario *sc = pvsim_find("kvm-haltpoll-relax");
 	struct pvsim_opts o;
 	FILE *f = tmpfile();
 	long n;
@@ -380,7 +380,7 @@ static void test_deterministic(void **state)
 
 static void test_records(void **state)
 {
-	const struct pvsim_scenario *sc = pvsim_find("seed003");
+	const struct pvsim_scenario *sc = pvsim_find("kvm-haltpoll-relax");
 	struct pvsim_sink k = { 0 };
 	struct pvsim_opts o;
 	FILE *f = tmpfile();
@@ -412,7 +412,7 @@ static void test_bad_params(void **state)
 	struct pvsim_hp_params p;
 	struct pvsim_hp_result *r = malloc(sizeof(*r));
 	FILE *out = tmpfile(), *err = tmpfile();
-	char *bad[] = { "pvsched-sim", "run", "seed003", "--iterations", "0" };
+	char *bad[] = { "pvsched-sim", "run", "kvm-haltpoll-relax", "--iterations", "0" };
 
 	(void)state;
 	assert_non_null(r);
@@ -442,7 +442,7 @@ static void test_bad_params(void **state)
 	free(r);
 }
 
-/* ---- the seed's shape, reduced ------------------------------------------ */
+/* ---- the published shape, reduced ------------------------------------------ */
 
 static uint64_t mean_dhry(const struct pvsim_haltpoll_relax_case *cs, unsigned int pol)
 {
@@ -464,7 +464,7 @@ static uint64_t pct(const struct pvsim_haltpoll_relax_case *cs, unsigned int pol
  * 33 % load: the sibling's index none == stop > relax(bare metal) >
  * relax > plain, plain at most 80 % of none; latency p50 and p90 plain <=
  * relax < stop == none, the median at least 3x apart. 90 % load: every
- * policy within 3 % of no polling on dhry2reg (the seed: 1777..1782), and
+ * policy within 3 % of no polling on dhry2reg (published: 1777..1782), and
  * polling still helps the median.
  */
 static void test_shape(void **state)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Internal interface of scenario seed001 and its directed-yield model
- * (sim/dyield.c), shared with tests/test_sim_seed001.c.
+ * Internal interface of scenario kvm-yield-bailout and its directed-yield model
+ * (sim/dyield.c), shared with tests/test_sim_kvm_yield_bailout.c.
  */
-#ifndef PVSCHED_SIM_SEED001_H
-#define PVSCHED_SIM_SEED001_H
+#ifndef PVSCHED_SIM_KVM_YIELD_BAILOUT_H
+#define PVSCHED_SIM_KVM_YIELD_BAILOUT_H
 
 #include "sim.h"
 
@@ -17,7 +17,7 @@
 #define PVSIM_YIELD_BAILOUT_NCASES 3
 #define PVSIM_YIELD_BAILOUT_ITERS 5
 
-/* What the pause-loop exit handler does (the seed's three kernels). */
+/* What the pause-loop exit handler does (the published three kernels). */
 enum pvsim_dy_sim_policy {
 	PVSIM_DY_SIM_PLE_OFF = 0,	/* ple_gap=0: no PAUSE exits at all */
 	PVSIM_DY_SIM_STOCK,	/* v3.7: pass walks every vCPU */
@@ -46,7 +46,7 @@ struct pvsim_dy_sim_params {
 	uint32_t tsc_mhz;	/* PLE window cycles -> ns */
 	enum pvsim_dy_sim_policy policy;
 	/*
-	 * The seed's kernel (v3.7): every vCPU that is not halted is a
+	 * The published kernel (v3.7): every vCPU that is not halted is a
 	 * candidate (no vcpu->preempted filter yet) and there is no
 	 * user-mode filter. false: today's candidates (preempted only,
 	 * kernel-mode spinner on VMX).
@@ -118,4 +118,4 @@ void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex);
 /* Policy names as recorded ("ple-off", "stock", "bail-out"). */
 const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol);
 
-#endif /* PVSCHED_SIM_SEED001_H */
+#endif /* PVSCHED_SIM_KVM_YIELD_BAILOUT_H */
