@@ -42,7 +42,7 @@ enum pvprobe_hv {
  * @brief Short lowercase name of a hypervisor kind ("kvm", "powervm",
  *        "none" ...), stable: it is part of the JSON schema.
  * @param hv a kind
- * @return a static string; "invalid" outside the enum
+ * @return a static string; "unknown" outside the enum
  */
 const char *pvprobe_hv_name(enum pvprobe_hv hv);
 
