@@ -24,7 +24,7 @@
 #include <pvsched/spin.h>
 
 /*
- * Deadlines are CLOCK_MONOTONIC struct timespec, used through pointers
+ * Deadlines are CLOCK_REALTIME struct timespec, used through pointers
  * only: declared, not defined, so this header pulls in no system header
  * (env.h stays the only one); callers that build a deadline include
  * <time.h> themselves.
