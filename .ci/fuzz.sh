@@ -21,7 +21,7 @@ if [ -z "${FUZZ_TARGETS:-}" ]; then
   FUZZ_TARGETS=$(cd fuzz && ls fuzz_*.c | sed 's/\.c$//' | tr '\n' ' ')
 fi
 flags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-       -fno-omit-frame-pointer -Iinclude -Wall -Wextra -Werror)
+       -fno-omit-frame-pointer -Iinclude -Ihost/include -Wall -Wextra -Werror)
 mkdir -p "$out/artifacts"
 status=0
 for t in $FUZZ_TARGETS; do

@@ -18,7 +18,7 @@ for arch in ppc64 ppc64le; do
   for t in "$cc" "$qemu"; do
     command -v "$t" >/dev/null || { echo "probe-cross[$arch]: $t not installed"; exit 1; }
   done
-  "$cc" -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude \
+  "$cc" -std=gnu11 -O2 -static -Wall -Wextra -Werror -Iinclude -Ihost/include \
     "${srcs[@]}" tools/pvsched/*.c -o "$tmp/pvsched-$arch"
   printf '#!/bin/sh\nexec %s %s "$@"\n' "$qemu" "$tmp/pvsched-$arch" >"$tmp/run-$arch"
   chmod +x "$tmp/run-$arch"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# pvsched_probe (pvsched::probe): the userspace readers of probe.h.
+# pvsched_probe (pvsched::probe): the userspace readers of <pvsched/probe.h>
+# (host/, headers in the second include root host/include/).
 # libcpuid and hwloc are optional: PVS_WITH_LIBCPUID / PVS_WITH_HWLOC are
 # AUTO (use when found), ON (required) or OFF (never); without them the
 # readers fall back to raw CPUID and to sysfs.
@@ -43,6 +44,10 @@ file(STRINGS "${CMAKE_CURRENT_SOURCE_DIR}/probe-sources.txt" PVS_PROBE_SOURCES
 add_library(pvsched_probe STATIC ${PVS_PROBE_SOURCES})
 add_library(pvsched::probe ALIAS pvsched_probe)
 target_link_libraries(pvsched_probe PUBLIC pvsched)
+# The userspace include root: <pvsched/probe.h> lives in host/include/.
+target_include_directories(pvsched_probe PUBLIC
+  $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/host/include>
+  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 target_compile_options(pvsched_probe PRIVATE ${PVS_WARNINGS})
 set_target_properties(pvsched_probe PROPERTIES
   OUTPUT_NAME pvsched_probe

@@ -3,7 +3,7 @@
  * cpuidle: driver, governor and per-CPU states
  * (/sys/devices/system/cpu/cpuidle/current_{driver,governor},
  * /sys/devices/system/cpu/cpuN/cpuidle/stateK/{name,desc,latency,residency,
- * usage,time,disable}; REFERENCE.md section 6).
+ * usage,time,disable}; docs/upstream-rules.md, topic: userspace signals).
  */
 #include <stdio.h>
 #include <string.h>
@@ -73,7 +73,7 @@ int pvprobe_cpuidle_state_parse(const char *const text[PVPROBE_CPUIDLE_ATTR_COUN
 }
 
 /* Read one state directory: 0, 1 if there is no such state (no name
- * file), or a negative PVPROBE_E code with the offending file recorded. */
+ * file), or a negative -PVS_E* code with the offending file recorded. */
 static int pvprobe_read_state(struct pvprobe_ctx *ctx, unsigned int cpu,
 			  unsigned int k, struct pvprobe_cpuidle_state *st)
 {

@@ -33,7 +33,7 @@ const char *pvprobe_hv_name(enum pvprobe_hv hv)
 	case PVPROBE_HV_OTHER:
 		return "other";
 	}
-	return "invalid";
+	return "unknown";
 }
 
 /* POWER generation from the PVR version (upper 16 bits). */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Module parameters the polling heuristics read (REFERENCE.md sections 2
- * and 4): the KVM host's halt_poll_ns family and PLE / pause filter, and the
- * guest cpuidle-haltpoll governor's guest_halt_poll_* family.
+ * Module parameters the polling heuristics read (docs/upstream-rules.md,
+ * topics: directed yield, halt polling): the KVM host's halt_poll_ns family
+ * and PLE / pause filter, and the guest cpuidle-haltpoll governor's
+ * guest_halt_poll_* family.
  */
 #include <string.h>
 

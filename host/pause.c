@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Cost of one cpu_relax() (x86 PAUSE), measured the robust way
- * (REFERENCE.md section 7: PAUSE costs ~10 to ~140 cycles depending on the
- * generation, so spin budgets must be converted with a measured cost):
- * many short windows, the clock overhead subtracted, absurd windows dropped,
- * the minimum kept.
+ * (docs/upstream-rules.md, topic: userspace spinning; PAUSE costs ~10 to
+ * ~140 cycles depending on the generation, so spin budgets must be
+ * converted with a measured cost): many short windows, the clock overhead
+ * subtracted, absurd windows dropped, the minimum kept.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>

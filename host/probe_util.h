@@ -47,7 +47,7 @@ int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *path, char **buf,
 int pvprobe_pu_load_small(struct pvprobe_ctx *ctx, const char *path, char *buf,
 		      size_t cap, size_t *len);
 
-/* A buffer parser for pvprobe_pu_read_parse(): returns >= 0 or a PVPROBE_E code
+/* A buffer parser for pvprobe_pu_read_parse(): returns >= 0 or a -PVS_E* code
  * and, on error, may set *line to the 1-based offending line. */
 typedef int (*pvprobe_pu_parse_fn)(const char *buf, size_t len, void *arg,
 			       unsigned int *line);

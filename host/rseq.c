@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * rseq time-slice extension (Linux 7.0+, REFERENCE.md section 6): a lock
- * holder may ask the scheduler for a few more microseconds. Live: ask
- * prctl(PR_RSEQ_SLICE_EXTENSION, PR_RSEQ_SLICE_EXTENSION_GET), which older
- * kernels reject with EINVAL; everywhere: the sysctl
- * kernel.rseq_slice_extension_nsec, the largest extension granted.
+ * rseq time-slice extension (Linux 7.0+; docs/upstream-rules.md, topic:
+ * rseq time-slice extension): a lock holder may ask the scheduler for a few
+ * more microseconds. Live: ask prctl(PR_RSEQ_SLICE_EXTENSION,
+ * PR_RSEQ_SLICE_EXTENSION_GET), which older kernels reject with EINVAL;
+ * everywhere: the sysctl kernel.rseq_slice_extension_nsec, the largest
+ * extension granted.
  */
 #include <string.h>
 #include <sys/prctl.h>
 
 #include "probe_util.h"
-
-#define PVPROBE_PR_RSEQ_SLICE_EXTENSION 79
-#define PVPROBE_PR_RSEQ_SLICE_EXTENSION_GET 1
+#include "rseq_abi.h"
 
 int pvprobe_read_rseq_slice(struct pvprobe_ctx *ctx,
 			 struct pvprobe_rseq_slice *out)

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Userspace spin runtime: the measured context, the lazily refreshed steal
- * view and the wait loop around pvs_spin_decide() (include/pvsched/spin_rt.h).
+ * view and the wait loop around pvs_spin_decide()
+ * (host/include/pvsched/spin_rt.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,17 +20,8 @@
 #include <pvsched/errors.h>
 #include <pvsched/spin_rt.h>
 
+#include "rseq_abi.h"
 #include "spin_rt_host.h"
-
-/* prctl(PR_RSEQ_SLICE_EXTENSION, SET, ENABLE): Linux 7.0 uapi. */
-#define PVRT_PR_RSEQ_SLICE_EXTENSION 79
-#define PVRT_PR_RSEQ_SLICE_EXTENSION_SET 2
-#define PVRT_PR_RSEQ_SLICE_EXT_ENABLE 1
-/* struct rseq: slice_ctrl is the u32 at byte 28 (request, granted bytes). */
-#define PVRT_RSEQ_SLICE_OFF 28
-#if defined(__x86_64__)
-#define PVRT_NR_RSEQ_SLICE_YIELD 471
-#endif
 
 static uint64_t clock_ns(clockid_t id)
 {
@@ -331,7 +323,7 @@ out:
 
 /* ---- rseq time-slice extension ------------------------------------------- */
 
-#if defined(PVRT_NR_RSEQ_SLICE_YIELD) && defined(__GLIBC__) && \
+#if defined(PVPROBE_NR_RSEQ_SLICE_YIELD) && defined(__GLIBC__) && \
 	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
 #include <sys/rseq.h>
 #define PVRT_HAVE_RSEQ_AREA 1
@@ -340,10 +332,10 @@ static __thread int pvrt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
 
 static uint8_t *slice_ctrl(void)
 {
-	if (__rseq_size < PVRT_RSEQ_SLICE_OFF + 4)
+	if (__rseq_size < PVPROBE_RSEQ_SLICE_CTRL_OFF + 4)
 		return NULL;
 	return (uint8_t *)__builtin_thread_pointer() + __rseq_offset +
-	       PVRT_RSEQ_SLICE_OFF;
+	       PVPROBE_RSEQ_SLICE_CTRL_OFF;
 }
 #endif
 
@@ -355,9 +347,9 @@ bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
 	if (pvrt_slice_state == 0)
 		pvrt_slice_state =
 			slice_ctrl() != NULL &&
-					prctl(PVRT_PR_RSEQ_SLICE_EXTENSION,
-					      PVRT_PR_RSEQ_SLICE_EXTENSION_SET,
-					      PVRT_PR_RSEQ_SLICE_EXT_ENABLE, 0,
+					prctl(PVPROBE_PR_RSEQ_SLICE_EXTENSION,
+					      PVPROBE_PR_RSEQ_SLICE_EXTENSION_SET,
+					      PVPROBE_PR_RSEQ_SLICE_EXT_ENABLE, 0,
 					      0) == 0 ?
 				1 :
 				-1;
@@ -384,7 +376,7 @@ bool pvrt_spin_slice_end(const struct pvrt_spin *s)
 	__atomic_store_n(&ctl[0], 0, __ATOMIC_RELAXED);
 	granted = __atomic_load_n(&ctl[1], __ATOMIC_RELAXED) != 0;
 	if (granted)
-		syscall(PVRT_NR_RSEQ_SLICE_YIELD);
+		syscall(PVPROBE_NR_RSEQ_SLICE_YIELD);
 	return granted;
 #else
 	(void)s;

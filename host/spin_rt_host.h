@@ -21,14 +21,14 @@
 #define PVRT_RELAX() __asm__ __volatile__("" ::: "memory")
 #endif
 
-/* Cost of one PAUSE in ps; 0 on success, negative PVPROBE_E* on failure. */
+/* Cost of one PAUSE in ps; 0 on success, negative -PVS_E* code on failure. */
 int pvrt_host_pause_ps(uint32_t *pause_ps);
 
 /* Called once per "cpuN" line of /proc/stat. */
 typedef void (*pvrt_host_cpu_fn)(void *arg, unsigned int cpu,
 				   uint64_t steal, uint64_t total);
 
-/* Read /proc/stat once; number of CPU lines reported, or negative PVPROBE_E*
+/* Read /proc/stat once; number of CPU lines reported, or negative -PVS_E* code
  * (CPUs at or above PVS_MAX_CPUS make the read fail: -PVS_ERANGE). */
 int pvrt_host_stat(pvrt_host_cpu_fn fn, void *arg);
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * /proc/stat cpu lines and the steal rate between two samples
- * (REFERENCE.md section 6: user nice system idle iowait irq softirq steal
- * guest guest_nice, in USER_HZ ticks).
+ * (docs/upstream-rules.md, topic: userspace signals; user nice system idle
+ * iowait irq softirq steal guest guest_nice, in USER_HZ ticks).
  */
 #include <stdlib.h>
 #include <string.h>

@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Lay libpvsched into a Linux source tree, the way libfdt or zstd live there:
 #   include/pvsched/**.h         -> <tree>/include/linux/pvsched/**.h
+#     (the core headers only: the userspace ones live in host/include/,
+#     which is never imported; .ci/layout.sh checks both)
 #   core-sources.txt's sources   -> <tree>/lib/pvsched/ (lib/x.c -> x.c,
 #                                   arch/a/y.c -> arch/a/y.c)
 #   tests/vectors/ (shared vectors) -> <tree>/lib/pvsched/tests/vectors/

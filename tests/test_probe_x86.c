@@ -195,7 +195,7 @@ static void test_feature_names(void **state)
 	assert_int_equal(named, 15);
 	assert_string_equal(pvprobe_hv_name(PVPROBE_HV_POWERVM), "powervm");
 	assert_string_equal(pvprobe_hv_name((enum pvprobe_hv)77),
-			    "invalid");
+			    "unknown");
 }
 
 /* ---- PAUSE estimate ------------------------------------------------------ */

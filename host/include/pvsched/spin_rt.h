@@ -7,31 +7,13 @@
  * **Userspace only** (Linux, libc, pthreads): not kernel-safe and not
  * included by pvsched.h. Link `pvsched::rt` (library `pvsched_rt`).
  *
- * A lock library initialises one ::pvrt_spin context (or takes the
- * process-wide one, pvrt_spin_default()): the measured cost of one PAUSE,
- * the measured context-switch round trip, the online and allowed CPUs, and
- * a lock-free per-CPU view of recent steal time that whichever waiter asks
- * refreshes from /proc/stat at most every pvrt_spin::steal_period_ns.
- * pvrt_spin_wait() then runs the whole waiting policy: it asks
- * pvs_spin_decide() what to do, spins a time-budgeted number of PAUSEs
- * while polling the lock's own "is it free" test, yields, or calls the
- * lock's park primitive, and asks again. The lock supplies only those two
- * callbacks (and, if it records one, its owner's CPU).
- *
- * Inputs given to pvs_spin_decide() by pvrt_spin_wait() (REFERENCE.md
- * sections 6 and 7): pause_ps and ctxsw_ns measured here; nr_cpus = the
- * CPUs this thread may run on; owner = ::PVS_SPIN_OWNER_PREEMPTED when the
- * owner recorded the CPU the waiter itself runs on (the owner cannot be
- * running there: the waiter is), else unknown; owner_steal_ppm and
- * self_steal_ppm from the steal view; nr_spinning from the lock's spinner
- * counter. Nothing in Linux tells userspace whether another thread is on a
- * CPU, so "owner running" is never asserted.
- *
- * The rseq time-slice extension (Linux 7.0+, REFERENCE.md section 6) lets
- * a lock holder ask not to be preempted for a few us:
- * pvrt_spin_slice_begin() / pvrt_spin_slice_end() around a critical section.
- * Availability is detected once at pvrt_spin_init(); when absent both are a
- * test of one flag.
+ * A lock library takes a ::pvrt_spin context (its own, or the process-wide
+ * pvrt_spin_default()) and calls pvrt_spin_wait() with two callbacks, "is
+ * the wait over" and "park"; the runtime spins, yields or parks as
+ * pvs_spin_decide() says. pvrt_spin_slice_begin() / pvrt_spin_slice_end()
+ * around a critical section ask the kernel not to preempt the holder
+ * (rseq time-slice extension). How each input of pvs_spin_decide() is
+ * measured, and why "owner running" is never asserted: docs/spin-rt.md.
  */
 #ifndef PVSCHED_SPIN_RT_H
 #define PVSCHED_SPIN_RT_H
@@ -42,7 +24,7 @@
 #include <pvsched/spin.h>
 
 /*
- * Deadlines are CLOCK_MONOTONIC struct timespec, used through pointers
+ * Deadlines are CLOCK_REALTIME struct timespec, used through pointers
  * only: declared, not defined, so this header pulls in no system header
  * (env.h stays the only one); callers that build a deadline include
  * <time.h> themselves.
@@ -183,7 +165,7 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu);
  * @brief Wait for a lock the spin-then-park way.
  *
  * Loop: if pvrt_spin_waiter::ready() says so, return; else fill a
- * pvs_spin_in (see the file comment) and call pvs_spin_decide(). SPIN:
+ * pvs_spin_in (docs/spin-rt.md) and call pvs_spin_decide(). SPIN:
  * count this waiter in pvrt_spin_waiter::nr_spinning, poll ready() between
  * up to pvs_spin_out::pauses PAUSEs, and add the time it really took to
  * spun_ns. YIELD: sched_yield(). PARK: call pvrt_spin_waiter::park(); when

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * x86 hypervisor identity and KVM paravirt features from CPUID
- * (REFERENCE.md section 6): leaf 1 ECX bit 31, signatures at the bases
- * 0x40000000..0x4000FF00, KVM leaf base+1 (EAX features, EDX hints).
- * Sources: the CPUID instruction, libcpuid's cpuid_get_hypervisor() (when
- * built with it) or a recorded dump, so fixtures are host-independent.
+ * (docs/upstream-rules.md, topic: x86 hypervisor CPUID): leaf 1 ECX bit
+ * 31, signatures at the bases 0x40000000..0x4000FF00, KVM leaf base+1 (EAX
+ * features, EDX hints). Sources: the CPUID instruction, libcpuid's
+ * cpuid_get_hypervisor() (when built with it) or a recorded dump, so
+ * fixtures are host-independent.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../host/probe_util.h"
+#include "../probe_util.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

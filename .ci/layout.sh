@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Folders are layers. Budget: a few seconds (one gcc -fsyntax-only per core
+# header, no build). Fails, naming the file, when:
+#  1. a .c under lib/ or arch/ is missing from core-sources.txt, or a listed
+#     file lives outside lib/ and arch/ (or does not exist);
+#  2. a core file (core-sources.txt, include/pvsched/**.h) includes a quoted
+#     file outside the core, or a system header (only env.h may);
+#  3. a header kernel/import.sh copies into a scratch Linux tree is not
+#     kernel-safe: it must compile alone with -ffreestanding -nostdinc
+#     against a stub <linux/types.h>-style env, and carry no userspace
+#     marker (_GNU_SOURCE, stdio, pthread ...);
+#  4. a header of the userspace root host/include/ appears in the import.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cc=${CC:-gcc}
+fail=0
+bad() { echo "layout: FAIL: $*" >&2; fail=1; }
+
+mapfile -t core < <(grep -v '^#' core-sources.txt | sed '/^[[:space:]]*$/d')
+
+# 1. core-sources.txt == the .c files of lib/ and arch/.
+for s in "${core[@]}"; do
+  case $s in lib/*|arch/*) ;; *) bad "core-sources.txt lists $s, outside lib/ and arch/" ;; esac
+  [ -f "$s" ] || bad "core-sources.txt lists $s, which does not exist"
+done
+n=0
+while IFS= read -r f; do
+  n=$((n + 1))
+  printf '%s\n' "${core[@]}" | grep -qxF "$f" ||
+    bad "$f is under lib/ or arch/ but not in core-sources.txt (move it to host/ or list it)"
+done < <(find lib arch -name '*.c' | LC_ALL=C sort)
+echo "layout: core-sources.txt lists ${#core[@]} files; lib/ and arch/ hold $n .c files"
+
+# 2. The core includes only the core (and env.h alone includes system headers).
+mapfile -t hdrs < <(find include/pvsched -name '*.h' | LC_ALL=C sort)
+for f in "${core[@]}" "${hdrs[@]}"; do
+  [ -f "$f" ] || continue
+  while IFS= read -r inc; do
+    case $inc in
+      '"'*)
+        q=${inc#\"}; q=${q%\"}
+        r=$(realpath -m --relative-to=. "$(dirname "$f")/$q")
+        case $r in include/pvsched/*|lib/*|arch/*) ;;
+          *) bad "$f includes \"$q\" ($r), outside the core" ;; esac ;;
+      '<pvsched/'*)
+        h=${inc#<}; h=${h%>}
+        [ -f "include/$h" ] || bad "$f includes <$h>, not a core header (include/$h)" ;;
+      *)
+        [ "$f" = include/pvsched/env.h ] ||
+          bad "$f includes system header $inc (only include/pvsched/env.h may)" ;;
+    esac
+  done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"][^>"]*[>"]\).*/\1/p' "$f")
+done
+echo "layout: ${#core[@]} core sources and ${#hdrs[@]} core headers include only the core"
+
+# 3 and 4. Import into a scratch Linux tree; check what landed there.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/linux/lib" "$tmp/linux/include/linux"
+kernel/import.sh "$tmp/linux" >/dev/null
+imp=$tmp/linux/include/linux/pvsched
+# A minimal kernel env: what env.h takes from <linux/...> under __KERNEL__.
+stub=$tmp/stub/linux
+mkdir -p "$stub"
+cat >"$stub/types.h" <<'STUB'
+typedef unsigned char u8; typedef unsigned short u16;
+typedef unsigned int u32; typedef unsigned long long u64;
+typedef signed char s8; typedef short s16; typedef int s32;
+typedef long long s64;
+typedef u8 uint8_t; typedef u16 uint16_t; typedef u32 uint32_t;
+typedef u64 uint64_t; typedef s8 int8_t; typedef s16 int16_t;
+typedef s32 int32_t; typedef s64 int64_t;
+typedef unsigned long size_t; typedef unsigned long uintptr_t;
+typedef _Bool bool;
+#define true 1
+#define false 0
+#define NULL ((void *)0)
+#define U32_MAX 0xffffffffu
+#define U64_MAX 0xffffffffffffffffull
+#define S32_MAX 0x7fffffff
+#define S64_MAX 0x7fffffffffffffffll
+#define UINT32_MAX U32_MAX
+#define UINT64_MAX U64_MAX
+#define INT32_MAX S32_MAX
+#define INT64_MAX S64_MAX
+#define UINT8_MAX 0xff
+#define UINT16_MAX 0xffff
+#define INT32_MIN (-S32_MAX - 1)
+#define INT64_MIN (-S64_MAX - 1)
+STUB
+for h in $(grep -ho '<linux/[a-z0-9_/]*\.h>' "$imp/env.h" | sort -u | tr -d '<>'); do
+  [ "$h" = linux/types.h ] || [ -e "$stub/../$h" ] ||
+    { mkdir -p "$(dirname "$stub/../$h")"; echo '#include <linux/types.h>' >"$stub/../$h"; }
+done
+ni=0
+while IFS= read -r f; do
+  rel=${f#"$imp"/}
+  ni=$((ni + 1))
+  [ -f "host/include/pvsched/$rel" ] &&
+    bad "import carries include/linux/pvsched/$rel, a userspace header (host/include/pvsched/$rel)"
+  if grep -nE '_GNU_SOURCE|<(stdio|stdlib|string|unistd|pthread|dirent|time|errno|sys/[a-z]+)\.h>|\b(malloc|calloc|free|printf|fopen)\(' "$f" |
+     grep -v '^\s*[0-9]*:\s*\*' >"$tmp/m"; then
+    bad "imported include/linux/pvsched/$rel has userspace markers: $(head -1 "$tmp/m")"
+  fi
+  if ! "$cc" -std=gnu11 -ffreestanding -nostdinc -fsyntax-only -D__KERNEL__ \
+       -I"$tmp/stub" -I"$tmp/linux/include" -x c "$f" 2>"$tmp/err"; then
+    bad "imported include/linux/pvsched/$rel does not compile freestanding (-nostdinc, kernel env):"
+    head -5 "$tmp/err" >&2
+  fi
+done < <(find "$imp" -name '*.h' | LC_ALL=C sort)
+echo "layout: import copied $ni headers; each compiles -ffreestanding -nostdinc, none from host/include"
+
+if [ $fail -ne 0 ]; then
+  echo "layout: FAILED (see above)" >&2
+  exit 1
+fi
+echo "layout: ok"
