@@ -11,12 +11,51 @@ void json_init(struct json *j, FILE *f)
 	j->need_comma[0] = false;
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
+ * forms, no surrogates, nothing above U+10FFFF), 0 if it is not one. */
+static int utf8_len(const unsigned char *p)
+{
+	int n, i;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;	/* continuation byte, C0/C1 overlong, F5..FF */
+	if (p[0] == 0xe0)
+		lo = 0xa0;	/* overlong 3-byte */
+	else if (p[0] == 0xed)
+		hi = 0x9f;	/* U+D800..U+DFFF */
+	else if (p[0] == 0xf0)
+		lo = 0x90;	/* overlong 4-byte */
+	else if (p[0] == 0xf4)
+		hi = 0x8f;	/* above U+10FFFF */
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;	/* also stops at the NUL */
+	return n;
+}
+
+/* A JSON string valid for any input bytes: quote, backslash and control
+ * characters escaped, well-formed UTF-8 copied, every byte that starts no
+ * well-formed sequence replaced by U+FFFD (as a \ufffd escape, so the
+ * output stays ASCII where the input was not text). */
 static void json_escaped(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	int n;
 
 	fputc('"', f);
-	for (; *p; p++) {
+	while (*p) {
+		n = utf8_len(p);
 		if (*p == '"' || *p == '\\')
 			fprintf(f, "\\%c", *p);
 		else if (*p == '\n')
@@ -25,8 +64,11 @@ static void json_escaped(FILE *f, const char *s)
 			fputs("\\t", f);
 		else if (*p < 0x20 || *p == 0x7f)
 			fprintf(f, "\\u%04x", *p);
+		else if (n == 0)
+			fputs("\\ufffd", f);
 		else
-			fputc(*p, f);
+			fwrite(p, 1, (size_t)n, f);
+		p += n ? n : 1;
 	}
 	fputc('"', f);
 }
