@@ -169,7 +169,10 @@ static void scan_tasks(struct pvprobe_ctx *ctx, struct tasks *ts)
 		closedir(td);
 	}
 	closedir(pd);
-	qsort(ts->t, ts->n, sizeof(*ts->t), task_cmp);
+	/* No tasks (a sysroot without /proc/<pid>): ts->t is still NULL, and
+	 * qsort(NULL, 0, ...) is undefined behaviour. */
+	if (ts->n > 1)
+		qsort(ts->t, ts->n, sizeof(*ts->t), task_cmp);
 }
 
 /* Per-CPU wait between two scans into wait_ns[cpu]; threads born in
