@@ -1,26 +1,67 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# Install into a scratch prefix, then build a consumer twice: through
-# find_package(pvsched CONFIG) and through pkg-config.
+# The install consumed as a downstream project would (budget: 1 minute):
+#  1. find_package(pvsched COMPONENTS ...) per component, shared and
+#     static targets; a missing component is named;
+#  2. pkg-config per library from a plain Makefile, shared and --static;
+#  3. the shared libraries export only their public API (nm -D);
+#  4. with DEB=1, the .deb packages installed with dpkg -i and used by the
+#     same consumers (.ci/deb.sh builds them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
-cmake -S tests/consumer -B "$tmp/consumer" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
-cmake --build "$tmp/consumer" >/dev/null
-"$tmp/consumer/consumer"
-pcdir=$(dirname "$(find "$tmp/prefix" -name pvsched.pc | head -1)")
-# shellcheck disable=SC2046
-cc tests/consumer/main.c -o "$tmp/pc-consumer" \
-   $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched)
-"$tmp/pc-consumer"
-if [ -x "$tmp/consumer/probe_consumer" ]; then
-  "$tmp/consumer/probe_consumer" >/dev/null
-  # shellcheck disable=SC2046
-  cc tests/consumer/probe.c -o "$tmp/pc-probe" \
-     $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched-probe)
-  "$tmp/pc-probe" >/dev/null
+comps=$(sed -n 's/^set(_pvs_installed \(.*\))$/\1/p' \
+        "$(find "$tmp/prefix" -name pvschedConfig.cmake)" | tr ";" " ")
+echo "package: installed components: ${comps:-none}"
+
+consume() { # prefix-path label: every component, one at a time, then all
+  local pp=$1 label=$2 c
+  for c in "" $comps "$comps"; do
+    local d="$tmp/cm-$label-${c// /-}"
+    cmake -S tests/consumer -B "$d" -DCMAKE_PREFIX_PATH="$pp" \
+      -DPVS_COMPONENTS="${c// /;}" >/dev/null
+    cmake --build "$d" >/dev/null
+    for exe in "$d"/*consumer*; do [ -x "$exe" ] && [ -f "$exe" ] && "$exe" >/dev/null; done
+  done
+  # A component that is not installed fails find_package and is named.
+  if cmake -S tests/consumer -B "$tmp/cm-$label-missing" -DCMAKE_PREFIX_PATH="$pp" \
+       -DPVS_COMPONENTS=nosuch >"$tmp/missing.log" 2>&1; then
+    echo "package[$label]: find_package accepted component 'nosuch'"; exit 1
+  fi
+  grep -q "component 'nosuch' is not installed" "$tmp/missing.log" ||
+    { echo "package[$label]: missing component not named:"; cat "$tmp/missing.log"; exit 1; }
+  echo "package[$label]: find_package per component (shared and static) ok"
+}
+
+makefile() { # pkg-config-path label
+  mkdir -p "$tmp/mk-$2"
+  PKG_CONFIG_PATH=$1 make -s -f tests/consumer/Makefile O="$tmp/mk-$2" >/dev/null
+  for exe in "$tmp/mk-$2"/*; do "$exe" >/dev/null; done
+  echo "package[$2]: pkg-config per library from a Makefile (shared and --static) ok"
+}
+
+consume "$tmp/prefix" prefix
+makefile "$(dirname "$(find "$tmp/prefix" -name pvsched.pc)")" prefix
+
+# Exported symbols: only the public API (declared in an installed header).
+for so in "$tmp"/prefix/lib*/libpvsched*.so "$tmp"/prefix/lib/*/libpvsched*.so; do
+  [ -e "$so" ] || continue
+  for sym in $(nm -D --defined-only "$so" | awk '$2 ~ /[TDBR]/ {print $3}'); do
+    grep -rqw "$sym" "$tmp/prefix/include/pvsched" ||
+      { echo "package: $(basename "$so") exports $sym, in no public header"; exit 1; }
+  done
+done
+echo "package: shared libraries export only declared symbols"
+
+if [ "${DEB:-0}" = 1 ]; then
+  debs=$(ls "${DEB_DIR:-..}"/*.deb)
+  # shellcheck disable=SC2086
+  dpkg -i $debs >/dev/null
+  consume /usr deb
+  makefile "" deb
+  pvsched --version >/dev/null && man -w pvsched >/dev/null
+  echo "package[deb]: dpkg -i, consumers and the tools ok"
 fi
-echo "package: find_package and pkg-config consumers ok"

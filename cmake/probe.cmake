@@ -6,8 +6,9 @@
 # readers fall back to raw CPUID and to sysfs.
 find_package(PkgConfig QUIET)
 
-# pvs_probe_dep(<VAR> <pkg-config module> <define>): sets PVS_PROBE_<VAR>_LIBS.
-function(pvs_probe_dep var module define)
+# pvs_probe_dep(<VAR> <pkg-config module>): sets PVS_PROBE_HAVE_<VAR> and,
+# when found, PVS_<VAR>_LIBRARIES / _INCLUDE_DIRS / _LIBRARY_DIRS.
+function(pvs_probe_dep var module)
   set(mode "${PVS_WITH_${var}}")
   string(TOUPPER "${mode}" mode)
   if(NOT mode MATCHES "^(AUTO|ON|OFF)$")
@@ -24,40 +25,57 @@ function(pvs_probe_dep var module define)
     message(FATAL_ERROR "PVS_WITH_${var}=ON but pkg-config module '${module}' was not found")
   endif()
   if(found)
-    target_compile_definitions(pvsched_probe PRIVATE ${define})
-    target_include_directories(pvsched_probe PRIVATE ${PVS_${var}_INCLUDE_DIRS})
-    # By name, not by imported target, so the exported package stays
-    # relocatable: consumers link -l<name> from their system paths.
-    target_link_libraries(pvsched_probe PRIVATE ${PVS_${var}_LIBRARIES})
-    target_link_directories(pvsched_probe PUBLIC
-      $<BUILD_INTERFACE:${PVS_${var}_LIBRARY_DIRS}>)
     message(STATUS "pvsched_probe: using ${module} ${PVS_${var}_VERSION}")
   else()
     message(STATUS "pvsched_probe: ${module} not used (PVS_WITH_${var}=${mode}), fallback only")
   endif()
   set(PVS_PROBE_HAVE_${var} ${found} PARENT_SCOPE)
-  set(PVS_${var}_LIBRARIES "${PVS_${var}_LIBRARIES}" PARENT_SCOPE)
+  foreach(v LIBRARIES INCLUDE_DIRS LIBRARY_DIRS)
+    set(PVS_${var}_${v} "${PVS_${var}_${v}}" PARENT_SCOPE)
+  endforeach()
 endfunction()
+
+# libcpuid is x86-only.
+set(PVS_PROBE_HAVE_LIBCPUID FALSE)
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|i[3-6]86)$")
+  pvs_probe_dep(LIBCPUID libcpuid)
+endif()
+pvs_probe_dep(HWLOC hwloc)
+
+set(_defs)
+set(_libs)
+set(_pcs)	# Libs.private, not Requires.private: a --static link of ours
+		# must not need hwloc's own static dependencies (libudev ...)
+foreach(d LIBCPUID:libcpuid HWLOC:hwloc)
+  string(REPLACE ":" ";" d "${d}")
+  list(GET d 0 var)
+  list(GET d 1 module)
+  if(PVS_PROBE_HAVE_${var})
+    list(APPEND _defs PVPROBE_HAVE_${var})
+    # By name, not by imported target, so the exported package stays
+    # relocatable: consumers link -l<name> from their system paths.
+    list(APPEND _libs ${PVS_${var}_LIBRARIES})
+    foreach(l ${PVS_${var}_LIBRARIES})
+      list(APPEND _pcs -l${l})
+    endforeach()
+  endif()
+endforeach()
 
 file(STRINGS "${CMAKE_CURRENT_SOURCE_DIR}/probe-sources.txt" PVS_PROBE_SOURCES
      REGEX "^[^#]")
-add_library(pvsched_probe STATIC ${PVS_PROBE_SOURCES})
-add_library(pvsched::probe ALIAS pvsched_probe)
-target_link_libraries(pvsched_probe PUBLIC pvsched)
-# The userspace include root: <pvsched/probe.h> lives in host/include/.
-target_include_directories(pvsched_probe PUBLIC
-  $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/host/include>
-  $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
-target_compile_options(pvsched_probe PRIVATE ${PVS_WARNINGS})
-set_target_properties(pvsched_probe PROPERTIES
-  OUTPUT_NAME pvsched_probe
-  POSITION_INDEPENDENT_CODE ON
-  EXPORT_NAME probe)
-
-# libcpuid is x86-only.
-if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|i[3-6]86)$")
-  pvs_probe_dep(LIBCPUID libcpuid PVPROBE_HAVE_LIBCPUID)
-else()
-  set(PVS_PROBE_HAVE_LIBCPUID FALSE)
-endif()
-pvs_probe_dep(HWLOC hwloc PVPROBE_HAVE_HWLOC)
+pvs_add_library(pvsched_probe COMPONENT probe SYMBOLS "pvprobe_*"
+  SOURCES ${PVS_PROBE_SOURCES}
+  INCLUDE_ROOT ${CMAKE_CURRENT_SOURCE_DIR}/host/include
+  PUBLIC_LIBS pvsched PRIVATE_LIBS ${_libs}
+  COMPONENT_DEPENDS pvsched
+  PC_DESCRIPTION "libpvsched userspace probing (probe.h): what this machine looks like to the heuristics"
+  PC_REQUIRES pvsched PC_LIBS_PRIVATE ${_pcs})
+target_compile_definitions(pvsched_probe_objects PRIVATE ${_defs})
+foreach(var LIBCPUID HWLOC)
+  if(PVS_PROBE_HAVE_${var})
+    target_include_directories(pvsched_probe_objects PRIVATE ${PVS_${var}_INCLUDE_DIRS})
+    foreach(t pvsched_probe pvsched_probe_static)
+      target_link_directories(${t} PUBLIC $<BUILD_INTERFACE:${PVS_${var}_LIBRARY_DIRS}>)
+    endforeach()
+  endif()
+endforeach()

@@ -12,6 +12,9 @@
 #include <stddef.h>
 #include <pvsched/probe.h>
 
+/* Internal to the libraries: never exported from a shared library. */
+#pragma GCC visibility push(hidden)
+
 /* Largest sysfs attribute we read: one value, a page at most. */
 #define PVPROBE_PU_ATTR_MAX 4096
 
@@ -115,5 +118,7 @@ uint64_t pvprobe_pu_muldiv(uint64_t a, uint64_t b, uint64_t c);
 /* Linux cpu_relax(): HMT_low(); HMT_medium(). */
 #define PVPROBE_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
 #endif
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_HOST_PROBE_UTIL_H */

@@ -21,6 +21,9 @@
 #define PVRT_RELAX() __asm__ __volatile__("" ::: "memory")
 #endif
 
+/* Internal to pvsched_rt: never exported from the shared library. */
+#pragma GCC visibility push(hidden)
+
 /* Cost of one PAUSE in ps; 0 on success, negative -PVS_E* code on failure. */
 int pvrt_host_pause_ps(uint32_t *pause_ps);
 
@@ -34,5 +37,7 @@ int pvrt_host_stat(pvrt_host_cpu_fn fn, void *arg);
 
 /* The kernel offers the rseq time-slice extension. */
 bool pvrt_host_rseq_slice(void);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_HOST_SPIN_RT_HOST_H */
