@@ -57,11 +57,13 @@ done
 echo "package: shared libraries export only declared symbols"
 
 if [ "${DEB:-0}" = 1 ]; then
-  debs=$(ls "${DEB_DIR:-..}"/*.deb)
+  debs=$(ls "${DEB_DIR:?}"/*.deb)
   # shellcheck disable=SC2086
   dpkg -i $debs >/dev/null
   consume /usr deb
   makefile "" deb
-  pvsched --version >/dev/null && man -w pvsched >/dev/null
+  pvsched --version >/dev/null && pvsched-sim list >/dev/null
+  dpkg -L pvsched-tools | grep -q '/man1/pvsched-probe\.1' ||
+    { echo "package[deb]: no man page for pvsched probe"; exit 1; }
   echo "package[deb]: dpkg -i, consumers and the tools ok"
 fi
