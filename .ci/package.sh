@@ -58,12 +58,23 @@ echo "package: shared libraries export only declared symbols"
 
 if [ "${DEB:-0}" = 1 ]; then
   debs=$(ls "${DEB_DIR:?}"/*.deb)
-  # shellcheck disable=SC2086
-  dpkg -i $debs >/dev/null
+  # dpkg does not wait for its lock (another apt-get may hold it): retry.
+  for try in $(seq 60); do
+    # shellcheck disable=SC2086
+    dpkg -i $debs >"$tmp/dpkg.log" 2>&1 && break
+    grep -q 'lock' "$tmp/dpkg.log" && [ "$try" -lt 60 ] ||
+      { cat "$tmp/dpkg.log"; exit 1; }
+    sleep 5
+  done
   consume /usr deb
   makefile "" deb
   pvsched --version >/dev/null && pvsched-sim list >/dev/null
   dpkg -L pvsched-tools | grep -q '/man1/pvsched-probe\.1' ||
     { echo "package[deb]: no man page for pvsched probe"; exit 1; }
   echo "package[deb]: dpkg -i, consumers and the tools ok"
+  # Leave /usr as it was (a stale /usr/include/pvsched would hide a header
+  # missing from a later build's tree).
+  dpkg -P $(dpkg-deb -f "${DEB_DIR}"/pvsched-tools_*.deb Package) \
+    libpvsched-dev libpvsched-rt0 libpvsched-probe0 libpvsched0 \
+    $(dpkg-query -W -f='${Package}\n' '*pvsched*dbgsym' 2>/dev/null) >/dev/null
 fi
