@@ -74,7 +74,7 @@ if [ "${DEB:-0}" = 1 ]; then
   echo "package[deb]: dpkg -i, consumers and the tools ok"
   # Leave /usr as it was (a stale /usr/include/pvsched would hide a header
   # missing from a later build's tree).
-  dpkg -P $(dpkg-deb -f "${DEB_DIR}"/pvsched-tools_*.deb Package) \
-    libpvsched-dev libpvsched-rt0 libpvsched-probe0 libpvsched0 \
+  # shellcheck disable=SC2046
+  dpkg -P pvsched-tools libpvsched-dev libpvsched-rt0 libpvsched-probe0 libpvsched0 \
     $(dpkg-query -W -f='${Package}\n' '*pvsched*dbgsym' 2>/dev/null) >/dev/null
 fi
