@@ -14,6 +14,9 @@ CMAKE_FLAGS ?=
 DEPS := cmake make gcc g++ pkg-config libcmocka-dev libcpuid-dev \
         libhwloc-dev doxygen
 
+# No "make[3]: Entering directory" lines from the build below.
+MAKEFLAGS += --no-print-directory
+
 .PHONY: all deps configure build demo check docs install clean distclean
 
 all: build
@@ -42,10 +45,23 @@ configure: deps
 build: configure
 	$(CMAKE) --build $(BUILD) -j $(JOBS)
 
-demo: build
-	$(BUILD)/tools/pvsched probe
-	$(BUILD)/examples/pvs_demo
-	$(BUILD)/tools/pvsched sim run splpar-asym-pack --iterations 3
+# The demo prints its three sections only; the build goes to a log.
+DEMO_LOG = $(BUILD)/demo-build.log
+demo: deps
+	@echo "== build: cmake into $(BUILD)/ (log: $(DEMO_LOG))"
+	@mkdir -p $(BUILD)
+	@{ $(CMAKE) -S . -B $(BUILD) $(CMAKE_FLAGS) && \
+	   $(CMAKE) --build $(BUILD) -j $(JOBS); } >$(DEMO_LOG) 2>&1 || \
+	  { tail -n 30 $(DEMO_LOG); echo "make demo: build failed, see $(DEMO_LOG)"; exit 1; }
+	@echo
+	@echo "== 1/3 pvsched probe: this machine as the heuristics see it, and what each decides here"
+	@$(BUILD)/tools/pvsched probe
+	@echo
+	@echo "== 2/3 pvs_demo: each heuristic on documented inputs (the same everywhere, but for the measured spin_rt part)"
+	@$(BUILD)/examples/pvs_demo
+	@echo
+	@echo "== 3/3 simulator: splpar-asym-pack (\"powerpc/smp: Shared processor sched optimizations\"), 3 iterations"
+	@$(BUILD)/tools/pvsched sim run splpar-asym-pack --iterations 3
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -5,8 +5,8 @@
 
 #include <pvsched/pvsched.h>
 
-/* Print a section heading. */
-void demo_heading(const char *title);
+/* Print a section heading and its one-line explanation. */
+void demo_heading(const char *title, const char *explain);
 
 /* module sections: one line each, alphabetical */
 void demo_haltpoll(void);

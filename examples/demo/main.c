@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * pvs_demo: what each libpvsched heuristic decides for a few documented
- * inputs (the situations of the seed threads). Every number printed is
+ * inputs (the situations of the published experiments). Every number printed is
  * computed by the library at run time.
  */
 #include <stdio.h>
 
 #include "demo.h"
 
-void demo_heading(const char *title)
+void demo_heading(const char *title, const char *explain)
 {
-	printf("\n== %s\n", title);
+	printf("\n== %s\n   %s\n", title, explain);
 }
 
 int main(void)

@@ -10,8 +10,8 @@
 
 #include "demo.h"
 
-/* A typical input: this 2-vCPU KVM guest (AMD EPYC), measured when this
- * was written: PAUSE about 25 ns, steal about 25 ppm (15 of ~588000 ticks
+/* A documented input: a 2-vCPU KVM guest on AMD EPYC, as measured when
+ * this was written: PAUSE about 25 ns, steal about 25 ppm (15 of ~588000 ticks
  * in /proc/stat), context switch unknown (LiTL's 9 us), userspace caller
  * (owner state unknown, no directed yield), nobody else spinning. */
 static void demo_spin_base(struct pvs_spin_in *in)
@@ -53,16 +53,18 @@ void demo_spin(void)
 	static const char *const cpu[] = {
 		"0.7 ns (POWER-like cheap relax)",
 		"3.3 ns (10 cycles, pre-Skylake)",
-		"25 ns (this EPYC guest)",
+		"25 ns (an AMD EPYC KVM guest)",
 		"40 ns (140 cycles, Skylake+)",
 	};
 	struct pvs_spin_in in;
 	unsigned int i;
 
-	demo_heading("spin: spin, yield or park? (spin.h)");
+	demo_heading("spin: spin, yield or park? (spin.h)",
+		     "the lock-waiter rule, fixed budget (FIXED) vs paravirt-aware "
+		     "(PV), for documented inputs");
 
 	demo_spin_base(&in);
-	demo_spin_show("this 2-vCPU KVM guest, low steal, lock just taken: both "
+	demo_spin_show("a 2-vCPU KVM guest, low steal, lock just taken: both "
 		       "spin one context switch", &in);
 
 	demo_spin_base(&in);

@@ -69,7 +69,9 @@ void demo_spin_rt(void)
 {
 	struct pvrt_spin s;
 
-	demo_heading("spin_rt: the userspace spin-then-park runtime");
+	demo_heading("spin_rt: the userspace spin-then-park runtime",
+		     "real waits on this machine: the numbers are measured, so they "
+		     "differ between machines and runs");
 	pvrt_spin_init(&s, PVS_SPIN_POLICY_PV);
 	printf("  measured: PAUSE %u ps, context-switch round trip %llu ns,"
 	       " %u CPUs allowed, rseq slice extension %s\n", s.pause_ps,
@@ -90,6 +92,6 @@ void demo_spin_rt(void)
 #else
 void demo_spin_rt(void)
 {
-	demo_heading("spin_rt: not built (PVS_BUILD_RT=OFF)");
+	demo_heading("spin_rt: not built (PVS_BUILD_RT=OFF)", "");
 }
 #endif
