@@ -58,7 +58,9 @@ enum pvs_hv_kind {
 	 * (Linux's x86-64 assembly test; its C version tests bit 0 only,
 	 * which is the same in practice: FLUSH_TLB is set only beside it).
 	 */
-	PVS_HV_PREEMPT_FLAG = 3
+	PVS_HV_PREEMPT_FLAG = 3,
+	/** Number of kinds (not a kind): range checks use it. */
+	PVS_HV_COUNT
 };
 
 /**
@@ -82,7 +84,9 @@ enum pvs_preempt_policy {
 	 * yield_count -> preempted. A vCPU that only ceded counts as
 	 * preempted.
 	 */
-	PVS_PREEMPT_PARITY = 1
+	PVS_PREEMPT_PARITY = 1,
+	/** Number of policies (not a policy): range checks use it. */
+	PVS_PREEMPT_POLICY_COUNT
 };
 
 /**
@@ -112,7 +116,9 @@ enum pvs_preempt_why {
 	/** Step 5, the target (and its siblings) ceded: not preempted. */
 	PVS_PREEMPT_WHY_CEDED = 9,
 	/** Parity rule, yield_count odd: preempted. */
-	PVS_PREEMPT_WHY_YIELD_ODD = 10
+	PVS_PREEMPT_WHY_YIELD_ODD = 10,
+	/** Number of steps (not a step): range checks use it. */
+	PVS_PREEMPT_WHY_COUNT
 };
 
 /** @brief What the hypervisor publishes about one hardware thread (vCPU). */
