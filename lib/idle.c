@@ -168,16 +168,3 @@ done:
 	out->fw_latency_ns = res.fw_latency_ns;
 	return 0;
 }
-
-const char *pvs_idle_source_name(enum pvs_idle_source s)
-{
-	switch (s) {
-	case PVS_IDLE_SRC_DEFAULT:
-		return "default";
-	case PVS_IDLE_SRC_FIRMWARE:
-		return "firmware";
-	case PVS_IDLE_SRC_COMPENSATED:
-		return "compensated";
-	}
-	return "invalid";
-}

@@ -8,18 +8,6 @@
 
 #include "demo.h"
 
-static const char *idle_policy_name(enum pvs_idle_policy p)
-{
-	switch (p) {
-	case PVS_IDLE_TRUST_FW:
-		return "TRUST_FW (pre-fix)";
-	case PVS_IDLE_COMPENSATED:
-		return "COMPENSATED";
-	default:
-		return "KERNEL (today)";
-	}
-}
-
 /*
  * 400 synthetic samples pinned to the seed's IPI-test percentiles
  * (min 711, median 7564, p90 8559, p99 9514, max 9698 ns; 1-based ranks
@@ -122,8 +110,8 @@ void demo_idle(void)
 				continue;
 			}
 			printf("  %-8s %-20s %8u %10u  %s\n",
-			       cpus[c] == PVS_IDLE_CPU_POWER9 ? "POWER9" : "POWER10",
-			       idle_policy_name(pols[p]), lat.exit_latency_us,
+			       pvs_idle_cpu_name(cpus[c]),
+			       pvs_idle_policy_name(pols[p]), lat.exit_latency_us,
 			       lat.target_residency_us, pvs_idle_source_name(lat.source));
 		}
 	}

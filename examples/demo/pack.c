@@ -47,9 +47,6 @@ static void demo_partition(uint32_t nr_vps)
 static void demo_levels(const char *what, const struct pvs_pack_machine *m,
 			enum pvs_pack_policy policy)
 {
-	static const char *const names[PVS_SD_NR_LEVELS] = {
-		"SMT", "CACHE", "MC", "PKG", "NUMA"
-	};
 	struct pvs_pack_domains d;
 	unsigned int lvl;
 
@@ -60,7 +57,7 @@ static void demo_levels(const char *what, const struct pvs_pack_machine *m,
 	printf("  %-34s", what);
 	for (lvl = 0; lvl < PVS_SD_NR_LEVELS; lvl++) {
 		if (d.present & PVS_SD_BIT(lvl))
-			printf(" %s%s", names[lvl],
+			printf(" %s%s", pvs_sd_level_name((enum pvs_sd_level)lvl),
 			       d.asym & PVS_SD_BIT(lvl) ? "*" : "");
 	}
 	printf("\n");

@@ -8,35 +8,11 @@
 
 #include "demo.h"
 
-/* Why the idle-hint rule decided, one line per enum pvs_preempt_why. */
+/* Why the rule decided, or the error pvs_preempt_explain() returned. */
 static const char *demo_why(int why)
 {
-	switch (why) {
-	case PVS_PREEMPT_WHY_NO_HV:
-		return "bare metal";
-	case PVS_PREEMPT_WHY_FLAG_CLEAR:
-		return "preempted byte is 0";
-	case PVS_PREEMPT_WHY_FLAG_SET:
-		return "host set the preempted byte";
-	case PVS_PREEMPT_WHY_DEDICATED:
-		return "step 1: dedicated CPUs are never preempted";
-	case PVS_PREEMPT_WHY_DISPATCHED:
-		return "step 2: yield_count even, it is running";
-	case PVS_PREEMPT_WHY_NOT_IDLE:
-		return "step 3: off its CPU without asking to idle";
-	case PVS_PREEMPT_WHY_SAME_CORE:
-		return "step 4a: caller runs on that core (whole-core dispatch)";
-	case PVS_PREEMPT_WHY_SIBLING_DISPATCHED:
-		return "step 4b: a sibling thread is running, so is the core";
-	case PVS_PREEMPT_WHY_SIBLING_PREEMPTED:
-		return "step 4b: a sibling was taken, so was the core";
-	case PVS_PREEMPT_WHY_CEDED:
-		return "step 5: it ceded (idle), nobody took it";
-	case PVS_PREEMPT_WHY_YIELD_ODD:
-		return "yield_count odd";
-	default:
-		return pvs_strerror(why);
-	}
+	return why < 0 ? pvs_strerror(why) :
+			 pvs_preempt_why_name((enum pvs_preempt_why)why);
 }
 
 /*

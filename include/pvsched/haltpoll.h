@@ -74,8 +74,17 @@ enum pvs_halt_poll_flavour {
 	PVS_HALT_POLL_KVM_HOST = 0,
 	/** Guest cpuidle haltpoll governor, `adjust_poll_limit()`: grow is
 	 *  capped at the maximum at once; shrink only if allowed. */
-	PVS_HALT_POLL_GUEST = 1
+	PVS_HALT_POLL_GUEST = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_FLAVOUR_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_flavour value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_flavour_name(enum pvs_halt_poll_flavour v);
 
 /**
  * @brief Parameters of the window rule: the module parameters of the chosen
@@ -125,8 +134,17 @@ enum pvs_halt_poll_event {
 	PVS_HALT_POLL_EV_SHRINK = 2,
 	/** The window was set to 0: shrink with divisor 0, a shrink below
 	 *  grow_start_ns, or (host) a maximum of 0. */
-	PVS_HALT_POLL_EV_RESET = 3
+	PVS_HALT_POLL_EV_RESET = 3,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_EVENT_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_event value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event v);
 
 /** @brief Number of enum pvs_halt_poll_event values (array size). */
 #define PVS_HALT_POLL_NR_EVENTS 4
@@ -143,8 +161,17 @@ enum pvs_halt_poll_preset {
 	PVS_HALT_POLL_PRESET_POWERPC = 3,
 	/** Guest haltpoll governor: guest_halt_poll_ns 200000, grow 2,
 	 *  grow_start 50000, shrink 2, allow_shrink Y. */
-	PVS_HALT_POLL_PRESET_GUEST = 4
+	PVS_HALT_POLL_PRESET_GUEST = 4,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_PRESET_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_preset value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_preset_name(enum pvs_halt_poll_preset v);
 
 /** @brief Generation of the KVM host shrink default. */
 enum pvs_halt_poll_gen {
@@ -152,8 +179,17 @@ enum pvs_halt_poll_gen {
 	PVS_HALT_POLL_GEN_TODAY = 0,
 	/** Older kernels: halt_poll_ns_shrink 0 (reset to 0 on a long
 	 *  halt). Host presets only. */
-	PVS_HALT_POLL_GEN_OLD_RESET = 1
+	PVS_HALT_POLL_GEN_OLD_RESET = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_GEN_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_gen value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_gen_name(enum pvs_halt_poll_gen v);
 
 /**
  * @brief Fill @p out with a kernel's default halt-polling parameters.
@@ -172,13 +208,6 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 			 enum pvs_halt_poll_gen gen,
 			 struct pvs_halt_poll_params *out);
 
-/**
- * @brief Short name of a halt-poll event ("keep", "grow", "shrink",
- *        "reset"), for reports.
- * @param ev event
- * @return a static string; "unknown" for a value out of range
- */
-const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event ev);
 
 /**
  * @brief @p a * @p b, saturated at the largest uint64_t instead of
@@ -358,8 +387,17 @@ enum pvs_poll_policy {
 	 *  busy (`is_core_idle()` false), spin plainly otherwise. Best for
 	 *  the sibling (2295 vs 2005 with a 33%-busy redis sibling), costs
 	 *  the polled vCPU its wakeup latency. Not merged. */
-	PVS_POLL_STOP_SIBLING_BUSY = 2
+	PVS_POLL_STOP_SIBLING_BUSY = 2,
+	/** Number of values (not a value): range checks use it. */
+	PVS_POLL_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_poll_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_poll_policy_name(enum pvs_poll_policy v);
 
 /** @brief Inputs of one poll-loop iteration. */
 struct pvs_poll_in {
@@ -397,8 +435,17 @@ enum pvs_poll_action {
 	/** Go on polling with a plain spin. */
 	PVS_POLL_ACT_SPIN = 5,
 	/** Go on polling, with cpu_relax() (PAUSE) in this iteration. */
-	PVS_POLL_ACT_SPIN_RELAX = 6
+	PVS_POLL_ACT_SPIN_RELAX = 6,
+	/** Number of values (not a value): range checks use it. */
+	PVS_POLL_ACTION_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_poll_action value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_poll_action_name(enum pvs_poll_action v);
 
 /**
  * @brief Decide one iteration of the host halt-poll loop.
@@ -447,12 +494,6 @@ static inline bool pvs_poll_action_stops(enum pvs_poll_action a)
 	return a != PVS_POLL_ACT_SPIN && a != PVS_POLL_ACT_SPIN_RELAX;
 }
 
-/**
- * @brief Short name of a poll action ("stop-wakeup", ..., "spin-relax").
- * @param a action
- * @return a static string; "unknown" for a value out of range
- */
-const char *pvs_poll_action_name(enum pvs_poll_action a);
 
 #ifdef __cplusplus
 }

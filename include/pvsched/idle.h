@@ -147,6 +147,13 @@ enum pvs_idle_cpu {
 	PVS_IDLE_CPU_COUNT
 };
 
+/**
+ * @brief Name of an enum pvs_idle_cpu value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_idle_cpu_name(enum pvs_idle_cpu v);
+
 /** @brief PowerVM partition mode (ignored for x86 guests). */
 enum pvs_idle_partition {
 	/** @brief Dedicated processors: states snooze and CEDE; firmware
@@ -158,6 +165,13 @@ enum pvs_idle_partition {
 	/** @brief Number of values (not a mode). */
 	PVS_IDLE_PARTITION_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_idle_partition value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_idle_partition_name(enum pvs_idle_partition v);
 
 /** @brief Whose CEDE exit-latency rule to apply. */
 enum pvs_idle_policy {
@@ -195,6 +209,13 @@ enum pvs_idle_policy {
 	PVS_IDLE_POLICY_COUNT
 };
 
+/**
+ * @brief Name of an enum pvs_idle_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_idle_policy_name(enum pvs_idle_policy v);
+
 /** @brief Where the returned CEDE latency came from. */
 enum pvs_idle_source {
 	/** @brief The driver's built-in state table. */
@@ -202,16 +223,17 @@ enum pvs_idle_source {
 	/** @brief The firmware's extended CEDE records. */
 	PVS_IDLE_SRC_FIRMWARE,
 	/** @brief Firmware records plus the measured compensation. */
-	PVS_IDLE_SRC_COMPENSATED
+	PVS_IDLE_SRC_COMPENSATED,
+	/** Number of values (not a value): range checks use it. */
+	PVS_IDLE_SOURCE_COUNT
 };
 
 /**
- * @brief Short lower-case name of a latency source, for reports.
- * @param s the source
- * @return "default", "firmware", "compensated", or "invalid" for a value
- *         outside the enum (never NULL)
+ * @brief Name of an enum pvs_idle_source value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
  */
-const char *pvs_idle_source_name(enum pvs_idle_source s);
+const char *pvs_idle_source_name(enum pvs_idle_source v);
 
 /** @brief The machine the decision is for. */
 struct pvs_idle_platform {

@@ -79,8 +79,17 @@ enum pvs_pack_policy {
 	 * Placement packs: fill the busiest open core, open the
 	 * lowest-numbered empty core only when the open ones are full.
 	 */
-	PVS_PACK_CORES = 1
+	PVS_PACK_CORES = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_PACK_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_pack_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_pack_policy_name(enum pvs_pack_policy v);
 
 /** @brief How the CPUs are numbered into cores. */
 struct pvs_pack_topology {
@@ -245,6 +254,13 @@ enum pvs_sd_level {
 	/** Number of levels. */
 	PVS_SD_NR_LEVELS = 5
 };
+
+/**
+ * @brief Name of an enum pvs_sd_level value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_sd_level_name(enum pvs_sd_level v);
 
 /**
  * @brief Bit of a level in pvs_pack_domains::present and

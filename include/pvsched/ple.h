@@ -111,7 +111,16 @@ enum pvs_ple_vendor {
 	PVS_PLE_VMX = 0,
 	/** AMD-V pause filter (kvm_amd): every field is 16-bit. */
 	PVS_PLE_SVM = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_PLE_VENDOR_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_ple_vendor value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_ple_vendor_name(enum pvs_ple_vendor v);
 
 /**
  * @brief A host's PLE parameters (the module parameters of kvm_intel or
@@ -200,7 +209,16 @@ enum pvs_ple_event {
 	 * window as the floor.
 	 */
 	PVS_PLE_SCHED_IN = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_PLE_EVENT_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_ple_event value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_ple_event_name(enum pvs_ple_event v);
 
 /**
  * @brief Update a vCPU's window for one event.

@@ -64,6 +64,13 @@ enum pvs_hv_kind {
 };
 
 /**
+ * @brief Name of an enum pvs_hv_kind value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_hv_kind_name(enum pvs_hv_kind v);
+
+/**
  * @brief Which powerpc rule pvs_is_preempted() applies.
  *
  * Ignored for @ref PVS_HV_NONE and @ref PVS_HV_PREEMPT_FLAG (but still
@@ -88,6 +95,13 @@ enum pvs_preempt_policy {
 	/** Number of policies (not a policy): range checks use it. */
 	PVS_PREEMPT_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_preempt_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_preempt_policy_name(enum pvs_preempt_policy v);
 
 /**
  * @brief The rule step that decided (what pvs_preempt_explain() returns).
@@ -120,6 +134,13 @@ enum pvs_preempt_why {
 	/** Number of steps (not a step): range checks use it. */
 	PVS_PREEMPT_WHY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_preempt_why value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_preempt_why_name(enum pvs_preempt_why v);
 
 /** @brief What the hypervisor publishes about one hardware thread (vCPU). */
 struct pvs_thread_state {

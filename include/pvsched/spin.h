@@ -89,8 +89,17 @@ enum pvs_spin_action {
 	PVS_SPIN_YIELD = 1,
 	/** Sleep until woken (futex wait, schedule()): always correct,
 	 *  only slower when the lock would have come soon. */
-	PVS_SPIN_PARK = 2
+	PVS_SPIN_PARK = 2,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_ACTION_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_action value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_action_name(enum pvs_spin_action v);
 
 /** @brief Which rule pvs_spin_decide() applies. */
 enum pvs_spin_policy {
@@ -99,8 +108,17 @@ enum pvs_spin_policy {
 	 *  then park. Reads only ctxsw_ns, pause_ps and spun_ns. */
 	PVS_SPIN_POLICY_FIXED = 0,
 	/** Paravirt-aware rule, documented at pvs_spin_decide(). */
-	PVS_SPIN_POLICY_PV = 1
+	PVS_SPIN_POLICY_PV = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_policy_name(enum pvs_spin_policy v);
 
 /** @brief What the lock owner is doing, as far as the caller knows. */
 enum pvs_spin_owner {
@@ -117,8 +135,17 @@ enum pvs_spin_owner {
 	PVS_SPIN_OWNER_SLEEPING = 3,
 	/** No owner: the lock is free or being handed over. Treated as
 	 *  running (the next owner is about to run). */
-	PVS_SPIN_OWNER_NONE = 4
+	PVS_SPIN_OWNER_NONE = 4,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_OWNER_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_owner value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_owner_name(enum pvs_spin_owner v);
 
 /** @brief Why pvs_spin_decide() decided what it did (for tests, tracing,
  *         the simulator and the demo). */
@@ -141,8 +168,17 @@ enum pvs_spin_reason {
 	PVS_SPIN_REASON_HERD = 7,
 	/** SPIN (PV): the spinners fill the CPUs, but this waiter is still
 	 *  within its arrival poll (pvs_spin_in::arrival_ns). */
-	PVS_SPIN_REASON_ARRIVAL = 8
+	PVS_SPIN_REASON_ARRIVAL = 8,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_REASON_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_reason value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_reason_name(enum pvs_spin_reason v);
 
 /**
  * @brief Inputs of pvs_spin_decide().
@@ -540,19 +576,7 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 	return act;
 }
 
-/**
- * @brief Name of an action, for logs and tools.
- * @param a an action
- * @return "spin", "yield" or "park"; "invalid" for a value outside the enum
- */
-const char *pvs_spin_action_str(enum pvs_spin_action a);
 
-/**
- * @brief One-line explanation of a reason, for logs, tools and the demo.
- * @param r a reason from pvs_spin_out::reason
- * @return a static English phrase; "invalid" for a value outside the enum
- */
-const char *pvs_spin_reason_str(enum pvs_spin_reason r);
 
 #ifdef __cplusplus
 }

@@ -70,7 +70,16 @@ enum pvs_yield_policy {
 	 * the spin pass stops after @ref PVS_DY_MAX_FAILURES such failures.
 	 */
 	PVS_YIELD_BAILOUT = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_YIELD_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_yield_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_yield_policy_name(enum pvs_yield_policy v);
 
 /** @brief The policy upstream Linux applies today. */
 #define PVS_YIELD_DEFAULT PVS_YIELD_BAILOUT
@@ -225,7 +234,16 @@ enum pvs_dy_stop {
 	PVS_DY_STOP_FAILURES = 1,
 	/** Every other vCPU was looked at once without a boost. */
 	PVS_DY_STOP_EXHAUSTED = 2,
+	/** Number of values (not a value): range checks use it. */
+	PVS_DY_STOP_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_dy_stop value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_dy_stop_name(enum pvs_dy_stop v);
 
 /**
  * @brief Outcome and cost counters of one pass (a simulator charges a cost

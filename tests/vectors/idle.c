@@ -672,7 +672,7 @@ static void idle_source_names(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 532, idle_name_is(
 		pvs_idle_source_name(PVS_IDLE_SRC_COMPENSATED), 'c', 'd', 11));
 	PVS_VEC_EXPECT(r, S, 533, idle_name_is(
-		pvs_idle_source_name((enum pvs_idle_source)3), 'i', 'd', 7));
+		pvs_idle_source_name(PVS_IDLE_SOURCE_COUNT), 'u', 'n', 7));
 }
 
 void pvs_vec_idle(struct pvs_vec_result *r)
