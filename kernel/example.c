@@ -6,12 +6,12 @@
  * Guest side, pseries: vcpu_is_preempted() on the library's inline fast
  * path. The kernel hands over the lppaca pointers of the target's core; the
  * library reads, lazily and once each, only the bytes the rule needs
- * (PVS_PREEMPT_IDLE_HINT: today's rule, seed 000).
+ * (PVS_PREEMPT_IDLE_HINT: today's rule, "powerpc/paravirt: Improve vcpu_is_preempted").
  *
  * Host side (when the yield and haltpoll modules are part of the library):
  * a hypervisor's pause-loop exit handler donates the spinner's slice with
- * the directed-yield pass (seed 001), and its halt path adapts the vCPU's
- * poll window after each halt (seed 003).
+ * the directed-yield pass (kvm-yield-bailout), and its halt path adapts the vCPU's
+ * poll window after each halt (kvm-haltpoll-relax).
  */
 #include <linux/kernel.h>
 #include <linux/smp.h>

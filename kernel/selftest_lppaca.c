@@ -15,7 +15,7 @@
  * the accessors of the whole core before and after the library and only
  * judges samples where both agree ("stable"). A CPU counts as seen ceded
  * when a stable sample had an odd yield_count with idle set: the state
- * seed 000 is about, which the parity rule calls preempted and the
+ * "powerpc/paravirt: Improve vcpu_is_preempted" is about, which the parity rule calls preempted and the
  * idle-hint rule does not (on a partition without whole-core dispatch
  * information to the contrary).
  */
@@ -92,7 +92,7 @@ static bool pvs_live_rule_parity(const struct pvs_live_core *k, int cpu,
 	return false;
 }
 
-/* Linux 6.7's vcpu_is_preempted(cpu) (seed 000's patch): idle hint. */
+/* Linux 6.7's vcpu_is_preempted(cpu) (ppc-idle-hint's patch): idle hint. */
 static bool pvs_live_rule_idle_hint(const struct pvs_live_core *k, int cpu,
 				    int me, bool kvm)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * CEDE exit latency: the pseries cpuidle rules before and after the
- * "Fixup CEDE0 latency only for POWER10 onwards" fix (seed 002), and the
+ * "Fixup CEDE0 latency only for POWER10 onwards" fix (pseries-cede-latency), and the
  * compensation the thread suggested. See include/pvsched/idle.h.
  */
 #include <pvsched/idle.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section: is a vCPU preempted? (seed 000). Each situation is built as
+ * Demo section: is a vCPU preempted? (ppc-idle-hint). Each situation is built as
  * raw big-endian lppaca images, decoded by the library, and decided under
  * both policies; the fast path over the raw images must agree.
  */
@@ -30,7 +30,7 @@ struct demo_core {
 };
 
 static const struct demo_core demo_cores[] = {
-	{ "KVM guest (seed), vCPU ceded", PVS_HV_KVM_PPC, true, "RRCR", 2, -1 },
+	{ "KVM guest, vCPU ceded", PVS_HV_KVM_PPC, true, "RRCR", 2, -1 },
 	{ "KVM guest, vCPU taken by host", PVS_HV_KVM_PPC, true, "RRPR", 2, -1 },
 	{ "PowerVM, ceded, sibling running", PVS_HV_POWERVM, true, "CRCC", 0, -1 },
 	{ "PowerVM, ceded, sibling taken", PVS_HV_POWERVM, true, "CCPC", 0, -1 },
@@ -135,7 +135,7 @@ void demo_preempt(void)
 {
 	unsigned int i;
 
-	demo_heading("vCPU preemption: vcpu_is_preempted() (seed 000)");
+	demo_heading("vCPU preemption: vcpu_is_preempted() (ppc-idle-hint)");
 	printf("  threads: R running, C ceded (idle=1), P off its CPU without\n"
 	       "  ceding (taken by the hypervisor, or conferred)\n");
 	printf("  %-31s %-24s %-5s %-4s %s\n", "situation", "target thread",

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section for yield.h and ple.h (seed 001): what yield_to() answers,
- * how far one pause-loop exit's candidate pass goes in the seed's
+ * Demo section for yield.h and ple.h (kvm-yield-bailout): what yield_to() answers,
+ * how far one pause-loop exit's candidate pass goes in the upstream change's
  * undercommitted 80-vCPU guest under each policy, and how the PLE window
  * moves with the VMX and SVM defaults.
  */
@@ -127,9 +127,9 @@ void demo_yield(void)
 {
 	struct pvs_ple_params p;
 
-	demo_heading("Directed yield and PLE window (seed 001)");
+	demo_heading("Directed yield and PLE window (kvm-yield-bailout)");
 	demo_should_yield();
-	printf("One pause-loop exit in a %u-vCPU guest (why: the seed's "
+	printf("One pause-loop exit in a %u-vCPU guest (why: the upstream change's "
 	       "bail-out ends a\n  useless undercommit pass on -ESRCH instead "
 	       "of trying every vCPU):\n", DEMO_VCPUS);
 	demo_pass(PVS_YIELD_BASELINE, false);

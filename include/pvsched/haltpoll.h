@@ -2,7 +2,7 @@
 /**
  * @file haltpoll.h
  * @brief Halt polling: how long to poll before sleeping, and what to do on
- *        each poll iteration (seed 003).
+ *        each poll iteration (kvm-haltpoll-relax).
  *
  * Two decisions:
  *
@@ -24,7 +24,7 @@
  *
  *  2. **The poll loop** (pvs_poll_action()): on every iteration of the host
  *     poll loop, stop (and why) or spin (plainly, or with cpu_relax() so the
- *     SMT sibling gets the core), per `kvm_vcpu_can_poll()` and the seed's
+ *     SMT sibling gets the core), per `kvm_vcpu_can_poll()` and the upstream change's
  *     two patches.
  *
  * Both are static inline: they are a handful of compares, as cheap as the
@@ -374,16 +374,16 @@ static inline int pvs_halt_poll_step(const struct pvs_halt_poll_params *p,
 	return ev;
 }
 
-/** @brief How the host poll loop treats the SMT sibling (seed 003). */
+/** @brief How the host poll loop treats the SMT sibling (kvm-haltpoll-relax). */
 enum pvs_poll_policy {
 	/** Before Linux 5.14: spin without pausing; the sibling loses
 	 *  issue slots to the poll (dhry2reg 3172 -> ~1583 beside a plain
-	 *  spin in the seed). */
+	 *  spin in the upstream change). */
 	PVS_POLL_PLAIN = 0,
-	/** Today (the seed's v2 patch): cpu_relax() (x86 PAUSE) on every
+	/** Today (the upstream change's v2 patch): cpu_relax() (x86 PAUSE) on every
 	 *  iteration, yielding the core to the sibling while polling. */
 	PVS_POLL_RELAX = 1,
-	/** The seed's v1 patch: stop polling as soon as an SMT sibling is
+	/** The upstream change's v1 patch: stop polling as soon as an SMT sibling is
 	 *  busy (`is_core_idle()` false), spin plainly otherwise. Best for
 	 *  the sibling (2295 vs 2005 with a 33%-busy redis sibling), costs
 	 *  the polled vCPU its wakeup latency. Not merged. */

@@ -10,8 +10,7 @@
  * partition, snooze and "Shared Cede" (10 us / 100 us) on a shared one.
  * Firmware also reports extended CEDE states through the RTAS call
  * ibm,get-system-parameter with token 45 (pvs_xcede_parse()). Whether the
- * CEDE exit latency should come from those records changed upstream (seed
- * 002, "cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards"):
+ * CEDE exit latency should come from those records changed upstream ("cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards"):
  * POWER9 firmware reports the hardware wake-up (2 us), not what the
  * partition sees (5.7-9.5 us measured), so today only POWER10 and later
  * take the firmware value. pvs_idle_state_latency() keeps the rule before
@@ -127,7 +126,7 @@ int pvs_xcede_parse(const void *buf, size_t len, struct pvs_xcede_table *out);
 enum pvs_idle_cpu {
 	/** @brief POWER8 (ISA 2.07) PowerVM partition. */
 	PVS_IDLE_CPU_POWER8 = 0,
-	/** @brief POWER9 (ISA 3.0) PowerVM partition: the seed's machine. */
+	/** @brief POWER9 (ISA 3.0) PowerVM partition: the upstream change's machine. */
 	PVS_IDLE_CPU_POWER9,
 	/** @brief POWER10 (ISA 3.1) PowerVM partition. */
 	PVS_IDLE_CPU_POWER10,
@@ -184,7 +183,7 @@ enum pvs_idle_policy {
 	 */
 	PVS_IDLE_KERNEL = 0,
 	/**
-	 * @brief Linux before the fix (commit d947fb4c965c, the seed's
+	 * @brief Linux before the fix (commit d947fb4c965c, the upstream change's
 	 *        baseline): every dedicated partition, whatever the
 	 *        processor, with records takes min(10 us, every record's
 	 *        latency, zeros included); when that is below 10 us the exit
@@ -195,7 +194,7 @@ enum pvs_idle_policy {
 	 */
 	PVS_IDLE_TRUST_FW,
 	/**
-	 * @brief The seed's suggestion ("if (p9) apply compensation"): where
+	 * @brief The upstream change's suggestion ("if (p9) apply compensation"): where
 	 *        today's rule distrusts firmware (dedicated, before ISA
 	 *        3.1/POWER10), exit latency = ceil((minimum non-zero firmware
 	 *        latency + @ref pvs_idle_platform.compensation_ns) / 1000),
@@ -336,10 +335,10 @@ int pvs_idle_default_states(enum pvs_idle_cpu cpu,
 			    const struct pvs_idle_state **states);
 
 /**
- * @brief The compensation the seed derives: a measured wake-up latency
+ * @brief The compensation the upstream change derives: a measured wake-up latency
  *        minus what firmware claims, never below 0.
  *
- * Seed 002: IPI latency p99 9514 ns - firmware 2000 ns = 7514 ns, which
+ * "cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards": IPI latency p99 9514 ns - firmware 2000 ns = 7514 ns, which
  * brings POWER9's CEDE to ceil(9.514 us) = 10 us, the default.
  * @param measured_ns    measured wake-up latency (e.g. a percentile)
  * @param fw_latency_ns  firmware's value (@ref pvs_idle_latency.fw_latency_ns)
@@ -361,7 +360,7 @@ static inline uint64_t pvs_idle_compensation_ns(uint64_t measured_ns,
 #define PVS_LAT_MAX_SAMPLES (1u << 20)
 
 /**
- * @brief Summary of a latency sample set, in the seed's column order.
+ * @brief Summary of a latency sample set, in the upstream change's column order.
  *
  * Percentiles use the nearest-rank definition: the p-th percentile is the
  * sample of 1-based rank ceil(p x N / 100) in ascending order (rank 1 when

@@ -6,7 +6,7 @@
  * PowerVM dispatches a shared-processor partition's virtual processors a
  * whole big core at a time, and most shared pools are over-committed. In
  * light load a partition whose busy threads sit on few cores gets those
- * cores for longer and leaves the rest of the pool to others. Seed 004
+ * cores for longer and leaves the rest of the pool to others. "powerpc/smp: Shared processor sched optimizations"
  * ("powerpc/smp: Shared processor sched optimizations", upstream in v6.8)
  * makes Linux pack: on a shared-processor partition with big cores
  * (`is_shared_processor() && has_big_cores` enables the `splpar_asym_pack`
@@ -21,7 +21,7 @@
  *    (has_coregroup_support()), because PowerVM exports no core-group
  *    information there.
  *
- * On the seed's POWER10 partition (shared, 40 entitled cores, 128 virtual
+ * On the upstream change's POWER10 partition (shared, 40 entitled cores, 128 virtual
  * processors, SMT8) ebizzy with 40 threads kept its throughput while physc
  * fell from 40.06 to 21.15 cores; 80 and 160 threads gained 9% and 37%.
  *
@@ -59,12 +59,12 @@ extern "C" {
 /**
  * @brief Which packing rule to apply.
  *
- * Linux's rule changed with seed 004; both stay available so the simulator
+ * Linux's rule changed with "powerpc/smp: Shared processor sched optimizations"; both stay available so the simulator
  * and users can compare them.
  */
 enum pvs_pack_policy {
 	/**
-	 * The seed's baseline (v6.5 .. v6.7): no asym packing on shared
+	 * The upstream change's baseline (v6.5 .. v6.7): no asym packing on shared
 	 * LPARs, the MC level kept, arch_asym_cpu_priority() is the generic
 	 * `-cpu` (only consulted where a level has SD_ASYM_PACKING, i.e. the
 	 * SMT level of CPU_FTR_ASYM_SMT POWER7s, where it prefers lower
@@ -73,7 +73,7 @@ enum pvs_pack_policy {
 	 */
 	PVS_PACK_SPREAD = 0,
 	/**
-	 * Today's rule (seed 004, v6.8+): on a shared-processor LPAR with
+	 * Today's rule ("powerpc/smp: Shared processor sched optimizations", v6.8+): on a shared-processor LPAR with
 	 * big cores, priority `-cpu / threads_per_core`, SD_ASYM_PACKING at
 	 * the CACHE and PKG levels, and no MC level on shared processors.
 	 * Placement packs: fill the busiest open core, open the

@@ -2,7 +2,7 @@
 /**
  * @file ple.h
  * @brief Pause-loop exiting: the per-vCPU PLE / pause-filter window
- *        (seed 001).
+ *        (kvm-yield-bailout).
  *
  * Intel VT-x "PAUSE-loop exiting" and AMD-V "pause filter" make a guest
  * that spins on PAUSE exit to the host, which then tries a directed yield

@@ -14,7 +14,7 @@
  * The rules are Linux's `vcpu_is_preempted()`:
  *  - powerpc (arch/powerpc/include/asm/paravirt.h): from each thread's
  *    lppaca yield_count (odd = not dispatched) and idle byte, with two
- *    policies (enum pvs_preempt_policy): the idle-hint rule of seed 000
+ *    policies (enum pvs_preempt_policy): the idle-hint rule of "powerpc/paravirt: Improve vcpu_is_preempted"
  *    ("powerpc/paravirt: Improve vcpu_is_preempted", upstream after v6.6)
  *    and the parity rule before it;
  *  - x86 KVM (arch/x86/kernel/kvm.c, `__kvm_vcpu_is_preempted`): the
@@ -78,7 +78,7 @@ const char *pvs_hv_kind_name(enum pvs_hv_kind v);
  */
 enum pvs_preempt_policy {
 	/**
-	 * Linux after v6.6 (seed 000): 1. dedicated -> not preempted;
+	 * Linux after v6.6 (ppc-idle-hint): 1. dedicated -> not preempted;
 	 * 2. target yield_count even -> not; 3. target not idle -> preempted;
 	 * 4. PowerVM only: a. caller on the target's core -> not; b. first
 	 * other thread of the core that is dispatched -> not, or not
@@ -86,7 +86,7 @@ enum pvs_preempt_policy {
 	 */
 	PVS_PREEMPT_IDLE_HINT = 0,
 	/**
-	 * Linux up to v6.6 (the seed's baseline): 1. dedicated -> not;
+	 * Linux up to v6.6 (the upstream change's baseline): 1. dedicated -> not;
 	 * 4a. PowerVM and caller on the target's core -> not; then odd
 	 * yield_count -> preempted. A vCPU that only ceded counts as
 	 * preempted.

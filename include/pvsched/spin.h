@@ -22,7 +22,7 @@
  * Budgets are in **time** (ns); the PAUSE count a budget buys is derived
  * from the measured cost of one PAUSE (pvs_spin_ns_to_pauses()), because
  * that cost varies about 14x between CPU generations.
- * Facts: REFERENCE.md section 7 (what glibc, LiTL, parking_lot, folly, Go,
+ * Facts: docs/upstream-rules.md, "Spin or park decision inputs" (what glibc, LiTL, parking_lot, folly, Go,
  * .NET, MariaDB and the kernel's pvqspinlock do) and section 6 (the inputs a
  * userspace runtime can read).
  *
@@ -41,7 +41,7 @@ extern "C" {
 /**
  * @brief Context-switch round trip assumed when the caller does not know it
  *        (pvs_spin_in::ctxsw_ns == 0), in ns: LiTL's spin-then-park figure
- *        (about 9 us, REFERENCE.md section 7).
+ *        (about 9 us, docs/upstream-rules.md, "Spin or park decision inputs").
  */
 #define PVS_SPIN_DEFAULT_CTXSW_NS 9000u
 
@@ -69,7 +69,7 @@ extern "C" {
 /**
  * @brief Arrival poll suggested for userspace waiters, in ns (4 us): see
  *        pvs_spin_in::arrival_ns.
- * About glibc's adaptive mutex (up to 100 tries with backoff, REFERENCE.md
+ * About glibc's adaptive mutex (up to 100 tries with backoff, docs/upstream-rules.md
  * section 7) and well under a context-switch round trip: long enough to
  * see a short critical section end, too short to matter when it does not.
  */

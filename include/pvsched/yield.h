@@ -2,7 +2,7 @@
 /**
  * @file yield.h
  * @brief Directed yield: the yield_to() decision and KVM's spin-loop
- *        candidate pass (seed 001).
+ *        candidate pass (kvm-yield-bailout).
  *
  * A vCPU that spins on a lock whose holder was preempted wastes its time
  * slice. On a pause-loop exit (see ple.h) the host looks for another vCPU
@@ -18,8 +18,8 @@
  *    the candidate filters, the dy_eligible toggle and the three-failure
  *    stop, calling the caller's own yield function on each candidate.
  *
- * Both keep the seed's two policies (@ref pvs_yield_policy): the stock
- * v3.7 behaviour the seed measured as "stock PLE" (~53K/25K/18-20K AIM7
+ * Both keep the upstream change's two policies (@ref pvs_yield_policy): the stock
+ * v3.7 behaviour the upstream change measured as "stock PLE" (~53K/25K/18-20K AIM7
  * jobs/min at 40/60/80 vCPUs) and the bail-out that upstream merged in
  * v3.8 (~100K/81K/48-69K).
  */
@@ -52,13 +52,13 @@ extern "C" {
 /**
  * @brief Which directed-yield rule to apply.
  *
- * Seed 001 ("sched: Bail out of yield_to when source and target runqueue
+ * "sched: Bail out of yield_to when source and target runqueue has one task" ("sched: Bail out of yield_to when source and target runqueue
  * has one task", Peter Zijlstra / Raghavendra K T, with "kvm: Handle
  * yield_to failure return code for potential undercommit case").
  */
 enum pvs_yield_policy {
 	/**
-	 * The seed's baseline (v3.7): yield_to() only boosts or skips, so
+	 * The upstream change's baseline (v3.7): yield_to() only boosts or skips, so
 	 * the spin pass never sees a failure and always walks every vCPU
 	 * until one is boosted. A caller-supplied yield function returning
 	 * < 0 is treated like 0 (counted, but the pass goes on).

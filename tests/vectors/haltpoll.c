@@ -4,7 +4,7 @@
  * host) and adjust_poll_limit() (guest haltpoll governor) with every
  * preset and both shrink generations, their boundaries and the 32/64-bit
  * overflow of window * grow, convergence sequences, presets, and the
- * poll-loop action for every SMT policy (seed 003). Expected values are
+ * poll-loop action for every SMT policy (kvm-haltpoll-relax). Expected values are
  * worked by hand from the kernel rules; the comments show the arithmetic.
  */
 #include "vectors.h"
