@@ -228,7 +228,7 @@ static void random_core(struct pvs_core_state *cs, unsigned int *target)
 		cs->threads[i].preempted = pvs_test_rand_below(2) ?
 					   (uint8_t)pvs_test_rand() : 0;
 	}
-	cs->hv = (enum pvs_hv_kind)pvs_test_rand_below(4);
+	cs->hv = (enum pvs_hv_kind)pvs_test_rand_below(PVS_HV_COUNT);
 	cs->policy = (enum pvs_preempt_policy)pvs_test_rand_below(2);
 	cs->shared = pvs_test_rand_below(4) != 0;
 	cs->smt = smt;
@@ -236,7 +236,7 @@ static void random_core(struct pvs_core_state *cs, unsigned int *target)
 	*target = pvs_test_rand_below(smt);
 	switch (pvs_test_rand_below(16)) {
 	case 0:
-		cs->hv = (enum pvs_hv_kind)(4 + pvs_test_rand_below(100));
+		cs->hv = (enum pvs_hv_kind)(PVS_HV_COUNT + pvs_test_rand_below(100));
 		break;
 	case 1:
 		cs->policy = (enum pvs_preempt_policy)

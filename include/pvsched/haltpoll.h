@@ -209,6 +209,8 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 			 struct pvs_halt_poll_params *out);
 
 
+/** @cond INTERNAL */
+/* Internal steps of pvs_halt_poll_step(), not API (tests call them). */
 /**
  * @brief @p a * @p b, saturated at the largest uint64_t instead of
  *        wrapping.
@@ -261,6 +263,7 @@ pvs_halt_poll_shrunk(const struct pvs_halt_poll_params *p, uint64_t w)
 	w = pvs_div_u64(w, p->shrink);
 	return w < p->grow_start_ns ? 0 : w;
 }
+/** @endcond */
 
 /**
  * @brief The window to poll for at the start of the next halt.

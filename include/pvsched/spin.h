@@ -354,6 +354,8 @@ static inline uint64_t pvs_spin_scale_ppm(uint64_t v, uint32_t steal_ppm)
 			   PVS_SPIN_FULL_PPM);
 }
 
+/** @cond INTERNAL */
+/* Internal steps of pvs_spin_decide(), not API (tests call them). */
 /**
  * @brief The PV rule's gates that park (or yield) before any budget:
  *        owner state, then the spinner count. Part of pvs_spin_decide().
@@ -434,6 +436,7 @@ static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in
 	out->reason = pauses ? PVS_SPIN_REASON_ARRIVAL : PVS_SPIN_REASON_HERD;
 	return pauses ? PVS_SPIN_SPIN : PVS_SPIN_PARK;
 }
+/** @endcond */
 
 /**
  * @brief Decide whether a lock waiter spins (and for how long), yields to
