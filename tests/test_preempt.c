@@ -229,7 +229,7 @@ static void random_core(struct pvs_core_state *cs, unsigned int *target)
 					   (uint8_t)pvs_test_rand() : 0;
 	}
 	cs->hv = (enum pvs_hv_kind)pvs_test_rand_below(PVS_HV_COUNT);
-	cs->policy = (enum pvs_preempt_policy)pvs_test_rand_below(2);
+	cs->policy = (enum pvs_preempt_policy)pvs_test_rand_below(PVS_PREEMPT_POLICY_COUNT);
 	cs->shared = pvs_test_rand_below(4) != 0;
 	cs->smt = smt;
 	cs->caller_thread = (int)pvs_test_rand_below(smt + 1) - 1;
@@ -240,7 +240,7 @@ static void random_core(struct pvs_core_state *cs, unsigned int *target)
 		break;
 	case 1:
 		cs->policy = (enum pvs_preempt_policy)
-			     (2 + pvs_test_rand_below(100));
+			     (PVS_PREEMPT_POLICY_COUNT + pvs_test_rand_below(100));
 		break;
 	case 2:
 		cs->smt = pvs_test_rand_below(2) ? 0 :
