@@ -4,31 +4,7 @@
  * @brief Halt polling: how long to poll before sleeping, and what to do on
  *        each poll iteration (kvm-haltpoll-relax).
  *
- * Two decisions:
- *
- *  1. **The poll window** (pvs_halt_poll_step()): after every halt, Linux
- *     adapts the time it will poll at the next halt before it really
- *     sleeps. Two flavours share the idea but not the rules:
- *     - the **KVM host**, `kvm_vcpu_halt()` in virt/kvm/kvm_main.c, with
- *       `grow_halt_poll_ns()` / `shrink_halt_poll_ns()` and the module
- *       parameters `/sys/module/kvm/parameters/halt_poll_ns*`;
- *     - the **guest cpuidle haltpoll governor**, `adjust_poll_limit()` in
- *       drivers/cpuidle/governors/haltpoll.c, with
- *       `/sys/module/haltpoll/parameters/guest_halt_poll_*`.
- *
- *     The kernel keeps the window in 32 bits and computes `window * grow`
- *     in 32 bits, so a large window or factor wraps (and a wrapped window
- *     then collapses to grow_start). This library takes 64-bit values and
- *     saturates the product instead; wherever the kernel's product does not
- *     wrap the results are identical.
- *
- *  2. **The poll loop** (pvs_poll_action()): on every iteration of the host
- *     poll loop, stop (and why) or spin (plainly, or with cpu_relax() so the
- *     SMT sibling gets the core), per `kvm_vcpu_can_poll()` and the upstream change's
- *     two patches.
- *
- * Both are static inline: they are a handful of compares, as cheap as the
- * kernel's own code. Only the presets and the names live in lib/haltpoll.c.
+ * Rationale: docs/heuristics.md, "haltpoll.h".
  */
 #ifndef PVSCHED_HALTPOLL_H
 #define PVSCHED_HALTPOLL_H

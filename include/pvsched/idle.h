@@ -4,23 +4,7 @@
  * @brief Which exit latency to believe for the CEDE idle state, the
  *        extended-CEDE firmware decoder, and integer latency statistics.
  *
- * On a PowerVM (pseries) guest, Linux's cpuidle driver
- * (drivers/cpuidle/cpuidle-pseries.c) starts from fixed states: snooze
- * (exit 0 us, residency 0 us) and CEDE (10 us / 100 us) on a dedicated
- * partition, snooze and "Shared Cede" (10 us / 100 us) on a shared one.
- * Firmware also reports extended CEDE states through the RTAS call
- * ibm,get-system-parameter with token 45 (pvs_xcede_parse()). Whether the
- * CEDE exit latency should come from those records changed upstream ("cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards"):
- * POWER9 firmware reports the hardware wake-up (2 us), not what the
- * partition sees (5.7-9.5 us measured), so today only POWER10 and later
- * take the firmware value. pvs_idle_state_latency() keeps the rule before
- * the fix, today's rule and the compensation the thread suggested as
- * policies (@ref pvs_idle_policy).
- *
- * The statistics (pvs_lat_stats()) turn raw wake-up latency samples into
- * the N / Min / Median / Avg / 90%ile / 99%ile / Max / Stddev table the
- * seed prints, in integers only, so a kernel selftest can measure its own
- * compensation.
+ * Rationale: docs/heuristics.md, "idle.h".
  */
 #ifndef PVSCHED_IDLE_H
 #define PVSCHED_IDLE_H

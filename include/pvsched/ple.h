@@ -4,20 +4,7 @@
  * @brief Pause-loop exiting: the per-vCPU PLE / pause-filter window
  *        (kvm-yield-bailout).
  *
- * Intel VT-x "PAUSE-loop exiting" and AMD-V "pause filter" make a guest
- * that spins on PAUSE exit to the host, which then tries a directed yield
- * (yield.h). KVM adapts the window per vCPU: it grows on every pause-loop
- * exit (the vCPU spun in vain, so exit less eagerly) and shrinks when the
- * vCPU is scheduled back in after being scheduled out. The rules are
- * __grow_ple_window() and __shrink_ple_window() of arch/x86/kvm/x86.h,
- * used by grow_ple_window()/shrink_ple_window() in arch/x86/kvm/vmx/vmx.c
- * and arch/x86/kvm/svm/svm.c. Everything here is static inline: it is as
- * cheap as the kernel's own code.
- *
- * Parameters on a host: /sys/module/kvm_intel/parameters/ple_{gap,window,
- * window_grow,window_shrink,window_max} and
- * /sys/module/kvm_amd/parameters/pause_filter_{thresh,count,count_grow,
- * count_shrink,count_max}.
+ * Rationale: docs/heuristics.md, "ple.h".
  */
 #ifndef PVSCHED_PLE_H
 #define PVSCHED_PLE_H

@@ -3,23 +3,7 @@
  * @file preempt.h
  * @brief Is a vCPU preempted by the hypervisor? (vcpu_is_preempted())
  *
- * A guest scheduler and its spinning locks ask whether a vCPU is running on
- * a physical CPU right now: waking a task on, or spinning for the lock
- * holder of, a vCPU the hypervisor has taken off its CPU costs a whole
- * hypervisor time slice. This header decides from a decoded snapshot of one
- * core (struct pvs_core_state); arch/ppc64.h has the lazy fast path a kernel
- * calls on the live lppaca areas, proven equal to pvs_is_preempted() by an
- * exhaustive test.
- *
- * The rules are Linux's `vcpu_is_preempted()`:
- *  - powerpc (arch/powerpc/include/asm/paravirt.h): from each thread's
- *    lppaca yield_count (odd = not dispatched) and idle byte, with two
- *    policies (enum pvs_preempt_policy): the idle-hint rule of "powerpc/paravirt: Improve vcpu_is_preempted"
- *    ("powerpc/paravirt: Improve vcpu_is_preempted", upstream after v6.6)
- *    and the parity rule before it;
- *  - x86 KVM (arch/x86/kernel/kvm.c, `__kvm_vcpu_is_preempted`): the
- *    `preempted` byte of struct kvm_steal_time;
- *  - bare metal: never preempted.
+ * Rationale: docs/heuristics.md, "preempt.h".
  */
 #ifndef PVSCHED_PREEMPT_H
 #define PVSCHED_PREEMPT_H

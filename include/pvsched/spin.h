@@ -4,30 +4,7 @@
  * @brief Spin-then-park: should a lock waiter spin (for how long), yield
  *        or park?
  *
- * One decision, pvs_spin_decide(), for any lock that can both busy-wait and
- * sleep (a userspace mutex over futex, a kernel mutex, a runtime's
- * spin-then-park lock). The waiter calls it when it finds the lock taken and
- * again whenever it has spun its budget (or wants to re-check): the inputs
- * say how long it already spun, so the same call also says when to stop.
- *
- * Two policies, selected by pvs_spin_in::policy:
- *  - ::PVS_SPIN_POLICY_FIXED, the baseline: LiTL's spin-then-park (spin for
- *    about one context-switch round trip, then park), blind to the VM.
- *  - ::PVS_SPIN_POLICY_PV, paravirt-aware: the same cap, but never spinning
- *    on an owner that is not running, never more spinners than CPUs, and a
- *    budget that shrinks with steal time and with the number of spinners
- *    unless the hypervisor promises dedicated vCPUs. The rule and its
- *    justification are in the documentation of pvs_spin_decide().
- *
- * Budgets are in **time** (ns); the PAUSE count a budget buys is derived
- * from the measured cost of one PAUSE (pvs_spin_ns_to_pauses()), because
- * that cost varies about 14x between CPU generations.
- * Facts: docs/upstream-rules.md, "Spin or park decision inputs" (what glibc, LiTL, parking_lot, folly, Go,
- * .NET, MariaDB and the kernel's pvqspinlock do) and section 6 (the inputs a
- * userspace runtime can read).
- *
- * Everything here is integer arithmetic that cannot overflow for any input
- * value, has no loop and touches no global state.
+ * Rationale: docs/heuristics.md, "spin.h".
  */
 #ifndef PVSCHED_SPIN_H
 #define PVSCHED_SPIN_H

@@ -4,24 +4,7 @@
  * @brief Directed yield: the yield_to() decision and KVM's spin-loop
  *        candidate pass (kvm-yield-bailout).
  *
- * A vCPU that spins on a lock whose holder was preempted wastes its time
- * slice. On a pause-loop exit (see ple.h) the host looks for another vCPU
- * of the same VM that is runnable but not running (probably the lock
- * holder) and donates its slice to it with yield_to(). Two pieces of that
- * path are here, each decided from a caller-supplied snapshot:
- *
- *  - pvs_should_yield(): what Linux's yield_to() (kernel/sched/core.c,
- *    now kernel/sched/syscalls.c) returns for given runqueue lengths and
- *    target state: boost, skip, or -ESRCH "no task to yield to".
- *  - pvs_dy_on_spin(): the candidate pass of kvm_vcpu_on_spin()
- *    (virt/kvm/kvm_main.c): round robin after the VM's last boosted vCPU,
- *    the candidate filters, the dy_eligible toggle and the three-failure
- *    stop, calling the caller's own yield function on each candidate.
- *
- * Both keep the upstream change's two policies (@ref pvs_yield_policy): the stock
- * v3.7 behaviour the upstream change measured as "stock PLE" (~53K/25K/18-20K AIM7
- * jobs/min at 40/60/80 vCPUs) and the bail-out that upstream merged in
- * v3.8 (~100K/81K/48-69K).
+ * Rationale: docs/heuristics.md, "yield.h".
  */
 #ifndef PVSCHED_YIELD_H
 #define PVSCHED_YIELD_H

@@ -4,12 +4,7 @@
  * @brief POWER hypervisor areas: lppaca (VPA) and dispatch-trace-log
  *        decoders, and the kernel fast path of vcpu_is_preempted().
  *
- * The lppaca ("virtual processor area", 640 bytes, struct lppaca in Linux's
- * arch/powerpc/include/asm/lppaca.h) is shared by the hypervisor (PowerVM or
- * KVM) and the guest; every multi-byte field is big-endian. The decoders
- * take a raw image on any host and fill native-endian structs. The fast path
- * pvs_ppc64_is_preempted() reads live areas directly, a byte at a time with
- * PVS_READ_ONCE(), because the hypervisor writes them concurrently.
+ * Rationale: docs/heuristics.md, "arch/ppc64.h".
  */
 #ifndef PVSCHED_ARCH_PPC64_H
 #define PVSCHED_ARCH_PPC64_H
