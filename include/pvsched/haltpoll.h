@@ -10,6 +10,7 @@
 #define PVSCHED_HALTPOLL_H
 
 #include <pvsched/env.h>
+#include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
 
 #ifdef __cplusplus
@@ -188,28 +189,6 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 /** @cond INTERNAL */
 /* Internal steps of pvs_halt_poll_step(), not API (tests call them). */
 /**
- * @brief @p a * @p b, saturated at the largest uint64_t instead of
- *        wrapping.
- *
- * Two 32x32->64 partial products, no division and no 128-bit type, so it
- * costs a few instructions on 32-bit kernels too.
- * @param a 64-bit factor
- * @param b 32-bit factor
- * @return the product, or ~0 when it does not fit in 64 bits
- */
-static inline uint64_t pvs_halt_poll_mul_sat(uint64_t a, uint32_t b)
-{
-	const uint64_t sat = ~(uint64_t)0;
-	uint64_t hi = (a >> 32) * b;
-	uint64_t lo = (a & 0xffffffffu) * b;
-
-	if (hi >> 32)
-		return sat;
-	hi <<= 32;
-	return lo > sat - hi ? sat : hi + lo;
-}
-
-/**
  * @brief The window after a grow: window * grow (saturated), raised to at
  *        least grow_start_ns. Shared by both flavours; the host's
  *        "grow == 0 keeps" and the guest's cap are the callers' business.
@@ -220,7 +199,7 @@ static inline uint64_t pvs_halt_poll_mul_sat(uint64_t a, uint32_t b)
 static inline uint64_t pvs_halt_poll_grown(const struct pvs_halt_poll_params *p,
 					   uint64_t w)
 {
-	w = pvs_halt_poll_mul_sat(w, p->grow);
+	w = pvs_mul_sat_u64_u32_(w, p->grow);
 	return w < p->grow_start_ns ? p->grow_start_ns : w;
 }
 

@@ -10,6 +10,7 @@
 #define PVSCHED_PLE_H
 
 #include <pvsched/env.h>
+#include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
 
 #ifdef __cplusplus
@@ -88,7 +89,7 @@ static inline uint32_t pvs_ple_shrink(uint32_t val, uint32_t base,
 	if (mod < base)
 		val /= mod;
 	else
-		val = val > mod ? val - mod : 0;
+		val = pvs_sub_sat_u32_(val, mod);
 	return val > min ? val : min;
 }
 

@@ -10,6 +10,7 @@
 #define PVSCHED_SPIN_H
 
 #include <pvsched/env.h>
+#include <pvsched/internal/arith.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -273,9 +274,7 @@ static inline uint64_t pvs_spin_ns_to_pauses(uint64_t ns, uint32_t pause_ps)
 	q = pvs_div_u64(ns, pause_ps);
 	r = ns - q * pause_ps;
 	lo = pvs_div_u64(r * 1000u, pause_ps);
-	if (q > pvs_div_u64(~(uint64_t)0 - lo, 1000u))
-		return ~(uint64_t)0;
-	return q * 1000u + lo;
+	return pvs_muladd_sat_u64_(q, 1000u, lo);
 }
 
 /**
@@ -299,9 +298,7 @@ static inline uint64_t pvs_spin_pauses_to_ns(uint64_t pauses,
 	q = pvs_div_u64(pauses, 1000u);
 	r = pauses - q * 1000u;
 	lo = pvs_div_u64(r * pause_ps, 1000u);
-	if (q > pvs_div_u64(~(uint64_t)0 - lo, pause_ps))
-		return ~(uint64_t)0;
-	return q * pause_ps + lo;
+	return pvs_muladd_sat_u64_(q, pause_ps, lo);
 }
 
 /**

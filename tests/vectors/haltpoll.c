@@ -372,7 +372,7 @@ static void hp_mul(struct pvs_vec_result *r)
 	unsigned int i;
 
 	for (i = 0; i < PVS_VEC_LEN(mul_vecs); i++) {
-		uint64_t got = pvs_halt_poll_mul_sat(mul_vecs[i].a,
+		uint64_t got = pvs_mul_sat_u64_u32_(mul_vecs[i].a,
 						     mul_vecs[i].b);
 
 		PVS_VEC_EXPECT(r, S, 500 + i, got == mul_vecs[i].expect);
