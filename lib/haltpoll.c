@@ -11,8 +11,7 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 {
 	uint64_t max_ns;
 
-	if (!out || (gen != PVS_HALT_POLL_GEN_TODAY &&
-		     gen != PVS_HALT_POLL_GEN_OLD_RESET))
+	if (!out || (unsigned int)gen >= (unsigned int)PVS_HALT_POLL_GEN_COUNT)
 		return -PVS_EINVAL;
 
 	switch (preset) {

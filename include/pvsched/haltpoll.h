@@ -426,8 +426,7 @@ const char *pvs_poll_action_name(enum pvs_poll_action v);
 static inline enum pvs_poll_action pvs_poll_action(const struct pvs_poll_in *in)
 {
 	if (!in ||
-	    (in->policy != PVS_POLL_PLAIN && in->policy != PVS_POLL_RELAX &&
-	     in->policy != PVS_POLL_STOP_SIBLING_BUSY))
+	    (unsigned int)in->policy >= (unsigned int)PVS_POLL_POLICY_COUNT)
 		return PVS_POLL_ACT_STOP_INVALID;
 	if (in->wakeup_pending)
 		return PVS_POLL_ACT_STOP_WAKEUP;

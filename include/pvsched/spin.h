@@ -508,8 +508,8 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 	uint64_t cap, lim, used, left = 0, pauses = 0;
 
 	if (in == NULL || out == NULL ||
-	    (unsigned int)in->policy > (unsigned int)PVS_SPIN_POLICY_PV ||
-	    (unsigned int)in->owner > (unsigned int)PVS_SPIN_OWNER_NONE)
+	    (unsigned int)in->policy >= (unsigned int)PVS_SPIN_POLICY_COUNT ||
+	    (unsigned int)in->owner >= (unsigned int)PVS_SPIN_OWNER_COUNT)
 		return PVS_SPIN_PARK;
 	cap = pvs_spin_default_budget_ns(in->ctxsw_ns);
 	lim = cap;

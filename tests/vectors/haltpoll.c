@@ -474,7 +474,7 @@ static void hp_names(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 704, pvs_halt_poll_event_name(R)[0] == 'r');
 	PVS_VEC_EXPECT(r, S, 705, unknown_a && unknown_a[0] == 'u');
 	/* Every action has its own name, none is "unknown". */
-	for (i = 0; i <= PVS_POLL_ACT_SPIN_RELAX; i++) {
+	for (i = 0; i < PVS_POLL_ACTION_COUNT; i++) {
 		const char *n = pvs_poll_action_name((enum pvs_poll_action)i);
 		bool ok = n && n != unknown_a;
 

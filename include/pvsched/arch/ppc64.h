@@ -312,7 +312,7 @@ static inline bool pvs_ppc64_is_preempted(const void *const lppaca[],
 	    caller_thread < PVS_CALLER_OTHER_CORE ||
 	    caller_thread >= (int)nthreads)
 		return false;
-	if (policy != PVS_PREEMPT_IDLE_HINT && policy != PVS_PREEMPT_PARITY)
+	if ((unsigned int)policy >= (unsigned int)PVS_PREEMPT_POLICY_COUNT)
 		return false;
 	return pvs_ppc64_rule_(lppaca, target, 0, nthreads,
 			       caller_thread != PVS_CALLER_OTHER_CORE, shared,
