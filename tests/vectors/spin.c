@@ -404,15 +404,15 @@ static void spin_helpers(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 257, pvs_spin_scale_ppm(1000000, 999999) == 1);
 	PVS_VEC_EXPECT(r, S, 258, pvs_spin_scale_ppm(U64M, 0) == U64M);
 
-	PVS_VEC_EXPECT(r, S, 260, pvs_spin_action_str(PVS_SPIN_SPIN)[0] == 's');
-	PVS_VEC_EXPECT(r, S, 261, pvs_spin_action_str(PVS_SPIN_YIELD)[0] == 'y');
-	PVS_VEC_EXPECT(r, S, 262, pvs_spin_action_str(PVS_SPIN_PARK)[0] == 'p');
-	PVS_VEC_EXPECT(r, S, 263, pvs_spin_action_str((enum pvs_spin_action)3)[0]
-				  == 'i');
-	PVS_VEC_EXPECT(r, S, 264, pvs_spin_reason_str((enum pvs_spin_reason)9)[0]
-				  == 'i');
-	PVS_VEC_EXPECT(r, S, 265, pvs_spin_reason_str(PVS_SPIN_REASON_HERD) !=
-				  pvs_spin_reason_str(PVS_SPIN_REASON_NO_BUDGET));
+	PVS_VEC_EXPECT(r, S, 260, pvs_spin_action_name(PVS_SPIN_SPIN)[0] == 's');
+	PVS_VEC_EXPECT(r, S, 261, pvs_spin_action_name(PVS_SPIN_YIELD)[0] == 'y');
+	PVS_VEC_EXPECT(r, S, 262, pvs_spin_action_name(PVS_SPIN_PARK)[0] == 'p');
+	PVS_VEC_EXPECT(r, S, 263, pvs_spin_action_name(PVS_SPIN_ACTION_COUNT)[0]
+				  == 'u');
+	PVS_VEC_EXPECT(r, S, 264, pvs_spin_reason_name(PVS_SPIN_REASON_COUNT)[0]
+				  == 'u');
+	PVS_VEC_EXPECT(r, S, 265, pvs_spin_reason_name(PVS_SPIN_REASON_HERD) !=
+				  pvs_spin_reason_name(PVS_SPIN_REASON_NO_BUDGET));
 }
 
 /* 400..: spot checks that the PV budget never grows with steal or
