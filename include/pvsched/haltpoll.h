@@ -196,7 +196,7 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
  * @param w  window before, in ns
  * @return window after, in ns
  */
-static inline uint64_t pvs_halt_poll_grown(const struct pvs_halt_poll_params *p,
+static inline uint64_t pvs_halt_poll_grown_(const struct pvs_halt_poll_params *p,
 					   uint64_t w)
 {
 	w = pvs_mul_sat_u64_u32_(w, p->grow);
@@ -211,7 +211,7 @@ static inline uint64_t pvs_halt_poll_grown(const struct pvs_halt_poll_params *p,
  * @return window after, in ns
  */
 static inline uint64_t
-pvs_halt_poll_shrunk(const struct pvs_halt_poll_params *p, uint64_t w)
+pvs_halt_poll_shrunk_(const struct pvs_halt_poll_params *p, uint64_t w)
 {
 	if (p->shrink == 0)
 		return 0;
@@ -303,24 +303,24 @@ static inline int pvs_halt_poll_step(const struct pvs_halt_poll_params *p,
 		 * (block_ns <= w) only has to guard the grow.
 		 */
 		if (!valid_wakeup || (w != 0 && block_ns > max)) {
-			w = pvs_halt_poll_shrunk(p, w);
+			w = pvs_halt_poll_shrunk_(p, w);
 			ev = PVS_HALT_POLL_EV_SHRINK;
 		} else if (max == 0) {
 			w = 0;
 			ev = PVS_HALT_POLL_EV_RESET;
 		} else if (block_ns > w && w < max && block_ns < max) {
 			if (p->grow)
-				w = pvs_halt_poll_grown(p, w);
+				w = pvs_halt_poll_grown_(p, w);
 			ev = PVS_HALT_POLL_EV_GROW;
 		}
 	} else if (p->flavour == PVS_HALT_POLL_GUEST) {
 		if (block_ns > w && block_ns <= max) {
-			w = pvs_halt_poll_grown(p, w);
+			w = pvs_halt_poll_grown_(p, w);
 			if (w > max)
 				w = max;
 			ev = PVS_HALT_POLL_EV_GROW;
 		} else if (block_ns > max && p->allow_shrink) {
-			w = pvs_halt_poll_shrunk(p, w);
+			w = pvs_halt_poll_shrunk_(p, w);
 			ev = PVS_HALT_POLL_EV_SHRINK;
 		}
 	} else {

@@ -339,7 +339,7 @@ static inline uint64_t pvs_spin_scale_ppm(uint64_t v, uint32_t steal_ppm)
  *         ::PVS_SPIN_REASON_OWNER_SLEEPING, ::PVS_SPIN_REASON_OWNER_PREEMPTED
  *         or ::PVS_SPIN_REASON_HERD
  */
-static inline enum pvs_spin_reason pvs_spin_pv_gate(const struct pvs_spin_in *in,
+static inline enum pvs_spin_reason pvs_spin_pv_gate_(const struct pvs_spin_in *in,
 						    uint32_t cpus)
 {
 	if (in->owner == PVS_SPIN_OWNER_SLEEPING)
@@ -359,11 +359,11 @@ static inline enum pvs_spin_reason pvs_spin_pv_gate(const struct pvs_spin_in *in
  * limit = floor(floor(floor(cap * (1000000 - owner_steal_ppm) / 1000000)
  *         * (1000000 - self_steal_ppm) / 1000000) / (nr_spinning + 1)),
  * or cap itself when pvs_spin_in::dedicated is set.
- * @param in  inputs, valid, with the PV policy, past pvs_spin_pv_gate()
+ * @param in  inputs, valid, with the PV policy, past pvs_spin_pv_gate_()
  * @param cap pvs_spin_default_budget_ns() of pvs_spin_in::ctxsw_ns
  * @return the budget in ns, at most @p cap (may be 0)
  */
-static inline uint64_t pvs_spin_pv_limit_ns(const struct pvs_spin_in *in,
+static inline uint64_t pvs_spin_pv_limit_ns_(const struct pvs_spin_in *in,
 					    uint64_t cap)
 {
 	uint64_t lim;
@@ -388,7 +388,7 @@ static inline uint64_t pvs_spin_pv_limit_ns(const struct pvs_spin_in *in,
  * @param out  the decision's outputs
  * @return ::PVS_SPIN_SPIN (reason ARRIVAL) or ::PVS_SPIN_PARK (HERD)
  */
-static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in,
+static inline enum pvs_spin_action pvs_spin_arrival_(const struct pvs_spin_in *in,
 						    uint64_t cap, uint64_t used,
 						    struct pvs_spin_out *out)
 {
@@ -468,7 +468,7 @@ static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in
  * 4. *Budget*: limit = cap if pvs_spin_in::dedicated; otherwise cap
  *    scaled by the share of time NOT stolen on the owner's CPU, then by
  *    that share on ours, then divided by (nr_spinning + 1) (integer, each
- *    step rounded down; see pvs_spin_pv_limit_ns()).
+ *    step rounded down; see pvs_spin_pv_limit_ns_()).
  *    Steal on the owner's CPU stretches its critical section (a stolen
  *    owner is a lock-holder preemption in progress); steal on ours means
  *    the host is oversubscribed and every ns we spin is a ns of pCPU the
@@ -515,9 +515,9 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 	lim = cap;
 	used = in->spun_ns;
 	if (in->policy == PVS_SPIN_POLICY_PV) {
-		why = pvs_spin_pv_gate(in, in->nr_cpus ? in->nr_cpus : 1);
+		why = pvs_spin_pv_gate_(in, in->nr_cpus ? in->nr_cpus : 1);
 		if (why == PVS_SPIN_REASON_BUDGET_LEFT)
-			lim = pvs_spin_pv_limit_ns(in, cap);
+			lim = pvs_spin_pv_limit_ns_(in, cap);
 		else
 			lim = 0;
 		if (why == PVS_SPIN_REASON_OWNER_PREEMPTED &&
@@ -526,7 +526,7 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 		if (in->held_ns > used)
 			used = in->held_ns;
 		if (why == PVS_SPIN_REASON_HERD)
-			return pvs_spin_arrival(in, cap, used, out);
+			return pvs_spin_arrival_(in, cap, used, out);
 	}
 	if (why == PVS_SPIN_REASON_BUDGET_LEFT) {
 		if (lim == 0)
