@@ -11,6 +11,7 @@ srcs+=(tests/vectors/*.c tests/vecrun.c)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 status=0
+# Targets: big- and little-endian; to add one, see docs/HACKING.md.
 for t in powerpc64:ppc64 powerpc64le:ppc64le; do
   triple=${t%%:*}-linux-gnu qemu=qemu-${t##*:}
   "$triple-gcc" -std=c11 -O2 -static -Wall -Wextra -Werror -Iinclude -Itests \

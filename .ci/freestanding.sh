@@ -36,6 +36,7 @@ check() { # name cc ld nm flags...
   rm -rf "$out"
 }
 
+# To add an architecture, add a check line here (see docs/HACKING.md).
 check x86_64 gcc ld nm -mgeneral-regs-only -mno-red-zone -fno-pic
 check ppc64 powerpc64-linux-gnu-gcc powerpc64-linux-gnu-ld powerpc64-linux-gnu-nm \
       -msoft-float -mno-altivec -mno-vsx

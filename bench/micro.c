@@ -9,7 +9,7 @@
  *   snap_*  pvs_is_preempted() over a decoded snapshot (out of line);
  *   haltpoll_step, spin_decide: the other inline hot paths;
  *   empty   the loop and call overhead alone.
- * Three scenarios of seed 000 on an SMT8 PowerVM shared core:
+ * Three scenarios of "powerpc/paravirt: Improve vcpu_is_preempted" on an SMT8 PowerVM shared core:
  *   dispatched  target running (yield_count even): the common answer;
  *   preempted   target off its CPU without ceding (odd, idle 0);
  *   walk        every thread ceded: the sibling walk runs to the end.

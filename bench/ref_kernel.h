@@ -2,7 +2,7 @@
 /*
  * The baseline the fast path is measured against: a plain transcription of
  * the logic of Linux's powerpc vcpu_is_preempted() (arch/powerpc/include/
- * asm/paravirt.h, v6.6+, the seed-000 rule), written the way the kernel
+ * asm/paravirt.h, v6.6+, the upstream change-000 rule), written the way the kernel
  * writes it: a static inline over global per-CPU lppaca pointers, a
  * shared-processor / KVM flag, threads_per_core, be32_to_cpu(READ_ONCE(
  * yield_count)) and READ_ONCE(idle) straight from the lppaca. Nothing from

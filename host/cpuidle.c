@@ -3,7 +3,7 @@
  * cpuidle: driver, governor and per-CPU states
  * (/sys/devices/system/cpu/cpuidle/current_{driver,governor},
  * /sys/devices/system/cpu/cpuN/cpuidle/stateK/{name,desc,latency,residency,
- * usage,time,disable}; docs/upstream-rules.md, topic: userspace signals).
+ * usage,time,disable}; docs/upstream-rules.md#userspace-signals).
  */
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Module parameters the polling heuristics read (docs/upstream-rules.md,
- * topics: directed yield, halt polling): the KVM host's halt_poll_ns family
+ * Module parameters the polling heuristics read
+ * (docs/upstream-rules.md#kvm-halt-poll-window): the KVM host's halt_poll_ns
+ * family
  * and PLE / pause filter, and the guest cpuidle-haltpoll governor's
  * guest_halt_poll_* family.
  */

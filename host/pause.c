@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Cost of one cpu_relax() (x86 PAUSE), measured the robust way
- * (docs/upstream-rules.md, topic: userspace spinning; PAUSE costs ~10 to
+ * (docs/upstream-rules.md#spin-or-park-decision-inputs; PAUSE costs ~10 to
  * ~140 cycles depending on the generation, so spin budgets must be
  * converted with a measured cost): many short windows, the clock overhead
  * subtracted, absurd windows dropped, the minimum kept.

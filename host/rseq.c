@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * rseq time-slice extension (Linux 7.0+; docs/upstream-rules.md, topic:
- * rseq time-slice extension): a lock holder may ask the scheduler for a few
+ * rseq time-slice extension (Linux 7.0+;
+ * docs/upstream-rules.md#rseq-time-slice-extension): a lock holder may ask
+ * the scheduler for a few
  * more microseconds. Live: ask prctl(PR_RSEQ_SLICE_EXTENSION,
  * PR_RSEQ_SLICE_EXTENSION_GET), which older kernels reject with EINVAL;
  * everywhere: the sysctl kernel.rseq_slice_extension_nsec, the largest

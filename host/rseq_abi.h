@@ -4,7 +4,7 @@
  * probe (host/rseq.c: is it there?) and the spin runtime (host/spin_rt.c:
  * use it). Internal, not installed: C libraries older than the kernel lack
  * these names, and a public header defining PR_* would clash with
- * <linux/prctl.h>. docs/upstream-rules.md, topic: rseq time-slice extension.
+ * <linux/prctl.h>. docs/upstream-rules.md#rseq-time-slice-extension.
  */
 #ifndef PVSCHED_HOST_RSEQ_ABI_H
 #define PVSCHED_HOST_RSEQ_ABI_H

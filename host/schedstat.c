@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Run delay: per-task /proc/<pid>/task/<tid>/schedstat ("on-CPU ns,
- * runqueue wait ns, timeslices"; docs/upstream-rules.md, topic: userspace
- * signals) and the per-CPU runqueue lines of /proc/schedstat
+ * runqueue wait ns, timeslices"; docs/upstream-rules.md#userspace-signals)
+ * and the per-CPU runqueue lines of /proc/schedstat
  * (CONFIG_SCHEDSTATS; Documentation/scheduler/sched-stats.rst: cpuN
  * yld_count legacy sched_count sched_goidle ttwu_count ttwu_local
  * rq_cpu_time run_delay pcount).

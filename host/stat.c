@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * /proc/stat cpu lines and the steal rate between two samples
- * (docs/upstream-rules.md, topic: userspace signals; user nice system idle
+ * (docs/upstream-rules.md#userspace-signals; user nice system idle
  * iowait irq softirq steal guest guest_nice, in USER_HZ ticks).
  */
 #include <stdlib.h>

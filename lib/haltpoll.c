@@ -11,8 +11,7 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 {
 	uint64_t max_ns;
 
-	if (!out || (gen != PVS_HALT_POLL_GEN_TODAY &&
-		     gen != PVS_HALT_POLL_GEN_OLD_RESET))
+	if (!out || (unsigned int)gen >= (unsigned int)PVS_HALT_POLL_GEN_COUNT)
 		return -PVS_EINVAL;
 
 	switch (preset) {
@@ -52,42 +51,4 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 	/* The host always shrinks; the field is the guest's switch. */
 	out->allow_shrink = true;
 	return 0;
-}
-
-const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event ev)
-{
-	switch (ev) {
-	case PVS_HALT_POLL_EV_KEEP:
-		return "keep";
-	case PVS_HALT_POLL_EV_GROW:
-		return "grow";
-	case PVS_HALT_POLL_EV_SHRINK:
-		return "shrink";
-	case PVS_HALT_POLL_EV_RESET:
-		return "reset";
-	default:
-		return "unknown";
-	}
-}
-
-const char *pvs_poll_action_name(enum pvs_poll_action a)
-{
-	switch (a) {
-	case PVS_POLL_ACT_STOP_WAKEUP:
-		return "stop-wakeup";
-	case PVS_POLL_ACT_STOP_RUNNABLE:
-		return "stop-runnable";
-	case PVS_POLL_ACT_STOP_TIMEOUT:
-		return "stop-timeout";
-	case PVS_POLL_ACT_STOP_SIBLING:
-		return "stop-sibling";
-	case PVS_POLL_ACT_STOP_INVALID:
-		return "stop-invalid";
-	case PVS_POLL_ACT_SPIN:
-		return "spin";
-	case PVS_POLL_ACT_SPIN_RELAX:
-		return "spin-relax";
-	default:
-		return "unknown";
-	}
 }

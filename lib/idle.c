@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * CEDE exit latency: the pseries cpuidle rules before and after the
- * "Fixup CEDE0 latency only for POWER10 onwards" fix (seed 002), and the
+ * "Fixup CEDE0 latency only for POWER10 onwards" fix (pseries-cede-latency), and the
  * compensation the thread suggested. See include/pvsched/idle.h.
  */
 #include <pvsched/idle.h>
@@ -167,17 +167,4 @@ done:
 	out->source = res.source;
 	out->fw_latency_ns = res.fw_latency_ns;
 	return 0;
-}
-
-const char *pvs_idle_source_name(enum pvs_idle_source s)
-{
-	switch (s) {
-	case PVS_IDLE_SRC_DEFAULT:
-		return "default";
-	case PVS_IDLE_SRC_FIRMWARE:
-		return "firmware";
-	case PVS_IDLE_SRC_COMPENSATED:
-		return "compensated";
-	}
-	return "invalid";
 }

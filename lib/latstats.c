@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Integer latency statistics (seed 002's N/Min/Median/Avg/90%ile/99%ile/
+ * Integer latency statistics (pseries-cede-latency's N/Min/Median/Avg/90%ile/99%ile/
  * Max/Stddev table) without floating point: heapsort, nearest-rank
  * percentiles, and an exact mean and sample standard deviation computed
  * with 192-bit integers (six 32-bit limbs, so every product is 32x32->64

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Packing on shared-processor LPARs (seed 004): the sched-domain levels of
+ * Packing on shared-processor LPARs (splpar-asym-pack): the sched-domain levels of
  * arch/powerpc/kernel/smp.c and a placement rule for runtimes that spreads
  * like CFS's idle-core search or packs like the asym balancer's end state.
  */

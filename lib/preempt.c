@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * vcpu_is_preempted() over a decoded core snapshot (seed 000). The rule
- * steps follow arch/powerpc/include/asm/paravirt.h; the lazy fast path over
- * raw lppaca bytes is pvs_ppc64_is_preempted() in arch/ppc64.h, and
- * tests/test_preempt.c proves both equal on every state of an SMT8 core.
+ * vcpu_is_preempted() over a decoded core snapshot: validates it and
+ * dispatches by hypervisor. The powerpc rule itself is pvs_ppc_rule_() in
+ * internal/ppc64_rule.h, the same text the fast path over live lppaca bytes
+ * (arch/ppc64.h) compiles from; the rule is docs/upstream-rules.md,
+ * "powerpc/paravirt: Improve vcpu_is_preempted".
  */
 #include <pvsched/preempt.h>
+#include <pvsched/internal/ppc64_rule.h>
 
 static bool pvs_core_state_valid(const struct pvs_core_state *cs,
 				 unsigned int thread)
 {
 	if (!cs)
 		return false;
-	if ((unsigned int)cs->hv > (unsigned int)PVS_HV_PREEMPT_FLAG)
+	if ((unsigned int)cs->hv >= (unsigned int)PVS_HV_COUNT)
 		return false;
-	if ((unsigned int)cs->policy > (unsigned int)PVS_PREEMPT_PARITY)
+	if ((unsigned int)cs->policy >= (unsigned int)PVS_PREEMPT_POLICY_COUNT)
 		return false;
 	if (cs->smt < 1 || cs->smt > PVS_MAX_SMT || thread >= cs->smt)
 		return false;
@@ -22,54 +24,15 @@ static bool pvs_core_state_valid(const struct pvs_core_state *cs,
 	       cs->caller_thread < (int)cs->smt;
 }
 
-/* Odd yield_count: the hypervisor has not dispatched the thread. */
-static bool pvs_thread_yielded(const struct pvs_thread_state *t)
+/* The accessors of pvs_ppc_rule_() over a snapshot (ctx is the core). */
+static bool pvs_snap_yielded(const void *ctx, unsigned int i)
 {
-	return t->yield_count & 1;
+	return ((const struct pvs_core_state *)ctx)->threads[i].yield_count & 1;
 }
 
-/* Steps 4b and 5: the other threads of a PowerVM core, in index order. */
-static enum pvs_preempt_why pvs_sibling_walk(const struct pvs_core_state *cs,
-					     unsigned int thread)
+static bool pvs_snap_idle(const void *ctx, unsigned int i)
 {
-	unsigned int i;
-
-	for (i = 0; i < PVS_MAX_SMT && i < cs->smt; i++) {
-		if (i == thread)
-			continue;
-		if (!pvs_thread_yielded(&cs->threads[i]))
-			return PVS_PREEMPT_WHY_SIBLING_DISPATCHED;
-		if (!cs->threads[i].idle)
-			return PVS_PREEMPT_WHY_SIBLING_PREEMPTED;
-	}
-	return PVS_PREEMPT_WHY_CEDED;
-}
-
-/* The powerpc lppaca rule, both policies; cs is valid. */
-static enum pvs_preempt_why pvs_ppc_explain(const struct pvs_core_state *cs,
-					    unsigned int thread)
-{
-	const struct pvs_thread_state *t = &cs->threads[thread];
-	bool powervm = cs->hv == PVS_HV_POWERVM;
-	bool caller_here = cs->caller_thread != PVS_CALLER_OTHER_CORE;
-
-	if (!cs->shared)
-		return PVS_PREEMPT_WHY_DEDICATED;		/* step 1 */
-	if (cs->policy == PVS_PREEMPT_PARITY) {
-		if (powervm && caller_here)
-			return PVS_PREEMPT_WHY_SAME_CORE;	/* step 4a */
-		return pvs_thread_yielded(t) ? PVS_PREEMPT_WHY_YIELD_ODD :
-					       PVS_PREEMPT_WHY_DISPATCHED;
-	}
-	if (!pvs_thread_yielded(t))
-		return PVS_PREEMPT_WHY_DISPATCHED;		/* step 2 */
-	if (!t->idle)
-		return PVS_PREEMPT_WHY_NOT_IDLE;		/* step 3 */
-	if (!powervm)
-		return PVS_PREEMPT_WHY_CEDED;		/* KVM: step 5 */
-	if (caller_here)
-		return PVS_PREEMPT_WHY_SAME_CORE;		/* step 4a */
-	return pvs_sibling_walk(cs, thread);			/* 4b, 5 */
+	return ((const struct pvs_core_state *)ctx)->threads[i].idle != 0;
 }
 
 int pvs_preempt_explain(const struct pvs_core_state *cs, unsigned int thread)
@@ -83,22 +46,20 @@ int pvs_preempt_explain(const struct pvs_core_state *cs, unsigned int thread)
 		return cs->threads[thread].preempted ?
 			       PVS_PREEMPT_WHY_FLAG_SET :
 			       PVS_PREEMPT_WHY_FLAG_CLEAR;
+	case PVS_HV_POWERVM:
+	case PVS_HV_KVM_PPC:
 	default:
-		return pvs_ppc_explain(cs, thread);
+		return pvs_ppc_rule_(cs, thread, 0, cs->smt,
+				     cs->caller_thread != PVS_CALLER_OTHER_CORE,
+				     cs->shared, cs->hv == PVS_HV_POWERVM,
+				     cs->policy, pvs_snap_yielded,
+				     pvs_snap_idle);
 	}
 }
 
 bool pvs_preempt_why_preempted(enum pvs_preempt_why why)
 {
-	switch (why) {
-	case PVS_PREEMPT_WHY_FLAG_SET:
-	case PVS_PREEMPT_WHY_NOT_IDLE:
-	case PVS_PREEMPT_WHY_SIBLING_PREEMPTED:
-	case PVS_PREEMPT_WHY_YIELD_ODD:
-		return true;
-	default:
-		return false;
-	}
+	return pvs_why_preempted_(why);
 }
 
 int pvs_is_preempted_checked(const struct pvs_core_state *cs,
@@ -108,7 +69,7 @@ int pvs_is_preempted_checked(const struct pvs_core_state *cs,
 
 	if (why < 0)
 		return why;
-	return pvs_preempt_why_preempted((enum pvs_preempt_why)why) ? 1 : 0;
+	return pvs_why_preempted_((enum pvs_preempt_why)why) ? 1 : 0;
 }
 
 bool pvs_is_preempted(const struct pvs_core_state *cs, unsigned int thread)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Directed yield (seed 001): Linux's yield_to() decision and the candidate
+ * Directed yield (kvm-yield-bailout): Linux's yield_to() decision and the candidate
  * pass of kvm_vcpu_on_spin(), over caller-supplied snapshots.
  */
 #include <pvsched/yield.h>

@@ -62,7 +62,7 @@ static void push(struct want_rd *w, unsigned int *n, unsigned int thread,
 	(*n)++;
 }
 
-/* The reads the rule prescribes (REFERENCE.md section 1, step order). */
+/* The reads the rule prescribes (docs/upstream-rules.md, "vcpu_is_preempted on powerpc", step order). */
 static unsigned int want_reads(unsigned int s, unsigned int smt,
 			       unsigned int target, int caller, bool shared,
 			       bool powervm, enum pvs_preempt_policy policy,

@@ -2,8 +2,8 @@
 /*
  * idle.h: the shared vectors, plus what needs more than a table: the
  * statistics against an independent straightforward reimplementation
- * (qsort + long double, written here), on distributions shaped like seed
- * 002's CEDE latency measurements, at the largest n, with all-equal and
+ * (qsort + long double, written here), on distributions shaped like the pseries-cede-latency
+ * change's CEDE latency measurements, at the largest n, with all-equal and
  * full-range 64-bit samples (expected values of the latter computed
  * exactly outside this program, with Python integers).
  */
@@ -115,7 +115,7 @@ static void check_against_ref(const uint64_t *in, size_t n)
 
 /* Roughly normal (sum of four uniforms) around mean_ns with about sd_ns,
  * clamped to [lo, hi], with lo and hi present once each: the shape of
- * the seed's timer and IPI tables. */
+ * the upstream change's timer and IPI tables. */
 static void seed_shaped(uint64_t *v, size_t n, uint64_t mean_ns, uint64_t sd_ns,
 			uint64_t lo, uint64_t hi, uint64_t seed)
 {
@@ -174,7 +174,7 @@ static void test_state_names(void **state)
 	assert_string_equal(out.name, "Shared Cede");
 }
 
-/* Seed 002's two tables (POWER9 LPAR, N = 400): shapes, not the raw data
+/* pseries-cede-latency's two tables (POWER9 LPAR, N = 400): shapes, not the raw data
  * (which the thread does not give). */
 static void test_stats_seed_shaped(void **state)
 {
@@ -203,7 +203,7 @@ static void test_stats_seed_shaped(void **state)
 }
 
 /*
- * 400 samples pinned to the seed's timer order statistics and its mean
+ * 400 samples pinned to the upstream change's timer order statistics and its mean
  * 5668.74 exactly: nearest rank puts the median at sample 200, p90 at
  * 360 and p99 at 396 (1-based), and the sum is 400 x 5668.74 = 2267496.
  */

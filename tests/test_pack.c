@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * pack.h: the shared vectors, then properties: placing tasks one by one
- * packs into ceil(k / SMT) cores or spreads over min(k, cores); the seed's
+ * packs into ceil(k / SMT) cores or spreads over min(k, cores); the upstream change's
  * 40/80/160 threads on 128 SMT8 virtual processors; priorities and domain
  * levels over every input; and pvs_pack_pick_cpu() against a plain
  * reimplementation of its documented rule on random states.
@@ -97,7 +97,7 @@ static void test_pack_fills_in_order(void **state)
 	}
 }
 
-/* Seed 004: 40 / 80 / 160 ebizzy threads on 128 SMT8 virtual processors. */
+/* "powerpc/smp: Shared processor sched optimizations": 40 / 80 / 160 ebizzy threads on 128 SMT8 virtual processors. */
 static void test_seed_shape(void **state)
 {
 	static uint32_t nr[PVS_MAX_CPUS];

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * vcpu_is_preempted() (seed 000): the shared vectors; the fast path over raw
+ * vcpu_is_preempted() (ppc-idle-hint): the shared vectors; the fast path over raw
  * lppaca bytes equal to the snapshot function on every state of an SMT4 and
  * an SMT8 core; both equal to an independent model of the two rules on
  * random cores (valid and invalid); decoders against the test's own byte
@@ -33,13 +33,14 @@ static bool model_valid(const struct pvs_core_state *cs, unsigned int target)
 		return false;
 	hv = (long)cs->hv;
 	policy = (long)cs->policy;
-	return hv >= 0 && hv <= 3 && policy >= 0 && policy <= 1 &&
-	       cs->smt >= 1 && cs->smt <= 8 && target < cs->smt &&
+	return hv >= 0 && hv < PVS_HV_COUNT && policy >= 0 &&
+	       policy < PVS_PREEMPT_POLICY_COUNT && cs->smt >= 1 &&
+	       cs->smt <= PVS_MAX_SMT && target < cs->smt &&
 	       cs->caller_thread >= -1 && cs->caller_thread < (int)cs->smt;
 }
 
 /*
- * REFERENCE.md section 1, stated as definitions rather than as steps.
+ * docs/upstream-rules.md, "vcpu_is_preempted on powerpc", stated as definitions rather than as steps.
  * Parity: shared, odd count, and not (PowerVM with the caller on the core).
  * Idle hint: shared, odd count, and either the OS did not ask to idle, or
  * (PowerVM, caller elsewhere) the first other thread of the core that did
@@ -227,19 +228,19 @@ static void random_core(struct pvs_core_state *cs, unsigned int *target)
 		cs->threads[i].preempted = pvs_test_rand_below(2) ?
 					   (uint8_t)pvs_test_rand() : 0;
 	}
-	cs->hv = (enum pvs_hv_kind)pvs_test_rand_below(4);
-	cs->policy = (enum pvs_preempt_policy)pvs_test_rand_below(2);
+	cs->hv = (enum pvs_hv_kind)pvs_test_rand_below(PVS_HV_COUNT);
+	cs->policy = (enum pvs_preempt_policy)pvs_test_rand_below(PVS_PREEMPT_POLICY_COUNT);
 	cs->shared = pvs_test_rand_below(4) != 0;
 	cs->smt = smt;
 	cs->caller_thread = (int)pvs_test_rand_below(smt + 1) - 1;
 	*target = pvs_test_rand_below(smt);
 	switch (pvs_test_rand_below(16)) {
 	case 0:
-		cs->hv = (enum pvs_hv_kind)(4 + pvs_test_rand_below(100));
+		cs->hv = (enum pvs_hv_kind)(PVS_HV_COUNT + pvs_test_rand_below(100));
 		break;
 	case 1:
 		cs->policy = (enum pvs_preempt_policy)
-			     (2 + pvs_test_rand_below(100));
+			     (PVS_PREEMPT_POLICY_COUNT + pvs_test_rand_below(100));
 		break;
 	case 2:
 		cs->smt = pvs_test_rand_below(2) ? 0 :

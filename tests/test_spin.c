@@ -455,7 +455,7 @@ static void test_spin_pv_limit(void **state)
 			want = (uint64_t)(ref_keep(ref_keep(cap, in.owner_steal_ppm),
 						   in.self_steal_ppm) /
 					  ((u128)in.nr_spinning + 1));
-		assert_int_equal(pvs_spin_pv_limit_ns(&in, cap), want);
+		assert_int_equal(pvs_spin_pv_limit_ns_(&in, cap), want);
 	}
 }
 
@@ -464,22 +464,22 @@ static void test_spin_strings(void **state)
 	unsigned int i, j;
 
 	(void)state;
-	assert_string_equal(pvs_spin_action_str(PVS_SPIN_SPIN), "spin");
-	assert_string_equal(pvs_spin_action_str(PVS_SPIN_YIELD), "yield");
-	assert_string_equal(pvs_spin_action_str(PVS_SPIN_PARK), "park");
-	assert_string_equal(pvs_spin_action_str((enum pvs_spin_action)3),
-			    "invalid");
-	assert_string_equal(pvs_spin_reason_str((enum pvs_spin_reason)9),
-			    "invalid");
-	assert_string_equal(pvs_spin_reason_str((enum pvs_spin_reason)-1),
-			    "invalid");
-	for (i = 0; i <= PVS_SPIN_REASON_ARRIVAL; i++) {
-		const char *s = pvs_spin_reason_str((enum pvs_spin_reason)i);
+	assert_string_equal(pvs_spin_action_name(PVS_SPIN_SPIN), "spin");
+	assert_string_equal(pvs_spin_action_name(PVS_SPIN_YIELD), "yield");
+	assert_string_equal(pvs_spin_action_name(PVS_SPIN_PARK), "park");
+	assert_string_equal(pvs_spin_action_name((enum pvs_spin_action)3),
+			    "unknown");
+	assert_string_equal(pvs_spin_reason_name((enum pvs_spin_reason)9),
+			    "unknown");
+	assert_string_equal(pvs_spin_reason_name((enum pvs_spin_reason)-1),
+			    "unknown");
+	for (i = 0; i < PVS_SPIN_REASON_COUNT; i++) {
+		const char *s = pvs_spin_reason_name((enum pvs_spin_reason)i);
 
-		assert_string_not_equal(s, "invalid");
+		assert_string_not_equal(s, "unknown");
 		for (j = 0; j < i; j++)
 			assert_string_not_equal(
-				s, pvs_spin_reason_str((enum pvs_spin_reason)j));
+				s, pvs_spin_reason_name((enum pvs_spin_reason)j));
 	}
 }
 

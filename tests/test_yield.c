@@ -382,7 +382,7 @@ static void test_pass_max_vcpus(void **state)
 	assert_int_equal(pvs_dy_on_spin(&vm, &sp, &res), -PVS_ERANGE);
 }
 
-/* ---- the seed's situation: both halves of the library together -------- */
+/* ---- the upstream change's situation: both halves of the library together -------- */
 
 /* A host model: each vCPU thread's runqueue and whether it is on a CPU. */
 struct host {
@@ -411,7 +411,7 @@ static int host_yield(void *ctx, unsigned int vcpu)
 }
 
 /*
- * Undercommit as in the seed (80 vCPUs, one per host CPU, each alone on
+ * Undercommit as in the upstream change (80 vCPUs, one per host CPU, each alone on
  * its runqueue, all candidates as before the ready/preempted filters):
  * the baseline tries every other vCPU, the bail-out gives up after 3.
  * Overcommit (a second task on each runqueue, holder preempted): both

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Halt polling ("KVM: use cpu_relax when halt polling"): how the poll window moves over a series of
+ * Halt polling (kvm-haltpoll-relax): how the poll window moves over a series of
  * halts for each flavour and generation, and what each SMT policy does
  * while a redis vCPU polls beside a dhry2reg on the sibling thread.
  */
@@ -139,7 +139,7 @@ static void demo_smt(void)
 
 void demo_haltpoll(void)
 {
-	demo_heading("Halt polling: window and SMT policy",
+	demo_heading("Halt polling: window and SMT policy (kvm-haltpoll-relax)",
 		     "\"KVM: use cpu_relax when halt polling\" (2021): how long to poll "
 		     "before halting, and how politely to an SMT sibling");
 	demo_windows();

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section for idle.h ("cpuidle/pseries: Fixup CEDE0 latency only for
- * POWER10 onwards"): POWER9 firmware says CEDE wakes in
+ * Demo section for idle.h (pseries-cede-latency): POWER9 firmware says CEDE wakes in
  * 2 us; what each policy makes of that on POWER9 and POWER10, and the
  * compensation a measurement suggests.
  */
@@ -9,22 +8,10 @@
 
 #include "demo.h"
 
-static const char *idle_policy_name(enum pvs_idle_policy p)
-{
-	switch (p) {
-	case PVS_IDLE_TRUST_FW:
-		return "TRUST_FW (pre-fix)";
-	case PVS_IDLE_COMPENSATED:
-		return "COMPENSATED";
-	default:
-		return "KERNEL (today)";
-	}
-}
-
 /*
- * 400 synthetic samples pinned to the published IPI-test percentiles
+ * 400 synthetic samples pinned to the upstream change's IPI-test percentiles
  * (min 711, median 7564, p90 8559, p99 9514, max 9698 ns; 1-based ranks
- * 1, 200, 360, 396, 400), linear in between. The published raw data is not
+ * 1, 200, 360, 396, 400), linear in between. The upstream change's raw data is not
  * published, so mean and stddev will differ from its 7369.43 / 1200.01.
  */
 static void idle_ipi_like(uint64_t *v)
@@ -76,7 +63,7 @@ void demo_idle(void)
 	unsigned int c, p;
 	int ret;
 
-	demo_heading("idle: which CEDE exit latency to believe",
+	demo_heading("idle: which CEDE exit latency to believe (pseries-cede-latency)",
 		     "\"cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards\" "
 		     "(2021): firmware's value, the default, or a measured one");
 
@@ -106,13 +93,13 @@ void demo_idle(void)
 
 	idle_ipi_like(samples);
 	pvs_lat_stats(samples, 400, &st);
-	idle_print_stats("IPI wake-up, synthetic, pinned to the published percentiles",
+	idle_print_stats("IPI wake-up, synthetic, pinned to the upstream change's percentiles",
 			 &st);
 	plat.compensation_ns = pvs_idle_compensation_ns(st.p99_ns,
 							lat.fw_latency_ns);
 	printf("  compensation = p99 - firmware = %llu ns\n",
 	       (unsigned long long)plat.compensation_ns);
-	printf("    why: the thread's \"add a few us\" alternative, from its IPI test\n");
+	printf("    why: the upstream change's \"add a few us\" alternative, from its IPI test\n");
 
 	printf("  %-8s %-20s %8s %10s  %s\n", "cpu", "policy", "exit_us",
 	       "resid_us", "source");
@@ -125,8 +112,8 @@ void demo_idle(void)
 				continue;
 			}
 			printf("  %-8s %-20s %8u %10u  %s\n",
-			       cpus[c] == PVS_IDLE_CPU_POWER9 ? "POWER9" : "POWER10",
-			       idle_policy_name(pols[p]), lat.exit_latency_us,
+			       pvs_idle_cpu_name(cpus[c]),
+			       pvs_idle_policy_name(pols[p]), lat.exit_latency_us,
 			       lat.target_residency_us, pvs_idle_source_name(lat.source));
 		}
 	}

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * pvs_demo: what each libpvsched heuristic decides for a few documented
- * inputs (the situations of the published experiments). Every number printed is
+ * inputs (the situations of the upstream change threads). Every number printed is
  * computed by the library at run time.
  */
 #include <stdio.h>

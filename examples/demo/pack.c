@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section for pack.h ("powerpc/smp: Shared processor sched
- * optimizations"): the published shared-processor POWER10
+ * Demo section for pack.h (splpar-asym-pack): the upstream change's shared-processor POWER10
  * partitions, 128 and 40 virtual processors of SMT8, running 40, 80 and 160
  * busy threads placed one by one under each policy, then the domain levels
  * and priorities the kernel would use there.
@@ -48,9 +47,6 @@ static void demo_partition(uint32_t nr_vps)
 static void demo_levels(const char *what, const struct pvs_pack_machine *m,
 			enum pvs_pack_policy policy)
 {
-	static const char *const names[PVS_SD_NR_LEVELS] = {
-		"SMT", "CACHE", "MC", "PKG", "NUMA"
-	};
 	struct pvs_pack_domains d;
 	unsigned int lvl;
 
@@ -61,7 +57,7 @@ static void demo_levels(const char *what, const struct pvs_pack_machine *m,
 	printf("  %-34s", what);
 	for (lvl = 0; lvl < PVS_SD_NR_LEVELS; lvl++) {
 		if (d.present & PVS_SD_BIT(lvl))
-			printf(" %s%s", names[lvl],
+			printf(" %s%s", pvs_sd_level_name((enum pvs_sd_level)lvl),
 			       d.asym & PVS_SD_BIT(lvl) ? "*" : "");
 	}
 	printf("\n");
@@ -75,7 +71,7 @@ void demo_pack(void)
 	int32_t spread, cores;
 	unsigned int i;
 
-	demo_heading("pack: fewest big cores on shared LPARs",
+	demo_heading("pack: fewest big cores on shared LPARs (splpar-asym-pack)",
 		     "\"powerpc/smp: Shared processor sched optimizations\" (2023): "
 		     "pack light work onto fewer cores where idle cores cost");
 	printf("Cores a fresh placement of busy threads occupies (what physc\n"

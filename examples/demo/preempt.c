@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section: is a vCPU preempted? ("powerpc/paravirt: Improve
- * vcpu_is_preempted"). Each situation is built as
+ * Demo section: is a vCPU preempted? (ppc-idle-hint). Each situation is built as
  * raw big-endian lppaca images, decoded by the library, and decided under
  * both policies; the fast path over the raw images must agree.
  */
@@ -9,35 +8,11 @@
 
 #include "demo.h"
 
-/* Why the idle-hint rule decided, one line per enum pvs_preempt_why. */
+/* Why the rule decided, or the error pvs_preempt_explain() returned. */
 static const char *demo_why(int why)
 {
-	switch (why) {
-	case PVS_PREEMPT_WHY_NO_HV:
-		return "bare metal";
-	case PVS_PREEMPT_WHY_FLAG_CLEAR:
-		return "preempted byte is 0";
-	case PVS_PREEMPT_WHY_FLAG_SET:
-		return "host set the preempted byte";
-	case PVS_PREEMPT_WHY_DEDICATED:
-		return "step 1: dedicated CPUs are never preempted";
-	case PVS_PREEMPT_WHY_DISPATCHED:
-		return "step 2: yield_count even, it is running";
-	case PVS_PREEMPT_WHY_NOT_IDLE:
-		return "step 3: off its CPU without asking to idle";
-	case PVS_PREEMPT_WHY_SAME_CORE:
-		return "step 4a: caller runs on that core (whole-core dispatch)";
-	case PVS_PREEMPT_WHY_SIBLING_DISPATCHED:
-		return "step 4b: a sibling thread is running, so is the core";
-	case PVS_PREEMPT_WHY_SIBLING_PREEMPTED:
-		return "step 4b: a sibling was taken, so was the core";
-	case PVS_PREEMPT_WHY_CEDED:
-		return "step 5: it ceded (idle), nobody took it";
-	case PVS_PREEMPT_WHY_YIELD_ODD:
-		return "yield_count odd";
-	default:
-		return pvs_strerror(why);
-	}
+	return why < 0 ? pvs_strerror(why) :
+			 pvs_preempt_why_name((enum pvs_preempt_why)why);
 }
 
 /*
@@ -55,7 +30,7 @@ struct demo_core {
 };
 
 static const struct demo_core demo_cores[] = {
-	{ "KVM guest (published), ceded", PVS_HV_KVM_PPC, true, "RRCR", 2, -1 },
+	{ "KVM guest, vCPU ceded", PVS_HV_KVM_PPC, true, "RRCR", 2, -1 },
 	{ "KVM guest, vCPU taken by host", PVS_HV_KVM_PPC, true, "RRPR", 2, -1 },
 	{ "PowerVM, ceded, sibling running", PVS_HV_POWERVM, true, "CRCC", 0, -1 },
 	{ "PowerVM, ceded, sibling taken", PVS_HV_POWERVM, true, "CCPC", 0, -1 },
@@ -160,7 +135,7 @@ void demo_preempt(void)
 {
 	unsigned int i;
 
-	demo_heading("vCPU preemption: vcpu_is_preempted()",
+	demo_heading("vCPU preemption: vcpu_is_preempted() (ppc-idle-hint)",
 		     "\"powerpc/paravirt: Improve vcpu_is_preempted\" (2023): "
 		     "before 6.6 (<=6.6) and today's rule (now), per situation");
 	printf("  threads: R running, C ceded (idle=1), P off its CPU without\n"

@@ -26,24 +26,24 @@ static void demo_spin_base(struct pvs_spin_in *in)
 
 static void demo_spin_show(const char *label, struct pvs_spin_in *in)
 {
-	static const char *const pol[] = { "FIXED", "PV   " };
 	struct pvs_spin_out out;
 	enum pvs_spin_action a;
 	unsigned int p;
 
 	printf("  %s\n", label);
 	memset(&out, 0, sizeof(out)); /* bad input would leave it untouched */
-	for (p = 0; p < 2; p++) {
+	for (p = 0; p < PVS_SPIN_POLICY_COUNT; p++) {
 		in->policy = (enum pvs_spin_policy)p;
 		a = pvs_spin_decide(in, &out);
-		printf("    %s %-5s", pol[p], pvs_spin_action_str(a));
+		printf("    %-5s %-5s", pvs_spin_policy_name(in->policy),
+		       pvs_spin_action_name(a));
 		if (a == PVS_SPIN_SPIN)
 			printf(" %6llu ns = %6llu PAUSEs",
 			       (unsigned long long)out.budget_ns,
 			       (unsigned long long)out.pauses);
 		else
 			printf(" %29s", "");
-		printf("  (%s)\n", pvs_spin_reason_str(out.reason));
+		printf("  (%s)\n", pvs_spin_reason_name(out.reason));
 	}
 }
 

@@ -60,7 +60,7 @@ static void demo_wait(struct pvrt_spin *s, const char *label,
 	pvrt_spin_wait(s, &w, NULL, &st);
 	printf("  %-34s spins %u parks %u polls %u spun %llu ns (%s)\n", label,
 	       st.spins, st.parks, d.polls, (unsigned long long)st.spun_ns,
-	       st.spins + st.parks ? pvs_spin_reason_str(st.last_reason) :
+	       st.spins + st.parks ? pvs_spin_reason_name(st.last_reason) :
 				     "free at once");
 	printf("    why: %s\n", why);
 }

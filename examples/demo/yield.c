@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Demo section for yield.h and ple.h ("sched: Bail out of yield_to when
- * source and target runqueue has one task"): what yield_to() answers,
- * how far one pause-loop exit's candidate pass goes in the published
+ * Demo section for yield.h and ple.h (kvm-yield-bailout): what yield_to() answers,
+ * how far one pause-loop exit's candidate pass goes in the upstream change's
  * undercommitted 80-vCPU guest under each policy, and how the PLE window
  * moves with the VMX and SVM defaults.
  */
@@ -12,11 +11,6 @@
 
 #define DEMO_VCPUS 80
 
-static const char *policy_name(enum pvs_yield_policy p)
-{
-	return p == PVS_YIELD_BAILOUT ? "bail-out" : "baseline";
-}
-
 static const char *yield_name(int r)
 {
 	if (r == PVS_YIELD_BOOST)
@@ -24,18 +18,6 @@ static const char *yield_name(int r)
 	if (r == PVS_YIELD_SKIP)
 		return "skip";
 	return pvs_strerror(r);
-}
-
-static const char *stop_name(enum pvs_dy_stop s)
-{
-	switch (s) {
-	case PVS_DY_STOP_BOOSTED:
-		return "boosted";
-	case PVS_DY_STOP_FAILURES:
-		return "3 failures";
-	default:
-		return "all looked at";
-	}
 }
 
 /* The host as the demo models it: runqueue lengths and who is on a CPU. */
@@ -117,8 +99,8 @@ static void demo_pass(enum pvs_yield_policy policy, bool overcommit)
 		return;
 	}
 	printf("  %-11s %-8s: %2u yield_to() calls, %u failed, stop: %s",
-	       overcommit ? "overcommit" : "undercommit", policy_name(policy),
-	       res.attempts, res.failures, stop_name(res.stop));
+	       overcommit ? "overcommit" : "undercommit", pvs_yield_policy_name(policy),
+	       res.attempts, res.failures, pvs_dy_stop_name(res.stop));
 	if (res.boosted != PVS_DY_NONE)
 		printf(" (vCPU %u)", res.boosted);
 	printf("\n");
@@ -145,7 +127,7 @@ void demo_yield(void)
 {
 	struct pvs_ple_params p;
 
-	demo_heading("Directed yield and PLE window",
+	demo_heading("Directed yield and PLE window (kvm-yield-bailout)",
 		     "\"sched: Bail out of yield_to when source and target runqueue "
 		     "has one task\" (2012): when a directed yield is worth it");
 	demo_should_yield();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * pseries partition facts from /proc/powerpc/lparcfg (docs/upstream-rules.md,
- * topic: shared-processor partitions): shared or dedicated, capped,
+ * pseries partition facts from /proc/powerpc/lparcfg
+ * (docs/upstream-rules.md#userspace-signals): shared or dedicated, capped,
  * entitlement, dispatches, dispersions, PURR, pool.
  */
 #include <stddef.h>

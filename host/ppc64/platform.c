@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * ppc64 platform facts from the device tree (docs/upstream-rules.md,
- * topic: shared-processor partitions and big cores): the first CPU node's
+ * ppc64 platform facts from the device tree
+ * (docs/upstream-rules.md#userspace-signals): the first CPU node's
  * ibm,thread-groups (big cores) and which hypervisor runs the partition
  * (PowerVM, KVM, none on PowerNV).
  */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * x86 hypervisor identity and KVM paravirt features from CPUID
- * (docs/upstream-rules.md, topic: x86 hypervisor CPUID): leaf 1 ECX bit
+ * (docs/upstream-rules.md#x86-hypervisor-cpuid): leaf 1 ECX bit
  * 31, signatures at the bases 0x40000000..0x4000FF00, KVM leaf base+1 (EAX
  * features, EDX hints). Sources: the CPUID instruction, libcpuid's
  * cpuid_get_hypervisor() (when built with it) or a recorded dump, so

@@ -2,38 +2,15 @@
 /**
  * @file haltpoll.h
  * @brief Halt polling: how long to poll before sleeping, and what to do on
- *        each poll iteration (seed 003).
+ *        each poll iteration (kvm-haltpoll-relax).
  *
- * Two decisions:
- *
- *  1. **The poll window** (pvs_halt_poll_step()): after every halt, Linux
- *     adapts the time it will poll at the next halt before it really
- *     sleeps. Two flavours share the idea but not the rules:
- *     - the **KVM host**, `kvm_vcpu_halt()` in virt/kvm/kvm_main.c, with
- *       `grow_halt_poll_ns()` / `shrink_halt_poll_ns()` and the module
- *       parameters `/sys/module/kvm/parameters/halt_poll_ns*`;
- *     - the **guest cpuidle haltpoll governor**, `adjust_poll_limit()` in
- *       drivers/cpuidle/governors/haltpoll.c, with
- *       `/sys/module/haltpoll/parameters/guest_halt_poll_*`.
- *
- *     The kernel keeps the window in 32 bits and computes `window * grow`
- *     in 32 bits, so a large window or factor wraps (and a wrapped window
- *     then collapses to grow_start). This library takes 64-bit values and
- *     saturates the product instead; wherever the kernel's product does not
- *     wrap the results are identical.
- *
- *  2. **The poll loop** (pvs_poll_action()): on every iteration of the host
- *     poll loop, stop (and why) or spin (plainly, or with cpu_relax() so the
- *     SMT sibling gets the core), per `kvm_vcpu_can_poll()` and the seed's
- *     two patches.
- *
- * Both are static inline: they are a handful of compares, as cheap as the
- * kernel's own code. Only the presets and the names live in lib/haltpoll.c.
+ * Rationale: docs/heuristics.md, "haltpoll.h".
  */
 #ifndef PVSCHED_HALTPOLL_H
 #define PVSCHED_HALTPOLL_H
 
 #include <pvsched/env.h>
+#include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
 
 #ifdef __cplusplus
@@ -74,8 +51,17 @@ enum pvs_halt_poll_flavour {
 	PVS_HALT_POLL_KVM_HOST = 0,
 	/** Guest cpuidle haltpoll governor, `adjust_poll_limit()`: grow is
 	 *  capped at the maximum at once; shrink only if allowed. */
-	PVS_HALT_POLL_GUEST = 1
+	PVS_HALT_POLL_GUEST = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_FLAVOUR_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_flavour value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_flavour_name(enum pvs_halt_poll_flavour v);
 
 /**
  * @brief Parameters of the window rule: the module parameters of the chosen
@@ -125,8 +111,17 @@ enum pvs_halt_poll_event {
 	PVS_HALT_POLL_EV_SHRINK = 2,
 	/** The window was set to 0: shrink with divisor 0, a shrink below
 	 *  grow_start_ns, or (host) a maximum of 0. */
-	PVS_HALT_POLL_EV_RESET = 3
+	PVS_HALT_POLL_EV_RESET = 3,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_EVENT_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_event value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event v);
 
 /** @brief Number of enum pvs_halt_poll_event values (array size). */
 #define PVS_HALT_POLL_NR_EVENTS 4
@@ -143,8 +138,17 @@ enum pvs_halt_poll_preset {
 	PVS_HALT_POLL_PRESET_POWERPC = 3,
 	/** Guest haltpoll governor: guest_halt_poll_ns 200000, grow 2,
 	 *  grow_start 50000, shrink 2, allow_shrink Y. */
-	PVS_HALT_POLL_PRESET_GUEST = 4
+	PVS_HALT_POLL_PRESET_GUEST = 4,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_PRESET_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_preset value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_preset_name(enum pvs_halt_poll_preset v);
 
 /** @brief Generation of the KVM host shrink default. */
 enum pvs_halt_poll_gen {
@@ -152,8 +156,17 @@ enum pvs_halt_poll_gen {
 	PVS_HALT_POLL_GEN_TODAY = 0,
 	/** Older kernels: halt_poll_ns_shrink 0 (reset to 0 on a long
 	 *  halt). Host presets only. */
-	PVS_HALT_POLL_GEN_OLD_RESET = 1
+	PVS_HALT_POLL_GEN_OLD_RESET = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_HALT_POLL_GEN_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_halt_poll_gen value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_halt_poll_gen_name(enum pvs_halt_poll_gen v);
 
 /**
  * @brief Fill @p out with a kernel's default halt-polling parameters.
@@ -172,36 +185,9 @@ int pvs_halt_poll_preset(enum pvs_halt_poll_preset preset,
 			 enum pvs_halt_poll_gen gen,
 			 struct pvs_halt_poll_params *out);
 
-/**
- * @brief Short name of a halt-poll event ("keep", "grow", "shrink",
- *        "reset"), for reports.
- * @param ev event
- * @return a static string; "unknown" for a value out of range
- */
-const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event ev);
 
-/**
- * @brief @p a * @p b, saturated at the largest uint64_t instead of
- *        wrapping.
- *
- * Two 32x32->64 partial products, no division and no 128-bit type, so it
- * costs a few instructions on 32-bit kernels too.
- * @param a 64-bit factor
- * @param b 32-bit factor
- * @return the product, or ~0 when it does not fit in 64 bits
- */
-static inline uint64_t pvs_halt_poll_mul_sat(uint64_t a, uint32_t b)
-{
-	const uint64_t sat = ~(uint64_t)0;
-	uint64_t hi = (a >> 32) * b;
-	uint64_t lo = (a & 0xffffffffu) * b;
-
-	if (hi >> 32)
-		return sat;
-	hi <<= 32;
-	return lo > sat - hi ? sat : hi + lo;
-}
-
+/** @cond INTERNAL */
+/* Internal steps of pvs_halt_poll_step(), not API (tests call them). */
 /**
  * @brief The window after a grow: window * grow (saturated), raised to at
  *        least grow_start_ns. Shared by both flavours; the host's
@@ -210,10 +196,10 @@ static inline uint64_t pvs_halt_poll_mul_sat(uint64_t a, uint32_t b)
  * @param w  window before, in ns
  * @return window after, in ns
  */
-static inline uint64_t pvs_halt_poll_grown(const struct pvs_halt_poll_params *p,
+static inline uint64_t pvs_halt_poll_grown_(const struct pvs_halt_poll_params *p,
 					   uint64_t w)
 {
-	w = pvs_halt_poll_mul_sat(w, p->grow);
+	w = pvs_mul_sat_u64_u32_(w, p->grow);
 	return w < p->grow_start_ns ? p->grow_start_ns : w;
 }
 
@@ -225,13 +211,14 @@ static inline uint64_t pvs_halt_poll_grown(const struct pvs_halt_poll_params *p,
  * @return window after, in ns
  */
 static inline uint64_t
-pvs_halt_poll_shrunk(const struct pvs_halt_poll_params *p, uint64_t w)
+pvs_halt_poll_shrunk_(const struct pvs_halt_poll_params *p, uint64_t w)
 {
 	if (p->shrink == 0)
 		return 0;
 	w = pvs_div_u64(w, p->shrink);
 	return w < p->grow_start_ns ? 0 : w;
 }
+/** @endcond */
 
 /**
  * @brief The window to poll for at the start of the next halt.
@@ -316,24 +303,24 @@ static inline int pvs_halt_poll_step(const struct pvs_halt_poll_params *p,
 		 * (block_ns <= w) only has to guard the grow.
 		 */
 		if (!valid_wakeup || (w != 0 && block_ns > max)) {
-			w = pvs_halt_poll_shrunk(p, w);
+			w = pvs_halt_poll_shrunk_(p, w);
 			ev = PVS_HALT_POLL_EV_SHRINK;
 		} else if (max == 0) {
 			w = 0;
 			ev = PVS_HALT_POLL_EV_RESET;
 		} else if (block_ns > w && w < max && block_ns < max) {
 			if (p->grow)
-				w = pvs_halt_poll_grown(p, w);
+				w = pvs_halt_poll_grown_(p, w);
 			ev = PVS_HALT_POLL_EV_GROW;
 		}
 	} else if (p->flavour == PVS_HALT_POLL_GUEST) {
 		if (block_ns > w && block_ns <= max) {
-			w = pvs_halt_poll_grown(p, w);
+			w = pvs_halt_poll_grown_(p, w);
 			if (w > max)
 				w = max;
 			ev = PVS_HALT_POLL_EV_GROW;
 		} else if (block_ns > max && p->allow_shrink) {
-			w = pvs_halt_poll_shrunk(p, w);
+			w = pvs_halt_poll_shrunk_(p, w);
 			ev = PVS_HALT_POLL_EV_SHRINK;
 		}
 	} else {
@@ -345,21 +332,30 @@ static inline int pvs_halt_poll_step(const struct pvs_halt_poll_params *p,
 	return ev;
 }
 
-/** @brief How the host poll loop treats the SMT sibling (seed 003). */
+/** @brief How the host poll loop treats the SMT sibling (kvm-haltpoll-relax). */
 enum pvs_poll_policy {
 	/** Before Linux 5.14: spin without pausing; the sibling loses
 	 *  issue slots to the poll (dhry2reg 3172 -> ~1583 beside a plain
-	 *  spin in the seed). */
+	 *  spin in the upstream change). */
 	PVS_POLL_PLAIN = 0,
-	/** Today (the seed's v2 patch): cpu_relax() (x86 PAUSE) on every
+	/** Today (the upstream change's v2 patch): cpu_relax() (x86 PAUSE) on every
 	 *  iteration, yielding the core to the sibling while polling. */
 	PVS_POLL_RELAX = 1,
-	/** The seed's v1 patch: stop polling as soon as an SMT sibling is
+	/** The upstream change's v1 patch: stop polling as soon as an SMT sibling is
 	 *  busy (`is_core_idle()` false), spin plainly otherwise. Best for
 	 *  the sibling (2295 vs 2005 with a 33%-busy redis sibling), costs
 	 *  the polled vCPU its wakeup latency. Not merged. */
-	PVS_POLL_STOP_SIBLING_BUSY = 2
+	PVS_POLL_STOP_SIBLING_BUSY = 2,
+	/** Number of values (not a value): range checks use it. */
+	PVS_POLL_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_poll_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_poll_policy_name(enum pvs_poll_policy v);
 
 /** @brief Inputs of one poll-loop iteration. */
 struct pvs_poll_in {
@@ -397,8 +393,17 @@ enum pvs_poll_action {
 	/** Go on polling with a plain spin. */
 	PVS_POLL_ACT_SPIN = 5,
 	/** Go on polling, with cpu_relax() (PAUSE) in this iteration. */
-	PVS_POLL_ACT_SPIN_RELAX = 6
+	PVS_POLL_ACT_SPIN_RELAX = 6,
+	/** Number of values (not a value): range checks use it. */
+	PVS_POLL_ACTION_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_poll_action value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_poll_action_name(enum pvs_poll_action v);
 
 /**
  * @brief Decide one iteration of the host halt-poll loop.
@@ -421,8 +426,7 @@ enum pvs_poll_action {
 static inline enum pvs_poll_action pvs_poll_action(const struct pvs_poll_in *in)
 {
 	if (!in ||
-	    (in->policy != PVS_POLL_PLAIN && in->policy != PVS_POLL_RELAX &&
-	     in->policy != PVS_POLL_STOP_SIBLING_BUSY))
+	    (unsigned int)in->policy >= (unsigned int)PVS_POLL_POLICY_COUNT)
 		return PVS_POLL_ACT_STOP_INVALID;
 	if (in->wakeup_pending)
 		return PVS_POLL_ACT_STOP_WAKEUP;
@@ -447,12 +451,6 @@ static inline bool pvs_poll_action_stops(enum pvs_poll_action a)
 	return a != PVS_POLL_ACT_SPIN && a != PVS_POLL_ACT_SPIN_RELAX;
 }
 
-/**
- * @brief Short name of a poll action ("stop-wakeup", ..., "spin-relax").
- * @param a action
- * @return a static string; "unknown" for a value out of range
- */
-const char *pvs_poll_action_name(enum pvs_poll_action a);
 
 #ifdef __cplusplus
 }

@@ -4,24 +4,7 @@
  * @brief Which exit latency to believe for the CEDE idle state, the
  *        extended-CEDE firmware decoder, and integer latency statistics.
  *
- * On a PowerVM (pseries) guest, Linux's cpuidle driver
- * (drivers/cpuidle/cpuidle-pseries.c) starts from fixed states: snooze
- * (exit 0 us, residency 0 us) and CEDE (10 us / 100 us) on a dedicated
- * partition, snooze and "Shared Cede" (10 us / 100 us) on a shared one.
- * Firmware also reports extended CEDE states through the RTAS call
- * ibm,get-system-parameter with token 45 (pvs_xcede_parse()). Whether the
- * CEDE exit latency should come from those records changed upstream (seed
- * 002, "cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards"):
- * POWER9 firmware reports the hardware wake-up (2 us), not what the
- * partition sees (5.7-9.5 us measured), so today only POWER10 and later
- * take the firmware value. pvs_idle_state_latency() keeps the rule before
- * the fix, today's rule and the compensation the thread suggested as
- * policies (@ref pvs_idle_policy).
- *
- * The statistics (pvs_lat_stats()) turn raw wake-up latency samples into
- * the N / Min / Median / Avg / 90%ile / 99%ile / Max / Stddev table the
- * seed prints, in integers only, so a kernel selftest can measure its own
- * compensation.
+ * Rationale: docs/heuristics.md, "idle.h".
  */
 #ifndef PVSCHED_IDLE_H
 #define PVSCHED_IDLE_H
@@ -127,7 +110,7 @@ int pvs_xcede_parse(const void *buf, size_t len, struct pvs_xcede_table *out);
 enum pvs_idle_cpu {
 	/** @brief POWER8 (ISA 2.07) PowerVM partition. */
 	PVS_IDLE_CPU_POWER8 = 0,
-	/** @brief POWER9 (ISA 3.0) PowerVM partition: the seed's machine. */
+	/** @brief POWER9 (ISA 3.0) PowerVM partition: the upstream change's machine. */
 	PVS_IDLE_CPU_POWER9,
 	/** @brief POWER10 (ISA 3.1) PowerVM partition. */
 	PVS_IDLE_CPU_POWER10,
@@ -147,6 +130,13 @@ enum pvs_idle_cpu {
 	PVS_IDLE_CPU_COUNT
 };
 
+/**
+ * @brief Name of an enum pvs_idle_cpu value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_idle_cpu_name(enum pvs_idle_cpu v);
+
 /** @brief PowerVM partition mode (ignored for x86 guests). */
 enum pvs_idle_partition {
 	/** @brief Dedicated processors: states snooze and CEDE; firmware
@@ -159,6 +149,13 @@ enum pvs_idle_partition {
 	PVS_IDLE_PARTITION_COUNT
 };
 
+/**
+ * @brief Name of an enum pvs_idle_partition value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_idle_partition_name(enum pvs_idle_partition v);
+
 /** @brief Whose CEDE exit-latency rule to apply. */
 enum pvs_idle_policy {
 	/**
@@ -170,7 +167,7 @@ enum pvs_idle_policy {
 	 */
 	PVS_IDLE_KERNEL = 0,
 	/**
-	 * @brief Linux before the fix (commit d947fb4c965c, the seed's
+	 * @brief Linux before the fix (commit d947fb4c965c, the upstream change's
 	 *        baseline): every dedicated partition, whatever the
 	 *        processor, with records takes min(10 us, every record's
 	 *        latency, zeros included); when that is below 10 us the exit
@@ -181,7 +178,7 @@ enum pvs_idle_policy {
 	 */
 	PVS_IDLE_TRUST_FW,
 	/**
-	 * @brief The seed's suggestion ("if (p9) apply compensation"): where
+	 * @brief The upstream change's suggestion ("if (p9) apply compensation"): where
 	 *        today's rule distrusts firmware (dedicated, before ISA
 	 *        3.1/POWER10), exit latency = ceil((minimum non-zero firmware
 	 *        latency + @ref pvs_idle_platform.compensation_ns) / 1000),
@@ -195,6 +192,13 @@ enum pvs_idle_policy {
 	PVS_IDLE_POLICY_COUNT
 };
 
+/**
+ * @brief Name of an enum pvs_idle_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_idle_policy_name(enum pvs_idle_policy v);
+
 /** @brief Where the returned CEDE latency came from. */
 enum pvs_idle_source {
 	/** @brief The driver's built-in state table. */
@@ -202,16 +206,17 @@ enum pvs_idle_source {
 	/** @brief The firmware's extended CEDE records. */
 	PVS_IDLE_SRC_FIRMWARE,
 	/** @brief Firmware records plus the measured compensation. */
-	PVS_IDLE_SRC_COMPENSATED
+	PVS_IDLE_SRC_COMPENSATED,
+	/** Number of values (not a value): range checks use it. */
+	PVS_IDLE_SOURCE_COUNT
 };
 
 /**
- * @brief Short lower-case name of a latency source, for reports.
- * @param s the source
- * @return "default", "firmware", "compensated", or "invalid" for a value
- *         outside the enum (never NULL)
+ * @brief Name of an enum pvs_idle_source value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
  */
-const char *pvs_idle_source_name(enum pvs_idle_source s);
+const char *pvs_idle_source_name(enum pvs_idle_source v);
 
 /** @brief The machine the decision is for. */
 struct pvs_idle_platform {
@@ -314,10 +319,10 @@ int pvs_idle_default_states(enum pvs_idle_cpu cpu,
 			    const struct pvs_idle_state **states);
 
 /**
- * @brief The compensation the seed derives: a measured wake-up latency
+ * @brief The compensation the upstream change derives: a measured wake-up latency
  *        minus what firmware claims, never below 0.
  *
- * Seed 002: IPI latency p99 9514 ns - firmware 2000 ns = 7514 ns, which
+ * "cpuidle/pseries: Fixup CEDE0 latency only for POWER10 onwards": IPI latency p99 9514 ns - firmware 2000 ns = 7514 ns, which
  * brings POWER9's CEDE to ceil(9.514 us) = 10 us, the default.
  * @param measured_ns    measured wake-up latency (e.g. a percentile)
  * @param fw_latency_ns  firmware's value (@ref pvs_idle_latency.fw_latency_ns)
@@ -339,7 +344,7 @@ static inline uint64_t pvs_idle_compensation_ns(uint64_t measured_ns,
 #define PVS_LAT_MAX_SAMPLES (1u << 20)
 
 /**
- * @brief Summary of a latency sample set, in the seed's column order.
+ * @brief Summary of a latency sample set, in the upstream change's column order.
  *
  * Percentiles use the nearest-rank definition: the p-th percentile is the
  * sample of 1-based rank ceil(p x N / 100) in ascending order (rank 1 when

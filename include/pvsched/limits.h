@@ -23,7 +23,7 @@
 /**
  * @brief Most CPUs (hardware threads) a topology may have.
  *
- * 1024 is seed 004's partition: 128 virtual processors of SMT8. Every
+ * 1024 is splpar-asym-pack's partition: 128 virtual processors of SMT8. Every
  * per-CPU loop is bounded by it.
  */
 #define PVS_MAX_CPUS 1024

@@ -3,41 +3,7 @@
  * @file pack.h
  * @brief Packing work onto the fewest big cores of a shared-processor LPAR.
  *
- * PowerVM dispatches a shared-processor partition's virtual processors a
- * whole big core at a time, and most shared pools are over-committed. In
- * light load a partition whose busy threads sit on few cores gets those
- * cores for longer and leaves the rest of the pool to others. Seed 004
- * ("powerpc/smp: Shared processor sched optimizations", upstream in v6.8)
- * makes Linux pack: on a shared-processor partition with big cores
- * (`is_shared_processor() && has_big_cores` enables the `splpar_asym_pack`
- * static key in arch/powerpc/kernel/smp.c):
- *  - every CPU gets the asym-packing priority `-cpu / threads_per_core`
- *    (arch_asym_cpu_priority()): lower core number = higher priority, all
- *    threads of a core equal, so no task moves between the thread groups
- *    of one core;
- *  - the CACHE and PKG levels of the topology table carry SD_ASYM_PACKING
- *    (powerpc_shared_cache_flags(), powerpc_shared_proc_flags());
- *  - the MC level is not built on any shared-processor partition
- *    (has_coregroup_support()), because PowerVM exports no core-group
- *    information there.
- *
- * On the seed's POWER10 partition (shared, 40 entitled cores, 128 virtual
- * processors, SMT8) ebizzy with 40 threads kept its throughput while physc
- * fell from 40.06 to 21.15 cores; 80 and 160 threads gained 9% and 37%.
- *
- * This header offers the three decisions as portable code, each with the
- * seed's baseline and today's rule (enum pvs_pack_policy):
- *  - pvs_asym_prio(): a CPU's asym-packing priority;
- *  - pvs_pack_domains(): which sched-domain levels the kernel builds and
- *    which of them carry SD_ASYM_PACKING;
- *  - pvs_pack_pick_cpu(): where a runtime (a thread pool, the simulator's
- *    guest scheduler) should place a newly runnable task, spreading like
- *    CFS's idle-core search or packing like the asym balancer's end state;
- *    pvs_pack_cores_in_use() counts the cores that placement occupies
- *    (what lparstat's physc approximates under load).
- *
- * CPUs are numbered core-major as on powerpc: CPU `c` is thread
- * `c % threads_per_core` of core `c / threads_per_core`.
+ * Rationale: docs/heuristics.md, "pack.h".
  */
 #ifndef PVSCHED_PACK_H
 #define PVSCHED_PACK_H
@@ -59,12 +25,12 @@ extern "C" {
 /**
  * @brief Which packing rule to apply.
  *
- * Linux's rule changed with seed 004; both stay available so the simulator
+ * Linux's rule changed with "powerpc/smp: Shared processor sched optimizations"; both stay available so the simulator
  * and users can compare them.
  */
 enum pvs_pack_policy {
 	/**
-	 * The seed's baseline (v6.5 .. v6.7): no asym packing on shared
+	 * The upstream change's baseline (v6.5 .. v6.7): no asym packing on shared
 	 * LPARs, the MC level kept, arch_asym_cpu_priority() is the generic
 	 * `-cpu` (only consulted where a level has SD_ASYM_PACKING, i.e. the
 	 * SMT level of CPU_FTR_ASYM_SMT POWER7s, where it prefers lower
@@ -73,14 +39,23 @@ enum pvs_pack_policy {
 	 */
 	PVS_PACK_SPREAD = 0,
 	/**
-	 * Today's rule (seed 004, v6.8+): on a shared-processor LPAR with
+	 * Today's rule ("powerpc/smp: Shared processor sched optimizations", v6.8+): on a shared-processor LPAR with
 	 * big cores, priority `-cpu / threads_per_core`, SD_ASYM_PACKING at
 	 * the CACHE and PKG levels, and no MC level on shared processors.
 	 * Placement packs: fill the busiest open core, open the
 	 * lowest-numbered empty core only when the open ones are full.
 	 */
-	PVS_PACK_CORES = 1
+	PVS_PACK_CORES = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_PACK_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_pack_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_pack_policy_name(enum pvs_pack_policy v);
 
 /** @brief How the CPUs are numbered into cores. */
 struct pvs_pack_topology {
@@ -245,6 +220,13 @@ enum pvs_sd_level {
 	/** Number of levels. */
 	PVS_SD_NR_LEVELS = 5
 };
+
+/**
+ * @brief Name of an enum pvs_sd_level value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_sd_level_name(enum pvs_sd_level v);
 
 /**
  * @brief Bit of a level in pvs_pack_domains::present and

@@ -2,27 +2,15 @@
 /**
  * @file ple.h
  * @brief Pause-loop exiting: the per-vCPU PLE / pause-filter window
- *        (seed 001).
+ *        (kvm-yield-bailout).
  *
- * Intel VT-x "PAUSE-loop exiting" and AMD-V "pause filter" make a guest
- * that spins on PAUSE exit to the host, which then tries a directed yield
- * (yield.h). KVM adapts the window per vCPU: it grows on every pause-loop
- * exit (the vCPU spun in vain, so exit less eagerly) and shrinks when the
- * vCPU is scheduled back in after being scheduled out. The rules are
- * __grow_ple_window() and __shrink_ple_window() of arch/x86/kvm/x86.h,
- * used by grow_ple_window()/shrink_ple_window() in arch/x86/kvm/vmx/vmx.c
- * and arch/x86/kvm/svm/svm.c. Everything here is static inline: it is as
- * cheap as the kernel's own code.
- *
- * Parameters on a host: /sys/module/kvm_intel/parameters/ple_{gap,window,
- * window_grow,window_shrink,window_max} and
- * /sys/module/kvm_amd/parameters/pause_filter_{thresh,count,count_grow,
- * count_shrink,count_max}.
+ * Rationale: docs/heuristics.md, "ple.h".
  */
 #ifndef PVSCHED_PLE_H
 #define PVSCHED_PLE_H
 
 #include <pvsched/env.h>
+#include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
 
 #ifdef __cplusplus
@@ -101,7 +89,7 @@ static inline uint32_t pvs_ple_shrink(uint32_t val, uint32_t base,
 	if (mod < base)
 		val /= mod;
 	else
-		val = val > mod ? val - mod : 0;
+		val = pvs_sub_sat_u32_(val, mod);
 	return val > min ? val : min;
 }
 
@@ -111,7 +99,16 @@ enum pvs_ple_vendor {
 	PVS_PLE_VMX = 0,
 	/** AMD-V pause filter (kvm_amd): every field is 16-bit. */
 	PVS_PLE_SVM = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_PLE_VENDOR_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_ple_vendor value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_ple_vendor_name(enum pvs_ple_vendor v);
 
 /**
  * @brief A host's PLE parameters (the module parameters of kvm_intel or
@@ -200,7 +197,16 @@ enum pvs_ple_event {
 	 * window as the floor.
 	 */
 	PVS_PLE_SCHED_IN = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_PLE_EVENT_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_ple_event value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_ple_event_name(enum pvs_ple_event v);
 
 /**
  * @brief Update a vCPU's window for one event.

@@ -3,23 +3,7 @@
  * @file preempt.h
  * @brief Is a vCPU preempted by the hypervisor? (vcpu_is_preempted())
  *
- * A guest scheduler and its spinning locks ask whether a vCPU is running on
- * a physical CPU right now: waking a task on, or spinning for the lock
- * holder of, a vCPU the hypervisor has taken off its CPU costs a whole
- * hypervisor time slice. This header decides from a decoded snapshot of one
- * core (struct pvs_core_state); arch/ppc64.h has the lazy fast path a kernel
- * calls on the live lppaca areas, proven equal to pvs_is_preempted() by an
- * exhaustive test.
- *
- * The rules are Linux's `vcpu_is_preempted()`:
- *  - powerpc (arch/powerpc/include/asm/paravirt.h): from each thread's
- *    lppaca yield_count (odd = not dispatched) and idle byte, with two
- *    policies (enum pvs_preempt_policy): the idle-hint rule of seed 000
- *    ("powerpc/paravirt: Improve vcpu_is_preempted", upstream after v6.6)
- *    and the parity rule before it;
- *  - x86 KVM (arch/x86/kernel/kvm.c, `__kvm_vcpu_is_preempted`): the
- *    `preempted` byte of struct kvm_steal_time;
- *  - bare metal: never preempted.
+ * Rationale: docs/heuristics.md, "preempt.h".
  */
 #ifndef PVSCHED_PREEMPT_H
 #define PVSCHED_PREEMPT_H
@@ -58,8 +42,17 @@ enum pvs_hv_kind {
 	 * (Linux's x86-64 assembly test; its C version tests bit 0 only,
 	 * which is the same in practice: FLUSH_TLB is set only beside it).
 	 */
-	PVS_HV_PREEMPT_FLAG = 3
+	PVS_HV_PREEMPT_FLAG = 3,
+	/** Number of kinds (not a kind): range checks use it. */
+	PVS_HV_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_hv_kind value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_hv_kind_name(enum pvs_hv_kind v);
 
 /**
  * @brief Which powerpc rule pvs_is_preempted() applies.
@@ -69,7 +62,7 @@ enum pvs_hv_kind {
  */
 enum pvs_preempt_policy {
 	/**
-	 * Linux after v6.6 (seed 000): 1. dedicated -> not preempted;
+	 * Linux after v6.6 (ppc-idle-hint): 1. dedicated -> not preempted;
 	 * 2. target yield_count even -> not; 3. target not idle -> preempted;
 	 * 4. PowerVM only: a. caller on the target's core -> not; b. first
 	 * other thread of the core that is dispatched -> not, or not
@@ -77,13 +70,22 @@ enum pvs_preempt_policy {
 	 */
 	PVS_PREEMPT_IDLE_HINT = 0,
 	/**
-	 * Linux up to v6.6 (the seed's baseline): 1. dedicated -> not;
+	 * Linux up to v6.6 (the upstream change's baseline): 1. dedicated -> not;
 	 * 4a. PowerVM and caller on the target's core -> not; then odd
 	 * yield_count -> preempted. A vCPU that only ceded counts as
 	 * preempted.
 	 */
-	PVS_PREEMPT_PARITY = 1
+	PVS_PREEMPT_PARITY = 1,
+	/** Number of policies (not a policy): range checks use it. */
+	PVS_PREEMPT_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_preempt_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_preempt_policy_name(enum pvs_preempt_policy v);
 
 /**
  * @brief The rule step that decided (what pvs_preempt_explain() returns).
@@ -112,8 +114,17 @@ enum pvs_preempt_why {
 	/** Step 5, the target (and its siblings) ceded: not preempted. */
 	PVS_PREEMPT_WHY_CEDED = 9,
 	/** Parity rule, yield_count odd: preempted. */
-	PVS_PREEMPT_WHY_YIELD_ODD = 10
+	PVS_PREEMPT_WHY_YIELD_ODD = 10,
+	/** Number of steps (not a step): range checks use it. */
+	PVS_PREEMPT_WHY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_preempt_why value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_preempt_why_name(enum pvs_preempt_why v);
 
 /** @brief What the hypervisor publishes about one hardware thread (vCPU). */
 struct pvs_thread_state {

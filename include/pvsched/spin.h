@@ -4,35 +4,13 @@
  * @brief Spin-then-park: should a lock waiter spin (for how long), yield
  *        or park?
  *
- * One decision, pvs_spin_decide(), for any lock that can both busy-wait and
- * sleep (a userspace mutex over futex, a kernel mutex, a runtime's
- * spin-then-park lock). The waiter calls it when it finds the lock taken and
- * again whenever it has spun its budget (or wants to re-check): the inputs
- * say how long it already spun, so the same call also says when to stop.
- *
- * Two policies, selected by pvs_spin_in::policy:
- *  - ::PVS_SPIN_POLICY_FIXED, the baseline: LiTL's spin-then-park (spin for
- *    about one context-switch round trip, then park), blind to the VM.
- *  - ::PVS_SPIN_POLICY_PV, paravirt-aware: the same cap, but never spinning
- *    on an owner that is not running, never more spinners than CPUs, and a
- *    budget that shrinks with steal time and with the number of spinners
- *    unless the hypervisor promises dedicated vCPUs. The rule and its
- *    justification are in the documentation of pvs_spin_decide().
- *
- * Budgets are in **time** (ns); the PAUSE count a budget buys is derived
- * from the measured cost of one PAUSE (pvs_spin_ns_to_pauses()), because
- * that cost varies about 14x between CPU generations.
- * Facts: REFERENCE.md section 7 (what glibc, LiTL, parking_lot, folly, Go,
- * .NET, MariaDB and the kernel's pvqspinlock do) and section 6 (the inputs a
- * userspace runtime can read).
- *
- * Everything here is integer arithmetic that cannot overflow for any input
- * value, has no loop and touches no global state.
+ * Rationale: docs/heuristics.md, "spin.h".
  */
 #ifndef PVSCHED_SPIN_H
 #define PVSCHED_SPIN_H
 
 #include <pvsched/env.h>
+#include <pvsched/internal/arith.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,7 +19,7 @@ extern "C" {
 /**
  * @brief Context-switch round trip assumed when the caller does not know it
  *        (pvs_spin_in::ctxsw_ns == 0), in ns: LiTL's spin-then-park figure
- *        (about 9 us, REFERENCE.md section 7).
+ *        (about 9 us, docs/upstream-rules.md, "Spin or park decision inputs").
  */
 #define PVS_SPIN_DEFAULT_CTXSW_NS 9000u
 
@@ -69,7 +47,7 @@ extern "C" {
 /**
  * @brief Arrival poll suggested for userspace waiters, in ns (4 us): see
  *        pvs_spin_in::arrival_ns.
- * About glibc's adaptive mutex (up to 100 tries with backoff, REFERENCE.md
+ * About glibc's adaptive mutex (up to 100 tries with backoff, docs/upstream-rules.md
  * section 7) and well under a context-switch round trip: long enough to
  * see a short critical section end, too short to matter when it does not.
  */
@@ -89,8 +67,17 @@ enum pvs_spin_action {
 	PVS_SPIN_YIELD = 1,
 	/** Sleep until woken (futex wait, schedule()): always correct,
 	 *  only slower when the lock would have come soon. */
-	PVS_SPIN_PARK = 2
+	PVS_SPIN_PARK = 2,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_ACTION_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_action value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_action_name(enum pvs_spin_action v);
 
 /** @brief Which rule pvs_spin_decide() applies. */
 enum pvs_spin_policy {
@@ -99,8 +86,17 @@ enum pvs_spin_policy {
 	 *  then park. Reads only ctxsw_ns, pause_ps and spun_ns. */
 	PVS_SPIN_POLICY_FIXED = 0,
 	/** Paravirt-aware rule, documented at pvs_spin_decide(). */
-	PVS_SPIN_POLICY_PV = 1
+	PVS_SPIN_POLICY_PV = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_policy_name(enum pvs_spin_policy v);
 
 /** @brief What the lock owner is doing, as far as the caller knows. */
 enum pvs_spin_owner {
@@ -117,8 +113,17 @@ enum pvs_spin_owner {
 	PVS_SPIN_OWNER_SLEEPING = 3,
 	/** No owner: the lock is free or being handed over. Treated as
 	 *  running (the next owner is about to run). */
-	PVS_SPIN_OWNER_NONE = 4
+	PVS_SPIN_OWNER_NONE = 4,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_OWNER_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_owner value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_owner_name(enum pvs_spin_owner v);
 
 /** @brief Why pvs_spin_decide() decided what it did (for tests, tracing,
  *         the simulator and the demo). */
@@ -141,8 +146,17 @@ enum pvs_spin_reason {
 	PVS_SPIN_REASON_HERD = 7,
 	/** SPIN (PV): the spinners fill the CPUs, but this waiter is still
 	 *  within its arrival poll (pvs_spin_in::arrival_ns). */
-	PVS_SPIN_REASON_ARRIVAL = 8
+	PVS_SPIN_REASON_ARRIVAL = 8,
+	/** Number of values (not a value): range checks use it. */
+	PVS_SPIN_REASON_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_spin_reason value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_spin_reason_name(enum pvs_spin_reason v);
 
 /**
  * @brief Inputs of pvs_spin_decide().
@@ -260,9 +274,7 @@ static inline uint64_t pvs_spin_ns_to_pauses(uint64_t ns, uint32_t pause_ps)
 	q = pvs_div_u64(ns, pause_ps);
 	r = ns - q * pause_ps;
 	lo = pvs_div_u64(r * 1000u, pause_ps);
-	if (q > pvs_div_u64(~(uint64_t)0 - lo, 1000u))
-		return ~(uint64_t)0;
-	return q * 1000u + lo;
+	return pvs_muladd_sat_u64_(q, 1000u, lo);
 }
 
 /**
@@ -286,9 +298,7 @@ static inline uint64_t pvs_spin_pauses_to_ns(uint64_t pauses,
 	q = pvs_div_u64(pauses, 1000u);
 	r = pauses - q * 1000u;
 	lo = pvs_div_u64(r * pause_ps, 1000u);
-	if (q > pvs_div_u64(~(uint64_t)0 - lo, pause_ps))
-		return ~(uint64_t)0;
-	return q * pause_ps + lo;
+	return pvs_muladd_sat_u64_(q, pause_ps, lo);
 }
 
 /**
@@ -318,6 +328,8 @@ static inline uint64_t pvs_spin_scale_ppm(uint64_t v, uint32_t steal_ppm)
 			   PVS_SPIN_FULL_PPM);
 }
 
+/** @cond INTERNAL */
+/* Internal steps of pvs_spin_decide(), not API (tests call them). */
 /**
  * @brief The PV rule's gates that park (or yield) before any budget:
  *        owner state, then the spinner count. Part of pvs_spin_decide().
@@ -327,7 +339,7 @@ static inline uint64_t pvs_spin_scale_ppm(uint64_t v, uint32_t steal_ppm)
  *         ::PVS_SPIN_REASON_OWNER_SLEEPING, ::PVS_SPIN_REASON_OWNER_PREEMPTED
  *         or ::PVS_SPIN_REASON_HERD
  */
-static inline enum pvs_spin_reason pvs_spin_pv_gate(const struct pvs_spin_in *in,
+static inline enum pvs_spin_reason pvs_spin_pv_gate_(const struct pvs_spin_in *in,
 						    uint32_t cpus)
 {
 	if (in->owner == PVS_SPIN_OWNER_SLEEPING)
@@ -347,11 +359,11 @@ static inline enum pvs_spin_reason pvs_spin_pv_gate(const struct pvs_spin_in *in
  * limit = floor(floor(floor(cap * (1000000 - owner_steal_ppm) / 1000000)
  *         * (1000000 - self_steal_ppm) / 1000000) / (nr_spinning + 1)),
  * or cap itself when pvs_spin_in::dedicated is set.
- * @param in  inputs, valid, with the PV policy, past pvs_spin_pv_gate()
+ * @param in  inputs, valid, with the PV policy, past pvs_spin_pv_gate_()
  * @param cap pvs_spin_default_budget_ns() of pvs_spin_in::ctxsw_ns
  * @return the budget in ns, at most @p cap (may be 0)
  */
-static inline uint64_t pvs_spin_pv_limit_ns(const struct pvs_spin_in *in,
+static inline uint64_t pvs_spin_pv_limit_ns_(const struct pvs_spin_in *in,
 					    uint64_t cap)
 {
 	uint64_t lim;
@@ -376,7 +388,7 @@ static inline uint64_t pvs_spin_pv_limit_ns(const struct pvs_spin_in *in,
  * @param out  the decision's outputs
  * @return ::PVS_SPIN_SPIN (reason ARRIVAL) or ::PVS_SPIN_PARK (HERD)
  */
-static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in,
+static inline enum pvs_spin_action pvs_spin_arrival_(const struct pvs_spin_in *in,
 						    uint64_t cap, uint64_t used,
 						    struct pvs_spin_out *out)
 {
@@ -398,6 +410,7 @@ static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in
 	out->reason = pauses ? PVS_SPIN_REASON_ARRIVAL : PVS_SPIN_REASON_HERD;
 	return pauses ? PVS_SPIN_SPIN : PVS_SPIN_PARK;
 }
+/** @endcond */
 
 /**
  * @brief Decide whether a lock waiter spins (and for how long), yields to
@@ -455,7 +468,7 @@ static inline enum pvs_spin_action pvs_spin_arrival(const struct pvs_spin_in *in
  * 4. *Budget*: limit = cap if pvs_spin_in::dedicated; otherwise cap
  *    scaled by the share of time NOT stolen on the owner's CPU, then by
  *    that share on ours, then divided by (nr_spinning + 1) (integer, each
- *    step rounded down; see pvs_spin_pv_limit_ns()).
+ *    step rounded down; see pvs_spin_pv_limit_ns_()).
  *    Steal on the owner's CPU stretches its critical section (a stolen
  *    owner is a lock-holder preemption in progress); steal on ours means
  *    the host is oversubscribed and every ns we spin is a ns of pCPU the
@@ -495,16 +508,16 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 	uint64_t cap, lim, used, left = 0, pauses = 0;
 
 	if (in == NULL || out == NULL ||
-	    (unsigned int)in->policy > (unsigned int)PVS_SPIN_POLICY_PV ||
-	    (unsigned int)in->owner > (unsigned int)PVS_SPIN_OWNER_NONE)
+	    (unsigned int)in->policy >= (unsigned int)PVS_SPIN_POLICY_COUNT ||
+	    (unsigned int)in->owner >= (unsigned int)PVS_SPIN_OWNER_COUNT)
 		return PVS_SPIN_PARK;
 	cap = pvs_spin_default_budget_ns(in->ctxsw_ns);
 	lim = cap;
 	used = in->spun_ns;
 	if (in->policy == PVS_SPIN_POLICY_PV) {
-		why = pvs_spin_pv_gate(in, in->nr_cpus ? in->nr_cpus : 1);
+		why = pvs_spin_pv_gate_(in, in->nr_cpus ? in->nr_cpus : 1);
 		if (why == PVS_SPIN_REASON_BUDGET_LEFT)
-			lim = pvs_spin_pv_limit_ns(in, cap);
+			lim = pvs_spin_pv_limit_ns_(in, cap);
 		else
 			lim = 0;
 		if (why == PVS_SPIN_REASON_OWNER_PREEMPTED &&
@@ -513,7 +526,7 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 		if (in->held_ns > used)
 			used = in->held_ns;
 		if (why == PVS_SPIN_REASON_HERD)
-			return pvs_spin_arrival(in, cap, used, out);
+			return pvs_spin_arrival_(in, cap, used, out);
 	}
 	if (why == PVS_SPIN_REASON_BUDGET_LEFT) {
 		if (lim == 0)
@@ -540,19 +553,7 @@ static inline enum pvs_spin_action pvs_spin_decide(const struct pvs_spin_in *in,
 	return act;
 }
 
-/**
- * @brief Name of an action, for logs and tools.
- * @param a an action
- * @return "spin", "yield" or "park"; "invalid" for a value outside the enum
- */
-const char *pvs_spin_action_str(enum pvs_spin_action a);
 
-/**
- * @brief One-line explanation of a reason, for logs, tools and the demo.
- * @param r a reason from pvs_spin_out::reason
- * @return a static English phrase; "invalid" for a value outside the enum
- */
-const char *pvs_spin_reason_str(enum pvs_spin_reason r);
 
 #ifdef __cplusplus
 }

@@ -2,26 +2,9 @@
 /**
  * @file yield.h
  * @brief Directed yield: the yield_to() decision and KVM's spin-loop
- *        candidate pass (seed 001).
+ *        candidate pass (kvm-yield-bailout).
  *
- * A vCPU that spins on a lock whose holder was preempted wastes its time
- * slice. On a pause-loop exit (see ple.h) the host looks for another vCPU
- * of the same VM that is runnable but not running (probably the lock
- * holder) and donates its slice to it with yield_to(). Two pieces of that
- * path are here, each decided from a caller-supplied snapshot:
- *
- *  - pvs_should_yield(): what Linux's yield_to() (kernel/sched/core.c,
- *    now kernel/sched/syscalls.c) returns for given runqueue lengths and
- *    target state: boost, skip, or -ESRCH "no task to yield to".
- *  - pvs_dy_on_spin(): the candidate pass of kvm_vcpu_on_spin()
- *    (virt/kvm/kvm_main.c): round robin after the VM's last boosted vCPU,
- *    the candidate filters, the dy_eligible toggle and the three-failure
- *    stop, calling the caller's own yield function on each candidate.
- *
- * Both keep the seed's two policies (@ref pvs_yield_policy): the stock
- * v3.7 behaviour the seed measured as "stock PLE" (~53K/25K/18-20K AIM7
- * jobs/min at 40/60/80 vCPUs) and the bail-out that upstream merged in
- * v3.8 (~100K/81K/48-69K).
+ * Rationale: docs/heuristics.md, "yield.h".
  */
 #ifndef PVSCHED_YIELD_H
 #define PVSCHED_YIELD_H
@@ -52,13 +35,13 @@ extern "C" {
 /**
  * @brief Which directed-yield rule to apply.
  *
- * Seed 001 ("sched: Bail out of yield_to when source and target runqueue
+ * "sched: Bail out of yield_to when source and target runqueue has one task" ("sched: Bail out of yield_to when source and target runqueue
  * has one task", Peter Zijlstra / Raghavendra K T, with "kvm: Handle
  * yield_to failure return code for potential undercommit case").
  */
 enum pvs_yield_policy {
 	/**
-	 * The seed's baseline (v3.7): yield_to() only boosts or skips, so
+	 * The upstream change's baseline (v3.7): yield_to() only boosts or skips, so
 	 * the spin pass never sees a failure and always walks every vCPU
 	 * until one is boosted. A caller-supplied yield function returning
 	 * < 0 is treated like 0 (counted, but the pass goes on).
@@ -70,7 +53,16 @@ enum pvs_yield_policy {
 	 * the spin pass stops after @ref PVS_DY_MAX_FAILURES such failures.
 	 */
 	PVS_YIELD_BAILOUT = 1,
+	/** Number of values (not a value): range checks use it. */
+	PVS_YIELD_POLICY_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_yield_policy value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_yield_policy_name(enum pvs_yield_policy v);
 
 /** @brief The policy upstream Linux applies today. */
 #define PVS_YIELD_DEFAULT PVS_YIELD_BAILOUT
@@ -225,7 +217,16 @@ enum pvs_dy_stop {
 	PVS_DY_STOP_FAILURES = 1,
 	/** Every other vCPU was looked at once without a boost. */
 	PVS_DY_STOP_EXHAUSTED = 2,
+	/** Number of values (not a value): range checks use it. */
+	PVS_DY_STOP_COUNT
 };
+
+/**
+ * @brief Name of an enum pvs_dy_stop value, for logs and tools.
+ * @param v a value
+ * @return a static string; "unknown" for a value out of range
+ */
+const char *pvs_dy_stop_name(enum pvs_dy_stop v);
 
 /**
  * @brief Outcome and cost counters of one pass (a simulator charges a cost

@@ -10,6 +10,6 @@ int main(void)
 	if (s == NULL)
 		return 1;
 	printf("rt consumer: policy %d, %s\n", (int)s->policy,
-	       pvs_spin_reason_str(PVS_SPIN_REASON_BUDGET_LEFT));
+	       pvs_spin_reason_name(PVS_SPIN_REASON_BUDGET_LEFT));
 	return 0;
 }

@@ -4,7 +4,7 @@
  * host) and adjust_poll_limit() (guest haltpoll governor) with every
  * preset and both shrink generations, their boundaries and the 32/64-bit
  * overflow of window * grow, convergence sequences, presets, and the
- * poll-loop action for every SMT policy (seed 003). Expected values are
+ * poll-loop action for every SMT policy (kvm-haltpoll-relax). Expected values are
  * worked by hand from the kernel rules; the comments show the arithmetic.
  */
 #include "vectors.h"
@@ -372,7 +372,7 @@ static void hp_mul(struct pvs_vec_result *r)
 	unsigned int i;
 
 	for (i = 0; i < PVS_VEC_LEN(mul_vecs); i++) {
-		uint64_t got = pvs_halt_poll_mul_sat(mul_vecs[i].a,
+		uint64_t got = pvs_mul_sat_u64_u32_(mul_vecs[i].a,
 						     mul_vecs[i].b);
 
 		PVS_VEC_EXPECT(r, S, 500 + i, got == mul_vecs[i].expect);
@@ -474,7 +474,7 @@ static void hp_names(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 704, pvs_halt_poll_event_name(R)[0] == 'r');
 	PVS_VEC_EXPECT(r, S, 705, unknown_a && unknown_a[0] == 'u');
 	/* Every action has its own name, none is "unknown". */
-	for (i = 0; i <= PVS_POLL_ACT_SPIN_RELAX; i++) {
+	for (i = 0; i < PVS_POLL_ACTION_COUNT; i++) {
 		const char *n = pvs_poll_action_name((enum pvs_poll_action)i);
 		bool ok = n && n != unknown_a;
 

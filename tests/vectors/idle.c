@@ -2,7 +2,7 @@
 /*
  * Vectors for idle.h: the extended CEDE decoder on hand-built big-endian
  * buffers, the CEDE exit-latency policies on every platform x partition x
- * policy (seed 002), and the integer latency statistics on small sets
+ * policy (pseries-cede-latency), and the integer latency statistics on small sets
  * whose answers were worked out by hand.
  */
 #include "vectors.h"
@@ -46,8 +46,8 @@ static bool idle_canary_ok(const void *p, size_t len)
 
 /* ---- pvs_xcede_parse ------------------------------------------------ */
 
-/* The seed's POWER9 record: hint 1, 1024 ticks = 2 us at 512 MHz. */
-static const uint8_t xb_seed[] = {
+/* The upstream change's POWER9 record: hint 1, 1024 ticks = 2 us at 512 MHz. */
+static const uint8_t xb_p9[] = {
 	0x00, 0x0c, 0x09, XREC(0x01, 1024, 0x01), 0x00,
 };
 
@@ -105,12 +105,12 @@ static const uint8_t xb_claim[] = {
 static const uint8_t xb_ps0[] = { 0x00, 0x00, 0x09, 0x00 };
 static const uint8_t xb_ps1[] = { 0x00, 0x01, 0x09, 0x00 };
 
-/* The seed buffer one byte into an array: unaligned loads. */
+/* The upstream change buffer one byte into an array: unaligned loads. */
 static const uint8_t xb_unaligned[] = {
 	0xee, 0x00, 0x0c, 0x09, XREC(0x03, 0x0000000100000400ull, 0x00), 0x00,
 };
 
-/* The seed buffer inside a bigger RTAS work area (trailing bytes). */
+/* The upstream change buffer inside a bigger RTAS work area (trailing bytes). */
 static const uint8_t xb_trailing[] = {
 	0x00, 0x0c, 0x09, XREC(0x01, 1024, 0x01), 0x00, 0xff, 0xff, 0xff,
 	0xff, 0xff,
@@ -123,11 +123,11 @@ struct idle_parse_vec {
 };
 
 static const struct idle_parse_vec idle_parse_bad[] = {
-	{ xb_seed, 0, -PVS_EBADMSG },
-	{ xb_seed, 1, -PVS_EBADMSG },
-	{ xb_seed, 2, -PVS_EBADMSG },
-	{ xb_seed, 3, -PVS_EBADMSG },			/* payload says 12 */
-	{ xb_seed, sizeof(xb_seed) - 1, -PVS_EBADMSG },	/* NUL cut */
+	{ xb_p9, 0, -PVS_EBADMSG },
+	{ xb_p9, 1, -PVS_EBADMSG },
+	{ xb_p9, 2, -PVS_EBADMSG },
+	{ xb_p9, 3, -PVS_EBADMSG },			/* payload says 12 */
+	{ xb_p9, sizeof(xb_p9) - 1, -PVS_EBADMSG },	/* NUL cut */
 	{ xb_rs8, sizeof(xb_rs8), -PVS_EBADMSG },
 	{ xb_rs10, sizeof(xb_rs10), -PVS_EBADMSG },
 	{ xb_claim, sizeof(xb_claim), -PVS_EBADMSG },
@@ -154,7 +154,7 @@ static void idle_parse_errors(struct pvs_vec_result *r)
 		PVS_VEC_EXPECT(r, S, 100 + i, ret == v->ret);
 		PVS_VEC_EXPECT(r, S, 100 + i, idle_canary_ok(&t, sizeof(t)));
 	}
-	PVS_VEC_EXPECT(r, S, 120, pvs_xcede_parse(xb_seed, sizeof(xb_seed),
+	PVS_VEC_EXPECT(r, S, 120, pvs_xcede_parse(xb_p9, sizeof(xb_p9),
 						   NULL) == -PVS_EINVAL);
 }
 
@@ -165,7 +165,7 @@ static void idle_parse_good(struct pvs_vec_result *r)
 	bool ok;
 
 	idle_canary_fill(&t, sizeof(t));
-	PVS_VEC_EXPECT(r, S, 0, pvs_xcede_parse(xb_seed, sizeof(xb_seed), &t) == 1);
+	PVS_VEC_EXPECT(r, S, 0, pvs_xcede_parse(xb_p9, sizeof(xb_p9), &t) == 1);
 	PVS_VEC_EXPECT(r, S, 1, t.nr_records == 1 && t.records[0].hint == 1 &&
 				t.records[0].latency_tb == 1024 &&
 				t.records[0].wake_on_irqs == 1);
@@ -215,7 +215,7 @@ static void idle_parse_good(struct pvs_vec_result *r)
 
 /* ---- pvs_idle_state_latency ---------------------------------------- */
 
-static const struct pvs_xcede_table ft_seed = { 1, { { 1, 1, 1024 } } };
+static const struct pvs_xcede_table ft_p9 = { 1, { { 1, 1, 1024 } } };
 static const struct pvs_xcede_table ft_empty = { 0, { { 0, 0, 0 } } };
 static const struct pvs_xcede_table ft_p8 = { 1, { { 1, 1, 10240 } } };
 static const struct pvs_xcede_table ft_zero = {
@@ -251,7 +251,7 @@ enum { DF = PVS_IDLE_SRC_DEFAULT, FW = PVS_IDLE_SRC_FIRMWARE,
  * pointer: the names themselves are checked in tests/test_idle.c). */
 enum { N_CEDE = 1, N_SHR, N_HP };
 
-/* The seed's compensation: IPI p99 9514 ns - firmware 2000 ns. */
+/* The upstream change's compensation: IPI p99 9514 ns - firmware 2000 ns. */
 #define SEED_COMP 7514
 
 struct idle_lat_vec {
@@ -269,44 +269,44 @@ struct idle_lat_vec {
 };
 
 static const struct idle_lat_vec idle_lat[] = {
-	/* 0: the seed's 2 us record, dedicated, every processor x policy */
-	{ P8, DED, false, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_CEDE },
-	{ P8, DED, false, TB, SEED_COMP, &ft_seed, T, 0, 1, 10, FW, 2000, N_CEDE },
-	{ P8, DED, false, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, CP, 2000, N_CEDE },
-	{ P9, DED, false, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_CEDE },
-	{ P9, DED, false, TB, SEED_COMP, &ft_seed, T, 0, 1, 10, FW, 2000, N_CEDE },
-	{ P9, DED, false, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, CP, 2000, N_CEDE },
-	{ P10, DED, false, TB, SEED_COMP, &ft_seed, K, 0, 2, 20, FW, 2000, N_CEDE },
-	{ P10, DED, false, TB, SEED_COMP, &ft_seed, T, 0, 1, 10, FW, 2000, N_CEDE },
-	{ P10, DED, false, TB, SEED_COMP, &ft_seed, C, 0, 2, 20, FW, 2000, N_CEDE },
-	{ P11, DED, false, TB, SEED_COMP, &ft_seed, K, 0, 2, 20, FW, 2000, N_CEDE },
+	/* 0: the upstream change's 2 us record, dedicated, every processor x policy */
+	{ P8, DED, false, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_CEDE },
+	{ P8, DED, false, TB, SEED_COMP, &ft_p9, T, 0, 1, 10, FW, 2000, N_CEDE },
+	{ P8, DED, false, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, CP, 2000, N_CEDE },
+	{ P9, DED, false, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_CEDE },
+	{ P9, DED, false, TB, SEED_COMP, &ft_p9, T, 0, 1, 10, FW, 2000, N_CEDE },
+	{ P9, DED, false, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, CP, 2000, N_CEDE },
+	{ P10, DED, false, TB, SEED_COMP, &ft_p9, K, 0, 2, 20, FW, 2000, N_CEDE },
+	{ P10, DED, false, TB, SEED_COMP, &ft_p9, T, 0, 1, 10, FW, 2000, N_CEDE },
+	{ P10, DED, false, TB, SEED_COMP, &ft_p9, C, 0, 2, 20, FW, 2000, N_CEDE },
+	{ P11, DED, false, TB, SEED_COMP, &ft_p9, K, 0, 2, 20, FW, 2000, N_CEDE },
 	/* 10 */
-	{ P11, DED, false, TB, SEED_COMP, &ft_seed, T, 0, 1, 10, FW, 2000, N_CEDE },
-	{ P11, DED, false, TB, SEED_COMP, &ft_seed, C, 0, 2, 20, FW, 2000, N_CEDE },
+	{ P11, DED, false, TB, SEED_COMP, &ft_p9, T, 0, 1, 10, FW, 2000, N_CEDE },
+	{ P11, DED, false, TB, SEED_COMP, &ft_p9, C, 0, 2, 20, FW, 2000, N_CEDE },
 	/* compatibility modes: POWER10's PVR still counts, POWER11's not */
-	{ P10, DED, true, TB, SEED_COMP, &ft_seed, K, 0, 2, 20, FW, 2000, N_CEDE },
-	{ P10, DED, true, TB, SEED_COMP, &ft_seed, T, 0, 1, 10, FW, 2000, N_CEDE },
-	{ P10, DED, true, TB, SEED_COMP, &ft_seed, C, 0, 2, 20, FW, 2000, N_CEDE },
-	{ P11, DED, true, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_CEDE },
-	{ P11, DED, true, TB, SEED_COMP, &ft_seed, T, 0, 1, 10, FW, 2000, N_CEDE },
-	{ P11, DED, true, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, CP, 2000, N_CEDE },
+	{ P10, DED, true, TB, SEED_COMP, &ft_p9, K, 0, 2, 20, FW, 2000, N_CEDE },
+	{ P10, DED, true, TB, SEED_COMP, &ft_p9, T, 0, 1, 10, FW, 2000, N_CEDE },
+	{ P10, DED, true, TB, SEED_COMP, &ft_p9, C, 0, 2, 20, FW, 2000, N_CEDE },
+	{ P11, DED, true, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_CEDE },
+	{ P11, DED, true, TB, SEED_COMP, &ft_p9, T, 0, 1, 10, FW, 2000, N_CEDE },
+	{ P11, DED, true, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, CP, 2000, N_CEDE },
 	/* shared partitions never use the records */
-	{ P8, SHR, false, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_SHR },
-	{ P8, SHR, false, TB, SEED_COMP, &ft_seed, T, 0, 10, 100, DF, 2000, N_SHR },
+	{ P8, SHR, false, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_SHR },
+	{ P8, SHR, false, TB, SEED_COMP, &ft_p9, T, 0, 10, 100, DF, 2000, N_SHR },
 	/* 20 */
-	{ P8, SHR, false, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, DF, 2000, N_SHR },
-	{ P9, SHR, false, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_SHR },
-	{ P9, SHR, false, TB, SEED_COMP, &ft_seed, T, 0, 10, 100, DF, 2000, N_SHR },
-	{ P9, SHR, false, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, DF, 2000, N_SHR },
-	{ P10, SHR, false, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_SHR },
-	{ P10, SHR, false, TB, SEED_COMP, &ft_seed, T, 0, 10, 100, DF, 2000, N_SHR },
-	{ P10, SHR, false, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, DF, 2000, N_SHR },
-	{ P11, SHR, false, TB, SEED_COMP, &ft_seed, K, 0, 10, 100, DF, 2000, N_SHR },
-	{ P11, SHR, false, TB, SEED_COMP, &ft_seed, T, 0, 10, 100, DF, 2000, N_SHR },
-	{ P11, SHR, false, TB, SEED_COMP, &ft_seed, C, 0, 10, 100, DF, 2000, N_SHR },
+	{ P8, SHR, false, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, DF, 2000, N_SHR },
+	{ P9, SHR, false, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_SHR },
+	{ P9, SHR, false, TB, SEED_COMP, &ft_p9, T, 0, 10, 100, DF, 2000, N_SHR },
+	{ P9, SHR, false, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, DF, 2000, N_SHR },
+	{ P10, SHR, false, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_SHR },
+	{ P10, SHR, false, TB, SEED_COMP, &ft_p9, T, 0, 10, 100, DF, 2000, N_SHR },
+	{ P10, SHR, false, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, DF, 2000, N_SHR },
+	{ P11, SHR, false, TB, SEED_COMP, &ft_p9, K, 0, 10, 100, DF, 2000, N_SHR },
+	{ P11, SHR, false, TB, SEED_COMP, &ft_p9, T, 0, 10, 100, DF, 2000, N_SHR },
+	{ P11, SHR, false, TB, SEED_COMP, &ft_p9, C, 0, 10, 100, DF, 2000, N_SHR },
 	/* 30: x86 KVM guests: haltpoll's state, no firmware, tb ignored */
-	{ X86, DED, false, TB, SEED_COMP, &ft_seed, K, 0, 1, 1, DF, 0, N_HP },
-	{ X86, DED, false, 0, SEED_COMP, &ft_seed, T, 0, 1, 1, DF, 0, N_HP },
+	{ X86, DED, false, TB, SEED_COMP, &ft_p9, K, 0, 1, 1, DF, 0, N_HP },
+	{ X86, DED, false, 0, SEED_COMP, &ft_p9, T, 0, 1, 1, DF, 0, N_HP },
 	{ X86, DED, false, 0, SEED_COMP, NULL, C, 0, 1, 1, DF, 0, N_HP },
 	{ X86, SHR, true, 0, 0, &ft_17, K, 0, 1, 1, DF, 0, N_HP },
 	/* no table (RTAS failed) or an empty one: defaults everywhere */
@@ -366,19 +366,19 @@ static const struct idle_lat_vec idle_lat[] = {
 	{ P10, DED, false, 1000000000u, 0, &ft_maxok, K, 0, 429496729,
 	  4294967290u, FW, 429496729000ull, N_CEDE },
 	{ P10, DED, false, 1000000000u, 0, &ft_maxbad, K, -PVS_ERANGE, 0, 0, 0, 0, 0 },
-	{ P9, DED, false, TB, U64MAX, &ft_seed, C, -PVS_ERANGE, 0, 0, 0, 0, 0 },
-	{ P10, DED, false, TB, U64MAX, &ft_seed, C, 0, 2, 20, FW, 2000, N_CEDE },
+	{ P9, DED, false, TB, U64MAX, &ft_p9, C, -PVS_ERANGE, 0, 0, 0, 0, 0 },
+	{ P10, DED, false, TB, U64MAX, &ft_p9, C, 0, 2, 20, FW, 2000, N_CEDE },
 	/* invalid input */
 	{ P10, DED, false, TB, 0, &ft_17, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
 	{ P9, SHR, false, TB, 0, &ft_17, T, -PVS_EINVAL, 0, 0, 0, 0, 0 },
-	{ P10, DED, false, 0, 0, &ft_seed, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
+	{ P10, DED, false, 0, 0, &ft_p9, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
 	{ P9, SHR, false, 0, 0, NULL, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
 	/* 80 */
-	{ PVS_IDLE_CPU_COUNT, DED, false, TB, 0, &ft_seed, K, -PVS_EINVAL, 0, 0,
+	{ PVS_IDLE_CPU_COUNT, DED, false, TB, 0, &ft_p9, K, -PVS_EINVAL, 0, 0,
 	  0, 0, 0 },
-	{ P10, PVS_IDLE_PARTITION_COUNT, false, TB, 0, &ft_seed, K, -PVS_EINVAL,
+	{ P10, PVS_IDLE_PARTITION_COUNT, false, TB, 0, &ft_p9, K, -PVS_EINVAL,
 	  0, 0, 0, 0, 0 },
-	{ P10, DED, false, TB, 0, &ft_seed, PVS_IDLE_POLICY_COUNT, -PVS_EINVAL,
+	{ P10, DED, false, TB, 0, &ft_p9, PVS_IDLE_POLICY_COUNT, -PVS_EINVAL,
 	  0, 0, 0, 0, 0 },
 	{ X86, DED, false, TB, 0, NULL, PVS_IDLE_POLICY_COUNT, -PVS_EINVAL,
 	  0, 0, 0, 0, 0 },
@@ -442,13 +442,13 @@ static void idle_latency_misc(struct pvs_vec_result *r)
 	p.compat_pre_isa31 = false;
 	p.timebase_hz = TB;
 	p.compensation_ns = 0;
-	PVS_VEC_EXPECT(r, S, 300, pvs_idle_state_latency(NULL, &ft_seed,
+	PVS_VEC_EXPECT(r, S, 300, pvs_idle_state_latency(NULL, &ft_p9,
 							  PVS_IDLE_KERNEL, &out) == -PVS_EINVAL);
-	PVS_VEC_EXPECT(r, S, 301, pvs_idle_state_latency(&p, &ft_seed,
+	PVS_VEC_EXPECT(r, S, 301, pvs_idle_state_latency(&p, &ft_p9,
 							  PVS_IDLE_KERNEL, NULL) == -PVS_EINVAL);
 
-	/* end to end: the seed's buffer, decoded, on POWER9 and POWER10 */
-	PVS_VEC_EXPECT(r, S, 302, pvs_xcede_parse(xb_seed, sizeof(xb_seed), &t) == 1);
+	/* end to end: the upstream change's buffer, decoded, on POWER9 and POWER10 */
+	PVS_VEC_EXPECT(r, S, 302, pvs_xcede_parse(xb_p9, sizeof(xb_p9), &t) == 1);
 	PVS_VEC_EXPECT(r, S, 303, pvs_idle_state_latency(&p, &t, PVS_IDLE_KERNEL,
 							  &out) == 0 &&
 				  out.exit_latency_us == 2 &&
@@ -672,7 +672,7 @@ static void idle_source_names(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 532, idle_name_is(
 		pvs_idle_source_name(PVS_IDLE_SRC_COMPENSATED), 'c', 'd', 11));
 	PVS_VEC_EXPECT(r, S, 533, idle_name_is(
-		pvs_idle_source_name((enum pvs_idle_source)3), 'i', 'd', 7));
+		pvs_idle_source_name(PVS_IDLE_SOURCE_COUNT), 'u', 'n', 7));
 }
 
 void pvs_vec_idle(struct pvs_vec_result *r)

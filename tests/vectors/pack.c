@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Vectors for pack.h (seed 004): asym-packing priorities, the sched-domain
+ * Vectors for pack.h (splpar-asym-pack): asym-packing priorities, the sched-domain
  * levels of arch/powerpc/kernel/smp.c, and the placement rule. Expected
  * values are worked out by hand from the rules documented in pack.h.
  */
@@ -39,7 +39,7 @@ static const struct prio_vec prio_vecs[] = {
 	{ 16, 4, 7, C, 0, -1 },
 	{ 16, 4, 8, C, 0, -2 },
 	{ 16, 4, 15, SP, 0, -15 },
-	/* SMT8, the seed's 1024-CPU partition (128 cores). */
+	/* SMT8, the upstream change's 1024-CPU partition (128 cores). */
 	{ 1024, 8, 0, C, 0, 0 },
 	{ 1024, 8, 7, C, 0, 0 },
 	{ 1024, 8, 8, C, 0, -1 },
@@ -122,7 +122,7 @@ static const struct dom_vec dom_vecs[] = {
 	  4, L_SMT | L_CACHE | L_PKG | L_NUMA, 0, 8, SP },
 	{ true, false, 8, true, true, false, true, SP,
 	  5, L_ALL, 0, 8, SP },
-	/* 4-7: dedicated LPAR, big or small cores: unchanged by the seed */
+	/* 4-7: dedicated LPAR, big or small cores: unchanged by the upstream change */
 	{ false, true, 8, true, true, false, true, C, 5, L_ALL, 0, 4, SP },
 	{ false, true, 8, true, true, false, true, SP, 5, L_ALL, 0, 4, SP },
 	{ false, false, 8, true, true, false, true, C, 5, L_ALL, 0, 8, SP },

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Vectors for ple.h: __grow_ple_window() / __shrink_ple_window() as in
- * arch/x86/kvm/x86.h (REFERENCE.md section 2), the VMX and SVM defaults,
+ * arch/x86/kvm/x86.h (docs/upstream-rules.md, "kvm_vcpu_on_spin candidate pass"), the VMX and SVM defaults,
  * the per-event step and its bad input.
  */
 #include "vectors.h"
@@ -208,7 +208,7 @@ static void ple_defaults(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 411, w == 1234);
 }
 
-/* Sequences with the defaults: the seed's PLE-storm window growth. */
+/* Sequences with the defaults: the upstream change's PLE-storm window growth. */
 static void ple_sequences(struct pvs_vec_result *r)
 {
 	struct pvs_ple_params p;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Vectors for preempt.h, arch/ppc64.h and arch/x86.h (seed 000): every step
+ * Vectors for preempt.h, arch/ppc64.h and arch/x86.h (ppc-idle-hint): every step
  * of vcpu_is_preempted() on PowerVM, KVM-ppc, x86 KVM and bare metal, both
  * policies, and the lppaca / DTL / kvm_steal_time decoders on hand-built
- * byte images. Expected values come from REFERENCE.md section 1 and Linux's
+ * byte images. Expected values come from docs/upstream-rules.md, "vcpu_is_preempted on powerpc" and Linux's
  * arch/powerpc/include/asm/paravirt.h, worked out by hand.
  *
  * Index ranges: 0-199 rule table, 200-299 snapshot bad input, 300-399 fast
@@ -132,7 +132,7 @@ static const struct preempt_vec preempt_table[] = {
 	{ "CR", PVM, PAR, SH, OTH, 0, W_ODD, 1 },
 	{ "pppppppp", PVM, PAR, SH, OTH, 7, W_ODD, 1 },
 	{ "cccccccc", KVM, PAR, SH, 4, 0, W_ODD, 1 },
-	/* seed 000: a ceded KVM vCPU (odd count, idle 1) */
+	/* "powerpc/paravirt: Improve vcpu_is_preempted": a ceded KVM vCPU (odd count, idle 1) */
 	{ "C", KVM, PAR, SH, OTH, 0, W_ODD, 1 },
 	{ "C", KVM, IH, SH, OTH, 0, W_CEDED, 0 },
 	{ "RCRR", KVM, PAR, SH, OTH, 1, W_ODD, 1 },
@@ -635,7 +635,7 @@ static void preempt_steal_time(struct pvs_vec_result *r)
 }
 
 /*
- * Decode then decide: an SMT4 KVM-ppc core of lppaca images (seed 000:
+ * Decode then decide: an SMT4 KVM-ppc core of lppaca images ("powerpc/paravirt: Improve vcpu_is_preempted":
  * thread 2 ceded, yield_count 0x0000_0007, idle 1), and an x86 vCPU.
  */
 static void preempt_pipeline(struct pvs_vec_result *r)

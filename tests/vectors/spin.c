@@ -295,25 +295,25 @@ static void spin_pv_parts(struct pvs_vec_result *r)
 
 	spin_in_init(&in, PVS_SPIN_OWNER_RUNNING, 0, U32M);
 	/* U64M / 2^32 = 2^32 - 1; / (2^32 - 1) = 2^32 + 1 */
-	PVS_VEC_EXPECT(r, S, 270, pvs_spin_pv_limit_ns(&in, U64M) == U32M);
+	PVS_VEC_EXPECT(r, S, 270, pvs_spin_pv_limit_ns_(&in, U64M) == U32M);
 	in.nr_spinning = U32M - 1;
-	PVS_VEC_EXPECT(r, S, 271, pvs_spin_pv_limit_ns(&in, U64M) ==
+	PVS_VEC_EXPECT(r, S, 271, pvs_spin_pv_limit_ns_(&in, U64M) ==
 				  4294967297ull);
 	in.nr_spinning = 0;
 	in.owner_steal_ppm = 500000;
 	in.self_steal_ppm = 500000;
-	PVS_VEC_EXPECT(r, S, 272, pvs_spin_pv_limit_ns(&in, 9000) == 2250);
+	PVS_VEC_EXPECT(r, S, 272, pvs_spin_pv_limit_ns_(&in, 9000) == 2250);
 	in.dedicated = true;
-	PVS_VEC_EXPECT(r, S, 273, pvs_spin_pv_limit_ns(&in, 9000) == 9000);
-	PVS_VEC_EXPECT(r, S, 274, pvs_spin_pv_gate(&in, 1) ==
+	PVS_VEC_EXPECT(r, S, 273, pvs_spin_pv_limit_ns_(&in, 9000) == 9000);
+	PVS_VEC_EXPECT(r, S, 274, pvs_spin_pv_gate_(&in, 1) ==
 				  PVS_SPIN_REASON_HERD);
-	PVS_VEC_EXPECT(r, S, 275, pvs_spin_pv_gate(&in, 2) ==
+	PVS_VEC_EXPECT(r, S, 275, pvs_spin_pv_gate_(&in, 2) ==
 				  PVS_SPIN_REASON_BUDGET_LEFT);
 	in.owner = PVS_SPIN_OWNER_PREEMPTED;
-	PVS_VEC_EXPECT(r, S, 276, pvs_spin_pv_gate(&in, 2) ==
+	PVS_VEC_EXPECT(r, S, 276, pvs_spin_pv_gate_(&in, 2) ==
 				  PVS_SPIN_REASON_OWNER_PREEMPTED);
 	in.owner = PVS_SPIN_OWNER_SLEEPING;
-	PVS_VEC_EXPECT(r, S, 277, pvs_spin_pv_gate(&in, 2) ==
+	PVS_VEC_EXPECT(r, S, 277, pvs_spin_pv_gate_(&in, 2) ==
 				  PVS_SPIN_REASON_OWNER_SLEEPING);
 }
 
@@ -404,15 +404,15 @@ static void spin_helpers(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 257, pvs_spin_scale_ppm(1000000, 999999) == 1);
 	PVS_VEC_EXPECT(r, S, 258, pvs_spin_scale_ppm(U64M, 0) == U64M);
 
-	PVS_VEC_EXPECT(r, S, 260, pvs_spin_action_str(PVS_SPIN_SPIN)[0] == 's');
-	PVS_VEC_EXPECT(r, S, 261, pvs_spin_action_str(PVS_SPIN_YIELD)[0] == 'y');
-	PVS_VEC_EXPECT(r, S, 262, pvs_spin_action_str(PVS_SPIN_PARK)[0] == 'p');
-	PVS_VEC_EXPECT(r, S, 263, pvs_spin_action_str((enum pvs_spin_action)3)[0]
-				  == 'i');
-	PVS_VEC_EXPECT(r, S, 264, pvs_spin_reason_str((enum pvs_spin_reason)9)[0]
-				  == 'i');
-	PVS_VEC_EXPECT(r, S, 265, pvs_spin_reason_str(PVS_SPIN_REASON_HERD) !=
-				  pvs_spin_reason_str(PVS_SPIN_REASON_NO_BUDGET));
+	PVS_VEC_EXPECT(r, S, 260, pvs_spin_action_name(PVS_SPIN_SPIN)[0] == 's');
+	PVS_VEC_EXPECT(r, S, 261, pvs_spin_action_name(PVS_SPIN_YIELD)[0] == 'y');
+	PVS_VEC_EXPECT(r, S, 262, pvs_spin_action_name(PVS_SPIN_PARK)[0] == 'p');
+	PVS_VEC_EXPECT(r, S, 263, pvs_spin_action_name(PVS_SPIN_ACTION_COUNT)[0]
+				  == 'u');
+	PVS_VEC_EXPECT(r, S, 264, pvs_spin_reason_name(PVS_SPIN_REASON_COUNT)[0]
+				  == 'u');
+	PVS_VEC_EXPECT(r, S, 265, pvs_spin_reason_name(PVS_SPIN_REASON_HERD) !=
+				  pvs_spin_reason_name(PVS_SPIN_REASON_NO_BUDGET));
 }
 
 /* 400..: spot checks that the PV budget never grows with steal or

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Vectors for yield.h: yield_to()'s decision (both policies) and the
- * candidate pass of kvm_vcpu_on_spin() (REFERENCE.md section 2, seed 001),
+ * candidate pass of kvm_vcpu_on_spin() (docs/upstream-rules.md, "kvm_vcpu_on_spin candidate pass", "sched: Bail out of yield_to when source and target runqueue has one task"),
  * driven by a table-driven fake yield function.
  */
 #include "vectors.h"

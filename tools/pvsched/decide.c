@@ -379,14 +379,14 @@ void decide_text(const struct report *r, FILE *f)
 
 	fprintf(f, "\nDecisions\n");
 	fprintf(f, "  %-26s %s", "Spin (first waiter):",
-		pvs_spin_action_str(d->spin_act));
+		pvs_spin_action_name(d->spin_act));
 	if (d->spin_act == PVS_SPIN_SPIN)
 		fprintf(f, " %" PRIu64 " ns = %" PRIu64 " PAUSEs",
 			d->spin_out.budget_ns, d->spin_out.pauses);
 	fprintf(f, " (PV rule; baseline: %s %" PRIu64 " ns)\n",
-		pvs_spin_action_str(d->base_act), d->base_out.budget_ns);
+		pvs_spin_action_name(d->base_act), d->base_out.budget_ns);
 	fprintf(f, "  %-26s %s: steal %s, %u CPUs, vCPUs %s, PAUSE %s\n",
-		"  why:", pvs_spin_reason_str(d->spin_out.reason),
+		"  why:", pvs_spin_reason_name(d->spin_out.reason),
 		fmt_ppm(a, d->spin_in.self_steal_ppm), d->spin_in.nr_cpus,
 		d->spin_in.dedicated ? "dedicated" : "shared",
 		d->spin_in.pause_ps ? "measured" : "assumed 40 ns");
@@ -485,8 +485,8 @@ void decide_json(const struct report *r, struct json *j)
 
 	json_obj(j, "decisions");
 	json_obj(j, "spin");
-	json_str(j, "action", pvs_spin_action_str(d->spin_act));
-	json_str(j, "reason", pvs_spin_reason_str(d->spin_out.reason));
+	json_str(j, "action", pvs_spin_action_name(d->spin_act));
+	json_str(j, "reason", pvs_spin_reason_name(d->spin_out.reason));
 	json_u64(j, "budget_ns", d->spin_out.budget_ns);
 	json_u64(j, "pauses", d->spin_out.pauses);
 	json_u64(j, "limit_ns", d->spin_out.limit_ns);
@@ -497,7 +497,7 @@ void decide_json(const struct report *r, struct json *j)
 	json_u64(j, "steal_ppm", d->spin_in.self_steal_ppm);
 	json_u64(j, "cpus", d->spin_in.nr_cpus);
 	json_obj(j, "baseline");
-	json_str(j, "action", pvs_spin_action_str(d->base_act));
+	json_str(j, "action", pvs_spin_action_name(d->base_act));
 	json_u64(j, "budget_ns", d->base_out.budget_ns);
 	json_u64(j, "pauses", d->base_out.pauses);
 	json_end_obj(j);
@@ -536,23 +536,20 @@ void decide_json(const struct report *r, struct json *j)
 	}
 
 	if (d->pack_rc == 0) {
-		static const char *const lvl[PVS_SD_NR_LEVELS] = {
-			"SMT", "CACHE", "MC", "PKG", "NUMA"
-		};
-
 		json_obj(j, "pack");
-		json_str(j, "policy", d->pack == PVS_PACK_CORES ? "pack" :
-								      "spread");
+		json_str(j, "policy", pvs_pack_policy_name(d->pack));
 		json_str(j, "why", dec_pack_why(d));
 		json_arr(j, "levels");
 		for (l = 0; l < PVS_SD_NR_LEVELS; l++)
 			if (d->dom.present & PVS_SD_BIT(l))
-				json_str(j, NULL, lvl[l]);
+				json_str(j, NULL,
+					 pvs_sd_level_name((enum pvs_sd_level)l));
 		json_end_arr(j);
 		json_arr(j, "asym_packing_levels");
 		for (l = 0; l < PVS_SD_NR_LEVELS; l++)
 			if (d->dom.asym & PVS_SD_BIT(l))
-				json_str(j, NULL, lvl[l]);
+				json_str(j, NULL,
+					 pvs_sd_level_name((enum pvs_sd_level)l));
 		json_end_arr(j);
 		if (d->pack_tasks) {
 			json_obj(j, "example");

@@ -205,7 +205,7 @@ static const char *ple_name(const struct pvprobe_kvm_host_params *k)
 {
 	if (!k->has_ple)
 		return "none";
-	return k->ple.vendor == PVS_PLE_SVM ? "svm" : "vmx";
+	return pvs_ple_vendor_name(k->ple.vendor);
 }
 
 static bool realtime(const struct report *r)

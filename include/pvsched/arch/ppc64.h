@@ -4,12 +4,7 @@
  * @brief POWER hypervisor areas: lppaca (VPA) and dispatch-trace-log
  *        decoders, and the kernel fast path of vcpu_is_preempted().
  *
- * The lppaca ("virtual processor area", 640 bytes, struct lppaca in Linux's
- * arch/powerpc/include/asm/lppaca.h) is shared by the hypervisor (PowerVM or
- * KVM) and the guest; every multi-byte field is big-endian. The decoders
- * take a raw image on any host and fill native-endian structs. The fast path
- * pvs_ppc64_is_preempted() reads live areas directly, a byte at a time with
- * PVS_READ_ONCE(), because the hypervisor writes them concurrently.
+ * Rationale: docs/heuristics.md, "arch/ppc64.h".
  */
 #ifndef PVSCHED_ARCH_PPC64_H
 #define PVSCHED_ARCH_PPC64_H
@@ -17,6 +12,7 @@
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
 #include <pvsched/preempt.h>
+#include <pvsched/internal/ppc64_rule.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -219,45 +215,28 @@ static inline bool pvs_ppc64_idle(const void *lppaca)
 }
 
 /** @cond INTERNAL */
-/*
- * The rule of seed 000 over live lppaca areas, shared by the two entry
- * points below. lppaca[] is indexed by CPU; the target's core spans
- * first..first+n-1. first and caller_on_core are passed as expressions
- * the inlined caller computes cheaply: the compiler sinks them into the
- * branch that needs them, so the common answers never pay for them.
- */
-static inline bool pvs_ppc64_rule_(const void *const lppaca[],
-				   unsigned int cpu, unsigned int first,
-				   unsigned int n, bool caller_on_core,
-				   bool shared, bool powervm,
-				   enum pvs_preempt_policy policy)
+/* The accessors of pvs_ppc_rule_() over lppaca[] indexed by CPU. */
+static PVS_ALWAYS_INLINE_ bool pvs_ppc64_live_yielded_(const void *ctx,
+						       unsigned int cpu)
 {
-	unsigned int c, end;
+	return pvs_ppc64_yielded(((const void *const *)ctx)[cpu]);
+}
 
-	if (!shared)
-		return false;
-	if (policy == PVS_PREEMPT_PARITY) {
-		if (powervm && caller_on_core)
-			return false;
-		return pvs_ppc64_yielded(lppaca[cpu]);
-	}
-	if (!pvs_ppc64_yielded(lppaca[cpu]))
-		return false;
-	if (!pvs_ppc64_idle(lppaca[cpu]))
-		return true;
-	if (!powervm || caller_on_core)
-		return false;
-	/* At most PVS_MAX_SMT iterations: the clamp is the loop's bound. */
-	end = first + (n < PVS_MAX_SMT ? n : PVS_MAX_SMT);
-	for (c = first; c < end; c++) {
-		if (c == cpu)
-			continue;
-		if (!pvs_ppc64_yielded(lppaca[c]))
-			return false;
-		if (!pvs_ppc64_idle(lppaca[c]))
-			return true;
-	}
-	return false;
+static PVS_ALWAYS_INLINE_ bool pvs_ppc64_live_idle_(const void *ctx,
+						    unsigned int cpu)
+{
+	return pvs_ppc64_idle(((const void *const *)ctx)[cpu]);
+}
+
+/* The rule over live lppaca areas, shared by the two entry points below. */
+static PVS_ALWAYS_INLINE_ bool
+pvs_ppc64_rule_(const void *const lppaca[], unsigned int cpu,
+		unsigned int first, unsigned int n, bool caller_on_core,
+		bool shared, bool powervm, enum pvs_preempt_policy policy)
+{
+	return pvs_why_preempted_(pvs_ppc_rule_(
+		lppaca, cpu, first, n, caller_on_core, shared, powervm, policy,
+		pvs_ppc64_live_yielded_, pvs_ppc64_live_idle_));
 }
 /** @endcond */
 
@@ -333,7 +312,7 @@ static inline bool pvs_ppc64_is_preempted(const void *const lppaca[],
 	    caller_thread < PVS_CALLER_OTHER_CORE ||
 	    caller_thread >= (int)nthreads)
 		return false;
-	if (policy != PVS_PREEMPT_IDLE_HINT && policy != PVS_PREEMPT_PARITY)
+	if ((unsigned int)policy >= (unsigned int)PVS_PREEMPT_POLICY_COUNT)
 		return false;
 	return pvs_ppc64_rule_(lppaca, target, 0, nthreads,
 			       caller_thread != PVS_CALLER_OTHER_CORE, shared,

@@ -3,12 +3,7 @@
  * @file x86.h
  * @brief KVM on x86: the kvm_steal_time record and its preempted flag.
  *
- * A KVM guest registers one 64-byte, little-endian struct kvm_steal_time
- * per vCPU through MSR_KVM_STEAL_TIME (0x4b564d03, guest kernel only:
- * userspace cannot see it). The host updates it under a seqlock-like
- * version (odd while writing) and sets the preempted byte when it
- * deschedules the vCPU. Linux's `__kvm_vcpu_is_preempted()` (the x86-64
- * assembly version) treats any non-zero preempted byte as preempted.
+ * Rationale: docs/heuristics.md, "arch/x86.h".
  */
 #ifndef PVSCHED_ARCH_X86_H
 #define PVSCHED_ARCH_X86_H
