@@ -5,10 +5,13 @@
  * compensation the thread suggested. See include/pvsched/idle.h.
  */
 #include <pvsched/idle.h>
+#include <pvsched/internal/arith.h>
 
 #define PVS_IDLE_NR_STATES 2
 #define PVS_NSEC_PER_SEC 1000000000u
 #define PVS_NSEC_PER_USEC 1000u
+/* fixup_cede0_latency(): u64 min_xcede_latency_us = UINT_MAX */
+#define PVS_IDLE_KERNEL_MIN_START_US 0xffffffffu
 
 /* dedicated_states[] in drivers/cpuidle/cpuidle-pseries.c */
 static const struct pvs_idle_state pvs_idle_dedicated[PVS_IDLE_NR_STATES] = {
@@ -44,17 +47,53 @@ int pvs_idle_default_states(enum pvs_idle_cpu cpu,
 	return PVS_IDLE_NR_STATES;
 }
 
-/* floor(tb * 1e9 / hz) without a 128-bit product; UINT64_MAX if it
- * does not fit. hz is non-zero. */
-static uint64_t pvs_idle_tb_to_ns(uint64_t tb, uint32_t hz)
-{
-	uint64_t sec = pvs_div_u64(tb, hz);
-	uint64_t rem = tb - sec * hz;	/* < hz < 2^32: rem * 1e9 < 2^62 */
-	uint64_t frac = pvs_div_u64(rem * PVS_NSEC_PER_SEC, hz);
+/*
+ * Linux's timebase-to-ns conversion (arch/powerpc/kernel/time.c), bit for
+ * bit. At boot, time_init() takes the 64.64 fixed-point 1e9 / tb_hz
+ * (div128_by_32(1000000000, 0, tb_ticks_per_sec)) and shifts it right
+ * until its integer part is 0: tb_to_ns_scale is the fraction, shift the
+ * count. tb_to_ns(t) = mulhdu(t, scale) << shift: a floor at every step,
+ * so not exact (at 512 MHz it is 2 x floor(125 t / 128)), and the final
+ * shift wraps modulo 2^64 for huge t, as the kernel's u64 does.
+ */
+struct pvs_idle_tb_conv {
+	uint64_t scale;
+	unsigned int shift;
+};
 
-	if (sec > pvs_div_u64(UINT64_MAX - frac, PVS_NSEC_PER_SEC))
-		return UINT64_MAX;
-	return sec * PVS_NSEC_PER_SEC + frac;
+static void pvs_idle_tb_conv_init(struct pvs_idle_tb_conv *c, uint32_t hz)
+{
+	/* floor(1e9 * 2^64 / hz) by 32-bit long division: 1e9 < 2^32, so
+	 * the dividend's limbs are 0, 1e9, 0, 0 and each remainder < hz. */
+	uint64_t x = pvs_div_u64(PVS_NSEC_PER_SEC, hz);
+	uint64_t rb = (uint64_t)(PVS_NSEC_PER_SEC - x * hz) << 32;
+	uint64_t y = pvs_div_u64(rb, hz);
+	uint64_t rc = (rb - y * hz) << 32;
+	uint64_t z = pvs_div_u64(rc, hz);
+	uint64_t high = x, scale = (y << 32) + z;
+	unsigned int shift = 0;
+
+	/* high <= 1e9 < 2^30: at most 30 rounds */
+	while (high != 0) {
+		scale = (scale >> 1) | (high << 63);
+		high >>= 1;
+		shift++;
+	}
+	c->scale = scale;
+	c->shift = shift;
+}
+
+static uint64_t pvs_idle_tb_to_ns(const struct pvs_idle_tb_conv *c,
+				  uint64_t tb)
+{
+	return pvs_mulhi_u64_(tb, c->scale) << c->shift;
+}
+
+/* fixup_cede0_latency()'s DIV_ROUND_UP_ULL(ns, NSEC_PER_USEC): ns + 999
+ * wraps for ns > 2^64 - 1000, giving 0 us, as in the kernel. */
+static uint64_t pvs_idle_record_us(uint64_t ns)
+{
+	return pvs_div_u64(ns + (PVS_NSEC_PER_USEC - 1), PVS_NSEC_PER_USEC);
 }
 
 /* DIV_ROUND_UP(ns, NSEC_PER_USEC), without the ns + 999 overflow. */
@@ -92,7 +131,9 @@ int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
 {
 	const struct pvs_idle_state *states;
 	struct pvs_idle_latency res;
-	uint64_t min_nz_ns = UINT64_MAX, min_all_us = UINT64_MAX, ns;
+	uint64_t min_nz_ns = UINT64_MAX, min_nz_us = UINT64_MAX;
+	uint64_t min_all_us = UINT64_MAX, ns;
+	struct pvs_idle_tb_conv conv;
 	unsigned int nr = 0, i;
 	bool have_nz = false;
 	int ret;
@@ -118,16 +159,22 @@ int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
 		if (nr > PVS_XCEDE_MAX_RECORDS)
 			return -PVS_EINVAL;
 	}
+	pvs_idle_tb_conv_init(&conv, platform->timebase_hz);
 	for (i = 0; i < PVS_XCEDE_MAX_RECORDS && i < nr; i++) {
 		uint64_t us;
 
-		ns = pvs_idle_tb_to_ns(fw_table->records[i].latency_tb,
-				       platform->timebase_hz);
-		us = pvs_idle_ns_to_us_ceil(ns);
+		ns = pvs_idle_tb_to_ns(&conv, fw_table->records[i].latency_tb);
+		us = pvs_idle_record_us(ns);
 		if (us < min_all_us)
 			min_all_us = us;
-		/* 4bceb03859c1: a 0 us record is unrealistic, skip it. */
-		if (us != 0 && (!have_nz || ns < min_nz_ns)) {
+		/* 4bceb03859c1: a 0 us record is unrealistic, skip it; and
+		 * min_xcede_latency_us starts at UINT_MAX, so a record of
+		 * UINT_MAX us or more never becomes the minimum. */
+		if (us == 0 || us >= PVS_IDLE_KERNEL_MIN_START_US)
+			continue;
+		if (!have_nz || us < min_nz_us ||
+		    (us == min_nz_us && ns < min_nz_ns)) {
+			min_nz_us = us;
 			min_nz_ns = ns;
 			have_nz = true;
 		}
@@ -148,8 +195,7 @@ int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
 		/* Both KERNEL and COMPENSATED: firmware reports what the
 		 * partition sees from POWER10 on. */
 		if (have_nz)
-			ret = pvs_idle_set_fw(&res,
-					      pvs_idle_ns_to_us_ceil(min_nz_ns),
+			ret = pvs_idle_set_fw(&res, min_nz_us,
 					      PVS_IDLE_SRC_FIRMWARE);
 	} else if (policy == PVS_IDLE_COMPENSATED && have_nz) {
 		ns = min_nz_ns + platform->compensation_ns;

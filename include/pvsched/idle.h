@@ -101,8 +101,9 @@ int pvs_xcede_parse(const void *buf, size_t len, struct pvs_xcede_table *out);
 #define PVS_IDLE_POWER_TB_HZ 512000000u
 /**
  * @brief Largest exit latency pvs_idle_state_latency() returns, in us, so
- *        that 10 x it still fits the uint32_t target residency; a firmware
- *        value above it gives -PVS_ERANGE (Linux would truncate).
+ *        that 10 x it still fits the uint32_t target residency; a chosen
+ *        firmware value above it (and below UINT_MAX us, which Linux never
+ *        chooses) gives -PVS_ERANGE where Linux would truncate.
  */
 #define PVS_IDLE_MAX_EXIT_US (0xffffffffu / PVS_IDLE_RESIDENCY_FACTOR)
 
@@ -252,9 +253,10 @@ struct pvs_idle_latency {
 	/** @brief Where the values came from. */
 	enum pvs_idle_source source;
 	/**
-	 * @brief Minimum non-zero firmware latency in ns (floor(ticks x 1e9
-	 *        / timebase_hz), saturated at UINT64_MAX), whatever the policy
-	 *        did with it; 0 when there is no table or no non-zero record.
+	 * @brief The firmware latency in ns (Linux's tb_to_ns(ticks)) of the
+	 *        record Linux's minimum picks (the smallest of 1 us to
+	 *        UINT_MAX - 1 us; ties: the smallest ns), whatever the policy
+	 *        did with it; 0 when there is no table or no such record.
 	 *        The baseline to subtract from a measurement to get a
 	 *        compensation.
 	 */
@@ -267,11 +269,15 @@ struct pvs_idle_latency {
  * Source: pseries_idle_probe() and fixup_cede0_latency() in
  * drivers/cpuidle/cpuidle-pseries.c, at the revisions named in
  * @ref pvs_idle_policy; cpuidle-haltpoll.c for x86. Each record's latency
- * is converted as Linux does, ceil(tb_to_ns(ticks) / 1000) us, with an
- * exact floor(ticks x 1e9 / timebase_hz) for tb_to_ns (Linux's
- * fixed-point tb_to_ns is exact at 512 MHz). A record whose latency is 0
- * us after conversion is skipped by the KERNEL and COMPENSATED rules
- * (only TRUST_FW counts it, as the old kernel did).
+ * is converted bit for bit as Linux does: DIV_ROUND_UP_ULL(tb_to_ns(ticks),
+ * 1000) us, where tb_to_ns(t) = mulhdu(t, scale) << shift with the scale
+ * and shift time_init() derives from timebase_hz (arch/powerpc/kernel/
+ * time.c). That is not exact: at 512 MHz it is 2 x floor(125 t / 128) ns,
+ * so 513 ticks are 1000 ns (1 us), not 1001.95 (2 us); u64 wrap-around of
+ * the shift and of ns + 999 is reproduced too. A record whose latency is 0
+ * us after conversion is skipped by the KERNEL and COMPENSATED rules (only
+ * TRUST_FW counts it, as the old kernel did), and so is one of UINT_MAX us
+ * or more (today's minimum starts at UINT_MAX).
  *
  * @param platform the machine; must not be NULL
  * @param fw_table decoded token-45 records (pvs_xcede_parse()), or NULL
@@ -281,8 +287,10 @@ struct pvs_idle_latency {
  * @param out      the decision; written only on success
  * @return 0 on success; -PVS_EINVAL for a NULL @p platform or @p out, an
  *         unknown enum, timebase_hz == 0 on POWER, or fw_table->nr_records
- *         > 16 on POWER (x86 ignores fw_table and timebase_hz); -PVS_ERANGE when the chosen latency exceeds
- *         @ref PVS_IDLE_MAX_EXIT_US. On error @p out is untouched.
+ *         > 16 on POWER (x86 ignores fw_table and timebase_hz);
+ *         -PVS_ERANGE when the chosen latency exceeds
+ *         @ref PVS_IDLE_MAX_EXIT_US (Linux would truncate the residency).
+ *         On error @p out is untouched.
  */
 int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
 			   const struct pvs_xcede_table *fw_table,

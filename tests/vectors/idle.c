@@ -233,7 +233,14 @@ static const struct pvs_xcede_table ft_10t = { 1, { { 1, 1, 10 } } };
 static const struct pvs_xcede_table ft_5t = { 2, { { 1, 1, 1 }, { 2, 1, 5 } } };
 static const struct pvs_xcede_table ft_huge = { 1, { { 1, 1, U64MAX } } };
 static const struct pvs_xcede_table ft_maxok = { 1, { { 1, 1, 429496729000ull } } };
-static const struct pvs_xcede_table ft_maxbad = { 1, { { 1, 1, 429496729001ull } } };
+static const struct pvs_xcede_table ft_maxbad = { 1, { { 1, 1, 429496730000ull } } };
+/* at 1 GHz: UINT_MAX - 1 us (chosen, residency overflows: -PVS_ERANGE)
+ * and UINT_MAX us (never chosen: defaults) */
+static const struct pvs_xcede_table ft_uimax1 = { 1, { { 1, 1, 4294967294000ull } } };
+static const struct pvs_xcede_table ft_uimax = { 1, { { 1, 1, 4294967295000ull } } };
+/* The issue's POWER10 records: 513 ticks are 1000 ns for Linux
+ * (2 x floor(125 x 513 / 128)), not 1001.95: 1 us, not 2 */
+static const struct pvs_xcede_table ft_513 = { 2, { { 1, 1, 513 }, { 2, 1, 25600 } } };
 static const struct pvs_xcede_table ft_17 = { 17, { { 1, 1, 1024 } } };
 /* the minimum is not the first record, and a huge one does not matter */
 static const struct pvs_xcede_table ft_order = {
@@ -339,41 +346,50 @@ static const struct idle_lat_vec idle_lat[] = {
 	{ P9, DED, false, TB, 0, &ft_five, T, 0, 4, 40, FW, 5000, N_CEDE },
 	{ P9, DED, false, TB, 0, &ft_ten, T, 0, 10, 100, DF, 10000, N_CEDE },
 	{ P10, DED, false, TB, 0, &ft_ten, K, 0, 10, 100, FW, 10000, N_CEDE },
-	/* one tick at 512 MHz is 1 ns: ceil to 1 us */
-	{ P10, DED, false, TB, 0, &ft_tick, K, 0, 1, 10, FW, 1, N_CEDE },
-	{ P9, DED, false, TB, 0, &ft_tick, T, 0, 1, 10, FW, 1, N_CEDE },
-	/* ceil rounding with a 1 GHz timebase (1 tick = 1 ns) */
-	{ P10, DED, false, 1000000000u, 0, &ft_1001, K, 0, 2, 20, FW, 1001, N_CEDE },
+	/* one tick at 512 MHz: Linux's tb_to_ns gives 2 x floor(125 / 128)
+	 * = 0 ns, a 0 us record: skipped today, the minimum before */
+	{ P10, DED, false, TB, 0, &ft_tick, K, 0, 10, 100, DF, 0, N_CEDE },
+	{ P9, DED, false, TB, 0, &ft_tick, T, 0, 1, 10, FW, 0, N_CEDE },
+	/* 1 GHz: scale 2^63, shift 1, so tb_to_ns drops the lowest bit
+	 * (1001 -> 1000 ns, 999 -> 998 ns), then ceil to us */
+	{ P10, DED, false, 1000000000u, 0, &ft_1001, K, 0, 1, 10, FW, 1000, N_CEDE },
 	/* 60 */
 	{ P10, DED, false, 1000000000u, 0, &ft_1000, K, 0, 1, 10, FW, 1000, N_CEDE },
-	{ P10, DED, false, 1000000000u, 0, &ft_999, K, 0, 1, 10, FW, 999, N_CEDE },
-	{ P9, DED, false, 1000000000u, 1, &ft_999, C, 0, 1, 10, CP, 999, N_CEDE },
-	{ P9, DED, false, 1000000000u, 2, &ft_999, C, 0, 2, 20, CP, 999, N_CEDE },
-	/* odd timebase: 10 ticks at 3 Hz = 3333333333 ns */
-	{ P10, DED, false, 3, 0, &ft_10t, K, 0, 3333334, 33333340, FW,
-	  3333333333ull, N_CEDE },
+	{ P10, DED, false, 1000000000u, 0, &ft_999, K, 0, 1, 10, FW, 998, N_CEDE },
+	{ P9, DED, false, 1000000000u, 1, &ft_999, C, 0, 1, 10, CP, 998, N_CEDE },
+	{ P9, DED, false, 1000000000u, 3, &ft_999, C, 0, 2, 20, CP, 998, N_CEDE },
+	/* odd timebase: 10 ticks at 3 Hz are 3333333333 ns exactly, but
+	 * Linux floors before its 29-bit shift: 6 << 29 = 3221225472 ns */
+	{ P10, DED, false, 3, 0, &ft_10t, K, 0, 3221226, 32212260, FW,
+	  3221225472ull, N_CEDE },
 	/* 1 tick at 4294967295 Hz is 0 ns (skipped), 5 ticks are 1 ns */
 	{ P10, DED, false, 0xffffffffu, 0, &ft_tick, K, 0, 10, 100, DF, 0, N_CEDE },
 	{ P10, DED, false, 0xffffffffu, 0, &ft_5t, K, 0, 1, 10, FW, 1, N_CEDE },
 	/* the minimum is found anywhere; a saturated record is harmless */
 	{ P10, DED, false, TB, 0, &ft_order, K, 0, 4, 40, FW, 4000, N_CEDE },
-	/* range: a huge record is an error only where it is chosen */
-	{ P10, DED, false, TB, 0, &ft_huge, K, -PVS_ERANGE, 0, 0, 0, 0, 0 },
-	{ P9, DED, false, TB, 0, &ft_huge, K, 0, 10, 100, DF, U64MAX, N_CEDE },
+	/* a record of UINT_MAX us or more is never the minimum (Linux's
+	 * starts at UINT_MAX): defaults, not an error */
+	{ P10, DED, false, TB, 0, &ft_huge, K, 0, 10, 100, DF, 0, N_CEDE },
+	{ P9, DED, false, TB, 0, &ft_huge, K, 0, 10, 100, DF, 0, N_CEDE },
 	/* 70 */
-	{ P9, DED, false, TB, 0, &ft_huge, T, 0, 10, 100, DF, U64MAX, N_CEDE },
-	{ P9, DED, false, TB, 0, &ft_huge, C, -PVS_ERANGE, 0, 0, 0, 0, 0 },
+	{ P9, DED, false, TB, 0, &ft_huge, T, 0, 10, 100, DF, 0, N_CEDE },
+	{ P9, DED, false, TB, 0, &ft_huge, C, 0, 10, 100, DF, 0, N_CEDE },
 	{ P10, DED, false, 1000000000u, 0, &ft_maxok, K, 0, 429496729,
 	  4294967290u, FW, 429496729000ull, N_CEDE },
 	{ P10, DED, false, 1000000000u, 0, &ft_maxbad, K, -PVS_ERANGE, 0, 0, 0, 0, 0 },
 	{ P9, DED, false, TB, U64MAX, &ft_p9, C, -PVS_ERANGE, 0, 0, 0, 0, 0 },
 	{ P10, DED, false, TB, U64MAX, &ft_p9, C, 0, 2, 20, FW, 2000, N_CEDE },
-	/* invalid input */
+	/* 76 */
+	{ P10, DED, false, 1000000000u, 0, &ft_uimax1, K, -PVS_ERANGE, 0, 0, 0, 0, 0 },
+	{ P10, DED, false, 1000000000u, 0, &ft_uimax, K, 0, 10, 100, DF, 0, N_CEDE },
+	{ P10, DED, false, TB, 0, &ft_513, K, 0, 1, 10, FW, 1000, N_CEDE },
+	{ P10, DED, false, TB, 0, &ft_513, T, 0, 1, 10, FW, 1000, N_CEDE },
+	/* 80: invalid input */
 	{ P10, DED, false, TB, 0, &ft_17, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
 	{ P9, SHR, false, TB, 0, &ft_17, T, -PVS_EINVAL, 0, 0, 0, 0, 0 },
 	{ P10, DED, false, 0, 0, &ft_p9, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
 	{ P9, SHR, false, 0, 0, NULL, K, -PVS_EINVAL, 0, 0, 0, 0, 0 },
-	/* 80 */
+	/* 84 */
 	{ PVS_IDLE_CPU_COUNT, DED, false, TB, 0, &ft_p9, K, -PVS_EINVAL, 0, 0,
 	  0, 0, 0 },
 	{ P10, PVS_IDLE_PARTITION_COUNT, false, TB, 0, &ft_p9, K, -PVS_EINVAL,
