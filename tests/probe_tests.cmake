@@ -40,3 +40,12 @@ foreach(src ${_pvs_fuzz_targets})
   file(GLOB _seeds ${PVS_FUZZ_DIR}/corpus/${t}/*)
   add_test(NAME ${t}_seeds COMMAND ${t}_replay ${_seeds})
 endforeach()
+
+# Arbitrary bytes in every text field of the fixtures: the probe refuses
+# the tree or prints strictly valid JSON (.ci/json.sh runs more rounds).
+find_package(Python3 COMPONENTS Interpreter QUIET)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME json_fuzz COMMAND ${Python3_EXECUTABLE}
+    ${CMAKE_CURRENT_SOURCE_DIR}/json_fuzz.py $<TARGET_FILE:pvsched_cmd>
+    ${PVS_FIXTURES} 60)
+endif()

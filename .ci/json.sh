@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Every --json output is strict JSON (UTF-8, RFC 8259, no duplicate keys):
+# `pvsched probe --json` over every fixture tree, `pvsched sim run --json`
+# and `sim compare --json` of every scenario (short runs), then the text
+# field fuzzer (tests/json_fuzz.py) for JSON_FUZZ_ROUNDS rounds (default
+# 2000). Budget: about 1 minute.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+p=${PVSCHED:-build/tools/pvsched}
+strict='
+import json, sys
+def no_dup(pairs):
+    keys = [k for k, _ in pairs]
+    if len(keys) != len(set(keys)):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+def no_const(name):
+    raise ValueError("non-JSON constant " + name)
+json.loads(sys.stdin.buffer.read().decode("utf-8", "strict"),
+           object_pairs_hook=no_dup, parse_constant=no_const)
+'
+check() { # label command...
+  local out
+  out=$(mktemp)
+  "${@:2}" >"$out"
+  python3 -c "$strict" <"$out" || { echo "json: $1: invalid JSON"; rm -f "$out"; exit 1; }
+  rm -f "$out"
+}
+n=0
+for fx in tests/fixtures/*/; do
+  name=$(basename "$fx")
+  [[ $name == bad-* ]] && continue
+  check "probe $name" "$p" probe --json --window 0 --sysroot "$fx"
+  n=$((n + 1))
+done
+for s in $("$p" sim list | awk '{print $1}'); do
+  check "sim run $s" "$p" sim run "$s" --json --iterations 1 --runtime-ms 20
+  check "sim compare $s" "$p" sim compare "$s" --json --iterations 3 --runtime-ms 20
+  n=$((n + 2))
+done
+echo "json: $n outputs strictly valid"
+python3 tests/json_fuzz.py "$p" tests/fixtures "${JSON_FUZZ_ROUNDS:-2000}"
