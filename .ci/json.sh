@@ -8,23 +8,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 p=${PVSCHED:-build/tools/pvsched}
-strict='
-import json, sys
-def no_dup(pairs):
-    keys = [k for k, _ in pairs]
-    if len(keys) != len(set(keys)):
-        raise ValueError("duplicate key")
-    return dict(pairs)
-def no_const(name):
-    raise ValueError("non-JSON constant " + name)
-json.loads(sys.stdin.buffer.read().decode("utf-8", "strict"),
-           object_pairs_hook=no_dup, parse_constant=no_const)
-'
 check() { # label command...
   local out
   out=$(mktemp)
   "${@:2}" >"$out"
-  python3 -c "$strict" <"$out" || { echo "json: $1: invalid JSON"; rm -f "$out"; exit 1; }
+  python3 tests/json_strict.py <"$out" || { echo "json: $1"; rm -f "$out"; exit 1; }
   rm -f "$out"
 }
 n=0

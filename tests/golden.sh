@@ -7,8 +7,8 @@
 # usage: golden.sh PVSCHED NAME...        compare
 #        golden.sh PVSCHED --update NAME... rewrite the goldens
 # The library version is normalised, so a version bump keeps them valid.
-# Every JSON output must also parse strictly (UTF-8, RFC 8259) when python3
-# is installed.
+# Every JSON output must also parse strictly (json_strict.py: UTF-8,
+# RFC 8259, no duplicate key) when python3 is installed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 pvsched=$1; shift
@@ -44,9 +44,8 @@ for name in "$@"; do
       echo "golden[$name]: exit $rc: $(cat "$tmp/err")"; status=1; continue
     fi
     if [ $fmt = json ] && command -v python3 >/dev/null &&
-       ! python3 -c 'import json, sys; json.loads(sys.stdin.buffer.read())' \
-         <"$tmp/raw" 2>"$tmp/jerr"; then
-      echo "golden[$name]: invalid JSON: $(tail -1 "$tmp/jerr")"; status=1
+       ! python3 "$here/json_strict.py" <"$tmp/raw" >"$tmp/jerr"; then
+      echo "golden[$name]: $(cat "$tmp/jerr")"; status=1
     fi
     norm <"$tmp/raw" >"$tmp/out"
     check $fmt "$here/golden/$name.$fmt" "$tmp/out"

@@ -14,7 +14,6 @@ exit status (a crash, a sanitizer report) fails.
 
 usage: json_fuzz.py PVSCHED FIXTURES [ROUNDS] [SEED]
 """
-import json
 import os
 import random
 import shutil
@@ -22,19 +21,7 @@ import subprocess
 import sys
 import tempfile
 
-
-def strict_loads(raw):
-    def no_dup(pairs):
-        keys = [k for k, _ in pairs]
-        if len(keys) != len(set(keys)):
-            raise ValueError("duplicate key")
-        return dict(pairs)
-
-    def no_const(name):
-        raise ValueError("non-JSON constant " + name)
-
-    text = raw.decode("utf-8", errors="strict")
-    return json.loads(text, object_pairs_hook=no_dup, parse_constant=no_const)
+from json_strict import strict_loads
 
 
 def random_bytes(rng):
