@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The lock library (lock.h): pvsched::lock (shared, libpvsched_lock.so) and
-# pvsched::lock_static (libpvsched_lock.a), both on the spin runtime;.
-
-# Included after cmake/rt.cmake.
+# pvsched::lock_static (libpvsched_lock.a), both on the spin runtime; and,
+# on glibc, libpvsched-preload.so, which runs unmodified pthread programs
+# on it (host/preload/README.md). Included after cmake/rt.cmake.
 set(PVS_LOCK_SOURCES host/lock/common.c host/lock/mutex.c host/lock/cond.c)
 set(PVS_LOCK_INCLUDE
   $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/host/include>
@@ -32,3 +32,26 @@ endforeach()
 list(APPEND PVS_EXPORT_TARGETS pvsched_lock pvsched_lock_static)
 install(FILES host/include/pvsched/lock.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pvsched)
+
+# ---- the drop-in: glibc only (it reads glibc's mutex and condvar words) ----
+include(CheckCSourceCompiles)
+check_c_source_compiles("
+#include <pthread.h>
+#ifndef __GLIBC__
+#error not glibc
+#endif
+int main(void) { pthread_mutex_t m; return m.__data.__kind; }"
+  PVS_HAVE_GLIBC_PTHREAD)
+if(PVS_HAVE_GLIBC_PTHREAD)
+  add_library(pvsched_preload SHARED host/preload/preload.c
+    host/preload/mutex.c host/preload/cond.c host/preload/stats.c)
+  target_link_libraries(pvsched_preload PRIVATE pvsched_lock_static
+    ${CMAKE_DL_LIBS})
+  target_compile_options(pvsched_preload PRIVATE ${PVS_WARNINGS})
+  target_link_options(pvsched_preload PRIVATE
+    "LINKER:--version-script=${CMAKE_CURRENT_SOURCE_DIR}/host/preload/preload.map")
+  set_target_properties(pvsched_preload PROPERTIES
+    OUTPUT_NAME pvsched-preload
+    LINK_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/host/preload/preload.map)
+  install(TARGETS pvsched_preload LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()

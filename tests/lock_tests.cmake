@@ -17,3 +17,6 @@ set_tests_properties(lock_cond_shared PROPERTIES
   ENVIRONMENT PVS_LOCK_STRESS_MS=300)
 set_tests_properties(lock_mutex lock_cond lock_cond_shared PROPERTIES
   TIMEOUT 120)
+if(TARGET pvsched_preload)
+  add_subdirectory(preload)
+endif()

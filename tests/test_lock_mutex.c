@@ -30,6 +30,7 @@
 #define MAX_THREADS 16
 
 #ifdef PVS_LOCK_HELGRIND
+#include <valgrind/helgrind.h>
 /* Test-side flags are atomics, which Helgrind does not model. */
 #define ATOMIC_FLAG(p) ANNOTATE_BENIGN_RACE_SIZED(p, sizeof(*(p)), "atomic")
 #else
