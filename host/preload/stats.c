@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "preload.h"
@@ -44,11 +46,14 @@ static unsigned long long load(const uint64_t *v)
 	return (unsigned long long)__atomic_load_n(v, __ATOMIC_RELAXED);
 }
 
+static int reported;	/* atomic: one line per process */
+
 __attribute__((destructor)) static void preload_report(void)
 {
 	struct pvs_lock_stats st;
 
-	if (!preload_counting)
+	if (!preload_counting ||
+	    __atomic_exchange_n(&reported, 1, __ATOMIC_RELAXED))
 		return;
 	pvs_lock_stats_read(&st);
 	dprintf(report_fd,
@@ -60,4 +65,21 @@ __attribute__((destructor)) static void preload_report(void)
 		load(&st.parks), load(&st.handoffs), load(&st.cond_waits),
 		load(&st.cond_wakes), load(&preload_nr_fallbacks),
 		preload_passthrough ? " (--lock glibc: every call)" : "");
+}
+
+/*
+ * Worker processes often leave with _exit() (stress-ng's do), which runs
+ * no destructor: report first, then leave as _exit() does. exit() reaches
+ * glibc's internal _exit, not this one, so nothing is printed twice.
+ */
+void _exit(int status)
+{
+	preload_report();
+	syscall(SYS_exit_group, status);
+	__builtin_unreachable();
+}
+
+void _Exit(int status)
+{
+	_exit(status);
 }
