@@ -62,7 +62,9 @@ static void spin_init(void)
 
 struct pvrt_spin *lock_spin(void)
 {
-	__atomic_store_n(&spin_chosen, 1, __ATOMIC_RELAXED);
+	/* Written once: the slow path must not dirty a shared line. */
+	if (!__atomic_load_n(&spin_chosen, __ATOMIC_RELAXED))
+		__atomic_store_n(&spin_chosen, 1, __ATOMIC_RELAXED);
 	if (spin_policy == PVS_SPIN_POLICY_PV)
 		return pvrt_spin_default();
 	pthread_once(&spin_once, spin_init);
