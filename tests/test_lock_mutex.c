@@ -88,8 +88,9 @@ static void *worker(void *arg)
 
 	add_seconds(&far, 3600);
 	pthread_barrier_wait(&sh->start);
-	/* The clock is read every 64 rounds: the budget, not a count. */
-	for (i = 0; (i & 63) != 0 || !past(&sh->stop); i++) {
+	/* At least one round each; the clock is read every 64 rounds: the
+	 * budget, not a count, ends the loop. */
+	for (i = 0; i == 0 || (i & 63) != 0 || !past(&sh->stop); i++) {
 		switch ((sh->mode + (int)i) % 3) {
 		case 1:
 			while ((r = pvs_mutex_trylock(&sh->lock)) == EBUSY)

@@ -395,19 +395,21 @@ static void case_adaptive(long ms)
 
 static pthread_mutex_t bg_lock = PTHREAD_MUTEX_INITIALIZER;
 static long bg_count;	/* protected by bg_lock */
-static int bg_stop;	/* atomic */
+static int bg_stop;	/* protected by bg_lock */
 
 static void *bg_worker(void *arg)
 {
 	long *mine = (long *)arg;
+	int stop = 0;
 
-	while (!__atomic_load_n(&bg_stop, __ATOMIC_RELAXED)) {
+	while (!stop) {
 		pthread_mutex_lock(&bg_lock);
 		bg_count++;
+		++*mine;
 		if ((bg_count & 15) == 0)
 			sched_yield();	/* waiters park, heirs appear */
+		stop = bg_stop;
 		pthread_mutex_unlock(&bg_lock);
-		++*mine;
 	}
 	return NULL;
 }
@@ -434,7 +436,9 @@ static void case_fork(long ms)
 		CHECK(waitpid(pid, &st, 0) == pid && WIFEXITED(st) &&
 		      WEXITSTATUS(st) == 0);
 	}
-	__atomic_store_n(&bg_stop, 1, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&bg_lock);
+	bg_stop = 1;
+	pthread_mutex_unlock(&bg_lock);
 	for (i = 0; i < 4; i++) {
 		pthread_join(th[i], NULL);
 		sum += mine[i];
