@@ -18,7 +18,9 @@
 # shuffled order, so a slow minute hurts both alike; the table gives the
 # median of the per-repetition ratios (pv / glibc) and a 95 % interval of
 # their mean (Student's t), "no difference proven" where it spans 1.
-# Any program whose own check fails stops the run.
+# A run whose own check fails (exit status, stress-ng --verify, memcaslap's
+# verify_failed) is not counted: it is listed in $OUT.failures with its
+# lock and output, and the table says how many there were.
 #
 #   bench/programs/run.sh                 REPS=7 DUR=2 (about 12 minutes)
 #   REPS=3 DUR=1 bench/programs/run.sh    quick
@@ -56,17 +58,24 @@ wrap() {
   if [ "$lock" = glibc ]; then "$@"; else "$PVSCHED" run --lock "$lock" -- "$@"; fi
 }
 
-die() { echo "bench/programs: $*" >&2; exit 1; }
+# A failed check: recorded with the lock and the output, then "NA".
+CUR=""
+die() {
+  { echo "== $CUR: $*"; cat "$TMP/o" 2>/dev/null | tail -20; } >>"$OUT.failures"
+  echo "bench/programs: check failed ($CUR): $*" >&2
+  echo NA
+  return 1
+}
 
-# Each prints one number (higher is better) or stops the benchmark.
+# Each prints one number (higher is better), or NA after a failed check.
 w_sysbench_mutex() {
   wrap "$1" sysbench mutex --threads="$2" run >"$TMP/o" 2>&1 ||
-    die "sysbench mutex failed: $(tail -3 "$TMP/o")"
+    { die "sysbench mutex failed: $(tail -3 "$TMP/o")"; return 1; }
   awk '/total time:/ { sub("s", "", $3); printf "%.6f\n", 1 / $3 }' "$TMP/o"
 }
 w_sysbench_threads() {
   wrap "$1" sysbench threads --threads="$2" --time="$DUR" run >"$TMP/o" 2>&1 ||
-    die "sysbench threads failed: $(tail -3 "$TMP/o")"
+    { die "sysbench threads failed: $(tail -3 "$TMP/o")"; return 1; }
   awk '/total time:/ { sub("s", "", $3); t = $3 }
        /total number of events:/ { e = $5 } END { printf "%.1f\n", e / t }' "$TMP/o"
 }
@@ -75,9 +84,10 @@ w_stress() {	# lock threads stressor [extra args]
   shift 3
   wrap "$lock" stress-ng --"$s" "$n" "$@" --timeout "$DUR" --metrics-brief \
     --verify >"$TMP/o" 2>&1 ||
-    die "stress-ng --$s failed its run or --verify: $(tail -5 "$TMP/o")"
+    { die "stress-ng --$s failed its run or --verify: $(tail -5 "$TMP/o")"; return 1; }
   if grep -qiE "fail|error" "$TMP/o"; then
-    die "stress-ng --$s reported: $(grep -iE "fail|error" "$TMP/o")"
+    die "stress-ng --$s reported: $(grep -iE "fail|error" "$TMP/o" | head -3)"
+    return 1
   fi
   awk -v s="$s" '$4 == s && $5 ~ /^[0-9]+$/ { print $9 }' "$TMP/o"
 }
@@ -97,17 +107,22 @@ w_memcached() {
     (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
     sleep 0.1
   done
-  memcaslap -s "127.0.0.1:$PORT" -T 2 -c 64 -t "${DUR}s" -v 0.1 >"$TMP/o" 2>&1 ||
-    die "memcaslap failed: $(tail -3 "$TMP/o")"
+  memcaslap -s "127.0.0.1:$PORT" -T 2 -c 64 -t "${DUR}s" -v 0.1 >"$TMP/o" 2>&1
+  i=$?
   kill "$MC_PID"
   wait "$MC_PID" 2>/dev/null || true
   MC_PID=
-  awk '/verify_failed:/ && $2 != 0 { bad = 1 } END { exit bad }' "$TMP/o" ||
+  [ "$i" -eq 0 ] || { die "memcaslap failed: $(tail -3 "$TMP/o")"; return 1; }
+  if ! awk '/verify_failed:/ && $2 != 0 { bad = 1 } END { exit bad }' "$TMP/o"; then
     die "memcaslap: $(grep verify_ "$TMP/o")"
+    return 1
+  fi
   awk '/TPS:/ { for (i = 1; i < NF; i++) if ($i == "TPS:") print $(i + 1) }' "$TMP/o"
 }
 
 echo "rep,workload,subs,threads,lock,value" >"$OUT"
+: >"$OUT.failures"
+: >"$OUT.failed-cells"
 {
   echo "# $(date -u +%FT%TZ) $(uname -r) cpus=$NCPU reps=$REPS dur=${DUR}s locks=$LOCKS"
   echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -123,11 +138,18 @@ for rep in $(seq "$REPS"); do
     IFS=: read -r w subs l <<<"$c"
     n=$NCPU
     [ "$subs" = over ] && n=$((4 * NCPU))
-    v=$("w_${w//-/_}" "$l" "$n")
-    [ -n "$v" ] || die "$w printed no result"
-    echo "$rep,$w,$subs,$n,$l,$v" >>"$OUT"
+    CUR="rep $rep $w $subs threads=$n lock=$l"
+    v=$("w_${w//-/_}" "$l" "$n") || v=NA
+    case $v in
+    ''|NA) echo "$CUR" >>"$OUT.failed-cells" ;;
+    *) echo "$rep,$w,$subs,$n,$l,$v" >>"$OUT" ;;
+    esac
   done
   echo "repetition $rep/$REPS done (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 done
 echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT.conditions"
+if [ -s "$OUT.failed-cells" ]; then
+  echo "# runs whose own check failed (not counted; $OUT.failures):"
+  sed 's/^/#   /' "$OUT.failed-cells"
+fi | tee -a "$OUT.conditions"
 awk -f bench/programs/table.awk -v base=glibc "$OUT"

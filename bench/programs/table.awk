@@ -13,7 +13,10 @@ BEGIN { FS = ","; if (base == "") base = "glibc"
 NR == 1 { next }
 {
 	cell = $2 "," $3 "," $4
-	if (!(cell in seen)) { seen[cell] = 1; order[++ncell] = cell }
+	if (!(cell in seen)) { seen[cell] = 1; order[++ncell] = cell
+		# print workloads in first-seen order, "under" before "over"
+		if (!($2 in wrank)) wrank[$2] = ++nw
+		rank[cell] = wrank[$2] * 2 + ($3 == "over") }
 	if (!($5 in lockseen)) { lockseen[$5] = 1; locks[++nlock] = $5 }
 	v[cell, $5, $1] = $6; reps[$1] = 1
 }
@@ -22,8 +25,14 @@ function median(a, n,    i, j, x) {
 	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
 END {
+	for (i = 2; i <= ncell; i++) {
+		x = order[i]
+		for (j = i - 1; j >= 1 && rank[order[j]] > rank[x]; j--) order[j + 1] = order[j]
+		order[j + 1] = x
+	}
 	printf "%-17s %-5s %4s %-6s %12s %8s %8s  %-17s %s\n", "workload", "subs",
 	       "thr", "lock", "median", "ratio", "mean", "95% interval", "verdict"
+	printf "%-17s %-5s %4s %-6s %12s %8s %8s  %-17s\n", "", "", "", "", "", "median", "ratio", "of the mean"
 	for (c = 1; c <= ncell; c++) {
 		split(order[c], k, ",")
 		for (l = 1; l <= nlock; l++) {
@@ -37,7 +46,7 @@ END {
 			if (n == 0) continue
 			med = median(vals, n)
 			if (locks[l] == base || m == 0) {
-				printf "%-17s %-5s %4s %-6s %12.1f %8s\n", k[1], k[2], k[3], locks[l], med, "1"
+				printf "%-17s %-5s %4s %-6s %12.6g %8s\n", k[1], k[2], k[3], locks[l], med, "1"
 				continue
 			}
 			s = 0; for (i = 1; i <= m; i++) s += rs[i]; mean = s / m
@@ -46,7 +55,7 @@ END {
 			lo = mean - half; hi = mean + half
 			verdict = (lo <= 1 && hi >= 1) ? "no difference proven" : (lo > 1 ? "faster" : "slower")
 			goal = k[2] == "over" ? 1.0 : 0.95
-			printf "%-17s %-5s %4s %-6s %12.1f %8.3f %8.3f  [%6.3f, %6.3f]  %s%s\n", k[1], k[2], k[3],
+			printf "%-17s %-5s %4s %-6s %12.6g %8.3f %8.3f  [%6.3f, %6.3f]  %s%s\n", k[1], k[2], k[3],
 			       locks[l], med, median(rs, m), mean, lo, hi, verdict,
 			       median(rs, m) >= goal ? "" : sprintf(" (goal %.2f missed)", goal)
 		}

@@ -30,6 +30,9 @@
  * process-shared bits (pthread_cond_t's __wrefs) in: this is how
  * libpvsched-preload.so runs unmodified programs on these locks.
  *
+ * Clocks are passed as int (a clockid_t value: CLOCK_REALTIME or
+ * CLOCK_MONOTONIC), so this header needs nothing beyond C11's <time.h>.
+ *
  * Not process-shared (private futexes), not recursive, no priority
  * inheritance. The spin context is the process-wide one
  * (pvs_lock_set_policy()) unless a mutex's pvs_mutex::spin names another.
