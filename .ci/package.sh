@@ -23,4 +23,14 @@ if [ -x "$tmp/consumer/probe_consumer" ]; then
      $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched-probe)
   "$tmp/pc-probe" >/dev/null
 fi
+if [ -n "$(find "$tmp/prefix" -name pvsched-lock.pc)" ]; then
+  # The lock library, shared, through pkg-config; and its CMake targets.
+  libdir=$(PKG_CONFIG_PATH=$pcdir pkg-config --variable=libdir pvsched-lock)
+  # shellcheck disable=SC2046
+  cc examples/pvlock/main.c -o "$tmp/pc-lock" \
+     $(PKG_CONFIG_PATH=$pcdir pkg-config --cflags --libs pvsched-lock)
+  LD_LIBRARY_PATH=$libdir "$tmp/pc-lock" >/dev/null
+  grep -q "pvsched::lock_static" "$(find "$tmp/prefix" -name pvschedTargets.cmake)"
+  test -f "$libdir/libpvsched-preload.so"
+fi
 echo "package: find_package and pkg-config consumers ok"
