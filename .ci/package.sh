@@ -44,11 +44,17 @@ makefile() { # pkg-config-path label
 }
 
 consume "$tmp/prefix" prefix
+case " $comps " in *" lock "*)
+  # The drop-in ships beside the lock library.
+  [ -n "$(find "$tmp/prefix" -name libpvsched-preload.so)" ] ||
+    { echo "package: lock installed without libpvsched-preload.so"; exit 1; } ;;
+esac
 makefile "$(dirname "$(find "$tmp/prefix" -name pvsched.pc)")" prefix
 
 # Exported symbols: only the public API (declared in an installed header).
 for so in "$tmp"/prefix/lib*/libpvsched*.so "$tmp"/prefix/lib/*/libpvsched*.so; do
   [ -e "$so" ] || continue
+  case $so in *-preload.so) continue ;; esac  # interposes pthread_*, by design
   for sym in $(nm -D --defined-only "$so" | awk '$2 ~ /[TDBR]/ {print $3}'); do
     grep -rqw "$sym" "$tmp/prefix/include/pvsched" ||
       { echo "package: $(basename "$so") exports $sym, in no public header"; exit 1; }

@@ -11,7 +11,7 @@
  *
  * Usage: lockbench [-d ms] [-r reps] [-t 1,2,4,8,16] [-c 50,2000] [-g 0,1]
  *                  [-l lock,...] [-o medians.csv] [-s]
- * -s prints pvlock's event counts per run (build with -DPVLOCK_STATS).
+ * -s prints pvlock's event counts per run (lock.h's pvs_lock_stats).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,7 +37,8 @@
 #define RELAX() __asm__ __volatile__("" ::: "memory")
 #endif
 
-#include "pvlock.h"
+#include <pvsched/lock.h>
+#include <pvsched/spin_rt.h>
 
 #define MAX_THREADS 64
 #define MAX_LIST 16
@@ -122,8 +123,8 @@ static struct {
 	ck_spinlock_ticket_t ticket;
 	ck_spinlock_mcs_t mcs;
 #endif
-	struct pvlock fixed;
-	struct pvlock pv;
+	struct pvs_mutex fixed;
+	struct pvs_mutex pv;
 	char pad0[64];
 	uint32_t tas __attribute__((aligned(64)));
 	char pad1[60];
@@ -245,10 +246,10 @@ static void *worker_main(void *arg)
 		WORKER_LOOP(tas_lock(&L.tas), tas_unlock(&L.tas));
 		break;
 	case L_FIXED:
-		WORKER_LOOP(pvlock_lock(&L.fixed), pvlock_unlock(&L.fixed));
+		WORKER_LOOP(pvs_mutex_lock(&L.fixed), pvs_mutex_unlock(&L.fixed));
 		break;
 	case L_PVLOCK:
-		WORKER_LOOP(pvlock_lock(&L.pv), pvlock_unlock(&L.pv));
+		WORKER_LOOP(pvs_mutex_lock(&L.pv), pvs_mutex_unlock(&L.pv));
 		break;
 	default:
 		break;
@@ -269,23 +270,25 @@ struct result {
 static struct worker workers[MAX_THREADS];
 static bool print_stats;	/* -s: pvlock's event counts per run */
 
-/* pvlock's counters of the run just done, per 1000 ops (a PVLOCK_STATS
- * build counts them; others print zeros). */
+/* pvlock's counters of the run just done, per 1000 ops (counted only
+ * with -s: pvs_lock_stats_enable()). */
 static void report_stats(enum lock_kind kind, unsigned int nthreads,
 			 uint64_t ops)
 {
-	struct pvlock_stats st;
+	static struct pvs_lock_stats prev;
+	struct pvs_lock_stats st;
 	double k = ops ? 1000.0 / (double)ops : 0;
 
-	pvlock_stats_read(&st, 1);
-	if (!print_stats || (kind != L_PVLOCK && kind != L_FIXED))
-		return;
-	fprintf(stderr, "stats %s threads=%u per 1000 ops: slow %.1f spins %.1f"
-		" parks %.1f wakes %.1f skipped %.1f heirs %.2f handoffs %.2f\n",
-		lock_names[kind], nthreads, (double)st.slow * k,
-		(double)st.spins * k, (double)st.parks * k,
-		(double)st.wakes * k, (double)st.wakes_skipped * k,
-		(double)st.heirs * k, (double)st.handoffs * k);
+	pvs_lock_stats_read(&st);
+	if (print_stats && (kind == L_PVLOCK || kind == L_FIXED))
+		fprintf(stderr, "stats %s threads=%u per 1000 ops: contended %.1f"
+			" spins %.1f parks %.1f handoffs %.2f\n",
+			lock_names[kind], nthreads,
+			(double)(st.contended - prev.contended) * k,
+			(double)(st.spins - prev.spins) * k,
+			(double)(st.parks - prev.parks) * k,
+			(double)(st.handoffs - prev.handoffs) * k);
+	prev = st;
 }
 
 static double tv_s(struct timeval tv)
@@ -306,8 +309,10 @@ static void init_locks(void)
 	ck_spinlock_ticket_init(&L.ticket);
 	ck_spinlock_mcs_init(&L.mcs);
 #endif
-	pvlock_init(&L.fixed, &ctx_fixed);
-	pvlock_init(&L.pv, &ctx_pv);
+	pvs_mutex_init(&L.fixed, PVS_MUTEX_NORMAL);
+	L.fixed.spin = &ctx_fixed;
+	pvs_mutex_init(&L.pv, PVS_MUTEX_NORMAL);
+	L.pv.spin = &ctx_pv;
 	L.tas = 0;
 }
 
@@ -482,7 +487,7 @@ int main(int argc, char **argv)
 		case 'l': nlocks = parse_locks(optarg, locks); break;
 		case 'o': csv = optarg; break;
 		case 'w': out_ns = (unsigned int)atoi(optarg); break;
-		case 's': print_stats = true; break;
+		case 's': print_stats = true; pvs_lock_stats_enable(1); break;
 		default:
 			fprintf(stderr, "usage: %s [-d ms] [-r reps] [-t list] "
 				"[-c cs_ns list] [-g 0,1] [-l locks] "

@@ -6,6 +6,7 @@
  *   pvsched probe [--json] [--sysroot DIR] [--cpuid FILE] [--window MS]
  *   pvsched watch [--interval MS] [--count N] [--sysroot DIR]
  *   pvsched cpuid
+ *   pvsched run [--lock pv|fixed|glibc] [--stats] -- CMD [ARGS]
  *   pvsched --help | --version
  *
  * Exit status: 0 success, 2 usage error, 1 any other error (with a one-line
@@ -20,6 +21,7 @@
 #include <pvsched/version.h>
 
 #include "report.h"
+#include "run.h"
 #include "watch.h"
 #ifdef PVS_HAVE_SIM
 #include "sim.h"
@@ -52,6 +54,8 @@ static const char usage[] =
 	"      --count N       stop after N refreshes (default: until Ctrl-C)\n"
 	"      --sysroot DIR   as for probe\n"
 	"  cpuid   print the CPUID leaves the probe reads (`cpuid -r` format)\n"
+	"  run     run a program on pvsched's mutex and condition variable\n"
+	"          (`pvsched run [--lock pv|fixed|glibc] [--stats] -- CMD`)\n"
 #ifdef PVS_HAVE_SIM
 	"  sim     the deterministic simulator: `pvsched sim list`,\n"
 	"          `pvsched sim show NAME`, `pvsched sim run NAME [--seed N]\n"
@@ -288,6 +292,8 @@ int main(int argc, char **argv)
 		return pvsim_main(argc - 1, argv + 1, stdout, stderr);
 	}
 #endif
+	if (strcmp(cmd, "run") == 0)
+		return cmd_run(argc - 1, argv + 1);
 	if (strcmp(cmd, "probe") == 0)
 		rc = parse(argc - 1, argv + 1, probe_opts, &a);
 	else if (strcmp(cmd, "watch") == 0)

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * pvlock stress and semantics tests: N threads x M increments end exact
- * for 1..16 threads (both spin policies), trylock and timedlock semantics,
- * waits interrupted by signals. No timing is asserted.
- * PVLOCK_STRESS_ITERS (environment) scales the increments per thread, for
- * the ThreadSanitizer and Helgrind runs.
+ * pvs_mutex semantics and stress: N threads increment a counter for a wall
+ * time budget and the count ends exact, for 1..16 threads and both spin
+ * policies; trylock, timedlock on both clocks, destroy, the error-checking
+ * type; the handoff to a heir and its timeouts (a lost handoff and a heir
+ * sleeping on a stale "handed" value were real bugs); waits interrupted by
+ * signals. No timing is asserted.
+ *
+ * PVS_LOCK_STRESS_MS (environment, default 2000) is the wall time of each
+ * stress test, shared by its runs: the suite takes the same time on an idle
+ * machine and on a loaded one (or under ThreadSanitizer and Helgrind).
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -15,25 +20,30 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cmocka.h>
 
-#include "pvlock.h"
+#include <pvsched/lock.h>
+#include <pvsched/spin_rt.h>
 
 #define MAX_THREADS 16
 
-#ifdef PVLOCK_HELGRIND
+#ifdef PVS_LOCK_HELGRIND
+#include <valgrind/helgrind.h>
 /* Test-side flags are atomics, which Helgrind does not model. */
 #define ATOMIC_FLAG(p) ANNOTATE_BENIGN_RACE_SIZED(p, sizeof(*(p)), "atomic")
 #else
 #define ATOMIC_FLAG(p) ((void)(p))
 #endif
 
-static unsigned int iters = 20000;
+static unsigned int budget_ms = 2000;	/* per stress test */
 
 struct shared {
-	struct pvlock lock;
+	struct pvs_mutex lock;
 	uint64_t counter;	/* protected by lock */
-	unsigned int iters;
+	uint64_t done_incs;	/* sum of the workers' own counts (atomic) */
+	struct timespec stop;	/* CLOCK_MONOTONIC: workers stop here */
 	int mode;		/* 0 lock, 1 trylock loop, 2 timedlock */
 	unsigned int yield_mask; /* owner yields when (i & mask) == 0 */
 	int errors;		/* protected by lock */
@@ -48,26 +58,49 @@ static void add_seconds(struct timespec *ts, long s)
 	ts->tv_sec += s;
 }
 
+static bool past(const struct timespec *t)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > t->tv_sec ||
+	       (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
+}
+
+static void stop_in(struct timespec *t, unsigned int ms)
+{
+	clock_gettime(CLOCK_MONOTONIC, t);
+	t->tv_sec += ms / 1000;
+	t->tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (t->tv_nsec >= 1000000000L) {
+		t->tv_sec++;
+		t->tv_nsec -= 1000000000L;
+	}
+}
+
 static void *worker(void *arg)
 {
 	struct shared *sh = (struct shared *)arg;
 	struct timespec far;
+	uint64_t mine = 0;
 	unsigned int i;
 	int r;
 
 	add_seconds(&far, 3600);
 	pthread_barrier_wait(&sh->start);
-	for (i = 0; i < sh->iters; i++) {
+	/* At least one round each; the clock is read every 64 rounds: the
+	 * budget, not a count, ends the loop. */
+	for (i = 0; i == 0 || (i & 63) != 0 || !past(&sh->stop); i++) {
 		switch ((sh->mode + (int)i) % 3) {
 		case 1:
-			while ((r = pvlock_trylock(&sh->lock)) == EBUSY)
+			while ((r = pvs_mutex_trylock(&sh->lock)) == EBUSY)
 				sched_yield();
 			break;
 		case 2:
-			r = pvlock_timedlock(&sh->lock, &far);
+			r = pvs_mutex_timedlock(&sh->lock, &far);
 			break;
 		default:
-			r = pvlock_lock(&sh->lock);
+			r = pvs_mutex_lock(&sh->lock);
 			break;
 		}
 		if (r != 0) {
@@ -75,12 +108,14 @@ static void *worker(void *arg)
 			continue;
 		}
 		sh->counter++;
+		mine++;
 		/* Now and then the owner gives up its CPU while holding the
 		 * lock: waiters park, are woken, get beaten, become heirs. */
 		if ((i & sh->yield_mask) == 0)
 			sched_yield();
-		pvlock_unlock(&sh->lock);
+		pvs_mutex_unlock(&sh->lock);
 	}
+	__atomic_fetch_add(&sh->done_incs, mine, __ATOMIC_RELAXED);
 	__atomic_fetch_add(&sh->done, 1, __ATOMIC_RELEASE);
 	/* Stay alive (a signal target) until the signaller has stopped. */
 	while (!__atomic_load_n(&sh->release, __ATOMIC_ACQUIRE))
@@ -89,15 +124,17 @@ static void *worker(void *arg)
 }
 
 static void run_counter_yielding(struct pvrt_spin *ctx, unsigned int nthreads,
-				 int mode, unsigned int yield_mask)
+				 int mode, unsigned int yield_mask,
+				 unsigned int ms)
 {
 	pthread_t th[MAX_THREADS];
 	struct shared sh;
 	unsigned int i;
 
 	memset(&sh, 0, sizeof(sh));
-	pvlock_init(&sh.lock, ctx);
-	sh.iters = iters;
+	pvs_mutex_init(&sh.lock, PVS_MUTEX_NORMAL);
+	sh.lock.spin = ctx;
+	stop_in(&sh.stop, ms);
 	sh.mode = mode;
 	sh.yield_mask = yield_mask;
 	sh.release = 1;
@@ -109,16 +146,18 @@ static void run_counter_yielding(struct pvrt_spin *ctx, unsigned int nthreads,
 		pthread_join(th[i], NULL);
 	pthread_barrier_destroy(&sh.start);
 	assert_int_equal(sh.errors, 0);
-	assert_int_equal(sh.counter, (uint64_t)nthreads * iters);
+	assert_int_equal(sh.counter, sh.done_incs);
+	assert_true(sh.counter >= nthreads);	/* each did at least one */
 	assert_int_equal(sh.lock.state, 0);
 	assert_int_equal(sh.lock.nr_spinning, 0);
 	assert_int_equal(sh.lock.nr_sleepers, 0);
 	assert_int_equal(sh.lock.handoff, 0);
 }
 
-static void run_counter(struct pvrt_spin *ctx, unsigned int nthreads, int mode)
+static void run_counter(struct pvrt_spin *ctx, unsigned int nthreads, int mode,
+			unsigned int ms)
 {
-	run_counter_yielding(ctx, nthreads, mode, 63u);
+	run_counter_yielding(ctx, nthreads, mode, 63u, ms);
 }
 
 static struct pvrt_spin ctx_pv, ctx_fixed;
@@ -129,7 +168,7 @@ static void test_counter_pv(void **state)
 
 	(void)state;
 	for (n = 1; n <= MAX_THREADS; n++)
-		run_counter(&ctx_pv, n, 0);
+		run_counter(&ctx_pv, n, 0, budget_ms / MAX_THREADS);
 }
 
 static void test_counter_fixed(void **state)
@@ -138,7 +177,7 @@ static void test_counter_fixed(void **state)
 
 	(void)state;
 	for (n = 1; n <= MAX_THREADS; n *= 2)
-		run_counter(&ctx_fixed, n, 0);
+		run_counter(&ctx_fixed, n, 0, budget_ms / 5);
 }
 
 /*
@@ -150,19 +189,20 @@ static void test_counter_fixed(void **state)
 static void test_counter_handoff_churn(void **state)
 {
 	(void)state;
-	run_counter_yielding(&ctx_pv, 16, 1, 3u);
-	run_counter_yielding(&ctx_pv, 8, 0, 1u);
+	run_counter_yielding(&ctx_pv, 16, 1, 3u, budget_ms / 2);
+	run_counter_yielding(&ctx_pv, 8, 0, 1u, budget_ms / 2);
 }
 
 static void test_counter_mixed_calls(void **state)
 {
 	(void)state;
-	run_counter(&ctx_pv, 4, 1);	/* trylock, timedlock, lock in turn */
-	run_counter(NULL, 8, 2);	/* the process-wide context */
+	/* trylock, timedlock, lock in turn */
+	run_counter(&ctx_pv, 4, 1, budget_ms / 2);
+	run_counter(NULL, 8, 2, budget_ms / 2);	/* the process-wide context */
 }
 
 struct probe_arg {
-	struct pvlock *l;
+	struct pvs_mutex *l;
 	int trylock_ret;
 	int timed_ret;
 	int bad_ret;
@@ -173,53 +213,54 @@ static void *contender(void *arg)
 	struct probe_arg *pa = (struct probe_arg *)arg;
 	struct timespec ts;
 
-	pa->trylock_ret = pvlock_trylock(pa->l);
+	pa->trylock_ret = pvs_mutex_trylock(pa->l);
 	clock_gettime(CLOCK_REALTIME, &ts);
 	ts.tv_nsec += 20000000;	/* 20 ms */
 	if (ts.tv_nsec >= 1000000000L) {
 		ts.tv_sec++;
 		ts.tv_nsec -= 1000000000L;
 	}
-	pa->timed_ret = pvlock_timedlock(pa->l, &ts);
+	pa->timed_ret = pvs_mutex_timedlock(pa->l, &ts);
 	ts.tv_nsec = 1000000000L;
-	pa->bad_ret = pvlock_timedlock(pa->l, &ts);
+	pa->bad_ret = pvs_mutex_timedlock(pa->l, &ts);
 	return NULL;
 }
 
 static void test_trylock_timedlock(void **state)
 {
-	struct pvlock l = PVLOCK_INITIALIZER;
+	struct pvs_mutex l = PVS_MUTEX_INITIALIZER;
 	struct probe_arg pa;
 	struct timespec past;
 	pthread_t th;
 
 	(void)state;
-	assert_int_equal(pvlock_trylock(&l), 0);
+	assert_int_equal(pvs_mutex_trylock(&l), 0);
 	assert_int_equal(l.state, 1);
-	assert_int_equal(pvlock_trylock(&l), EBUSY);	/* not recursive */
+	assert_int_equal(pvs_mutex_destroy(&l), EBUSY);	/* locked */
+	assert_int_equal(pvs_mutex_trylock(&l), EBUSY);	/* not recursive */
 	pa.l = &l;
 	assert_int_equal(pthread_create(&th, NULL, contender, &pa), 0);
 	pthread_join(th, NULL);
 	assert_int_equal(pa.trylock_ret, EBUSY);
 	assert_int_equal(pa.timed_ret, ETIMEDOUT);
 	assert_int_equal(pa.bad_ret, EINVAL);
-	pvlock_unlock(&l);
+	pvs_mutex_unlock(&l);
 	/* A timed-out sleeper may leave state 2; the unlock cleared it. */
 	assert_int_equal(l.state, 0);
-	assert_int_equal(pvlock_trylock(&l), 0);
-	pvlock_unlock(&l);
+	assert_int_equal(pvs_mutex_trylock(&l), 0);
+	pvs_mutex_unlock(&l);
 	/* A deadline in the past does not matter when the lock is free. */
 	clock_gettime(CLOCK_REALTIME, &past);
 	past.tv_sec -= 10;
-	assert_int_equal(pvlock_timedlock(&l, &past), 0);
-	pvlock_unlock(&l);
+	assert_int_equal(pvs_mutex_timedlock(&l, &past), 0);
+	pvs_mutex_unlock(&l);
 }
 
 /* ---- the handoff to a heir -------------------------------------------- */
 
 struct heir_arg {
-	struct pvlock *l;
-	const struct timespec *deadline;	/* NULL: pvlock_lock() */
+	struct pvs_mutex *l;
+	const struct timespec *deadline;	/* NULL: pvs_mutex_lock() */
 	int ret;	/* atomic: what the lock call returned (once returned) */
 	int acquired;	/* atomic: it holds the lock */
 	int returned;	/* atomic: the lock call returned */
@@ -231,8 +272,8 @@ static void *heir_main(void *arg)
 	struct heir_arg *ha = (struct heir_arg *)arg;
 	int r;
 
-	r = ha->deadline ? pvlock_timedlock(ha->l, ha->deadline) :
-			   pvlock_lock(ha->l);
+	r = ha->deadline ? pvs_mutex_timedlock(ha->l, ha->deadline) :
+			   pvs_mutex_lock(ha->l);
 	__atomic_store_n(&ha->ret, r, __ATOMIC_RELAXED);
 	if (r == 0)
 		__atomic_store_n(&ha->acquired, 1, __ATOMIC_RELEASE);
@@ -241,14 +282,15 @@ static void *heir_main(void *arg)
 		return NULL;
 	while (!__atomic_load_n(&ha->release, __ATOMIC_ACQUIRE))
 		sched_yield();
-	pvlock_unlock(ha->l);
+	pvs_mutex_unlock(ha->l);
 	return NULL;
 }
 
-static void heir_start(struct pvlock *l, struct heir_arg *ha, pthread_t *th,
+static void heir_start(struct pvs_mutex *l, struct heir_arg *ha, pthread_t *th,
 		       const struct timespec *deadline)
 {
-	pvlock_init(l, &ctx_pv);
+	pvs_mutex_init(l, PVS_MUTEX_NORMAL);
+	l->spin = &ctx_pv;
 	memset(ha, 0, sizeof(*ha));
 	ha->l = l;
 	ha->deadline = deadline;
@@ -258,7 +300,7 @@ static void heir_start(struct pvlock *l, struct heir_arg *ha, pthread_t *th,
 	ATOMIC_FLAG(&ha->acquired);
 	ATOMIC_FLAG(&ha->returned);
 	ATOMIC_FLAG(&ha->release);
-	assert_int_equal(pvlock_lock(l), 0);
+	assert_int_equal(pvs_mutex_lock(l), 0);
 	assert_int_equal(pthread_create(th, NULL, heir_main, ha), 0);
 }
 
@@ -269,12 +311,12 @@ static void heir_start(struct pvlock *l, struct heir_arg *ha, pthread_t *th,
  * the contender won a race or its lock call returned (the round proves
  * nothing; the lock is then not ours).
  */
-static int make_heir(struct pvlock *l, struct heir_arg *ha)
+static int make_heir(struct pvs_mutex *l, struct heir_arg *ha)
 {
 	unsigned int i;
 
 	for (i = 0; i < 100000; i++) {
-		if (__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) == 1)
+		if ((__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) & 3u) == 1)
 			return 1;
 		if (__atomic_load_n(&ha->returned, __ATOMIC_ACQUIRE))
 			break;
@@ -282,33 +324,33 @@ static int make_heir(struct pvlock *l, struct heir_arg *ha)
 			sched_yield();
 			continue;
 		}
-		pvlock_unlock(l);	/* wakes the sleeper */
-		if (pvlock_trylock(l) != 0)
+		pvs_mutex_unlock(l);	/* wakes the sleeper */
+		if (pvs_mutex_trylock(l) != 0)
 			return 0;	/* it won the race */
 		/* Let it run (it may share our CPU) and find the lock
 		 * taken: it uncounts itself when woken. */
 		while (__atomic_load_n(&l->nr_sleepers, __ATOMIC_ACQUIRE) != 0 &&
-		       __atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) == 0 &&
+		       (__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) & 3u) == 0 &&
 		       !__atomic_load_n(&ha->returned, __ATOMIC_ACQUIRE) &&
 		       ++i < 100000)
 			sched_yield();
 	}
-	if (__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) == 1)
+	if ((__atomic_load_n(&l->handoff, __ATOMIC_ACQUIRE) & 3u) == 1)
 		return 1;
-	pvlock_unlock(l);
+	pvs_mutex_unlock(l);
 	return 0;
 }
 
 /* Let the contender go, join it, and check the lock is clean and free. */
-static void heir_finish(struct pvlock *l, struct heir_arg *ha, pthread_t th)
+static void heir_finish(struct pvs_mutex *l, struct heir_arg *ha, pthread_t th)
 {
 	__atomic_store_n(&ha->release, 1, __ATOMIC_RELEASE);
 	pthread_join(th, NULL);
 	assert_int_equal(l->state, 0);
 	assert_int_equal(l->handoff, 0);
 	assert_int_equal(l->nr_sleepers, 0);
-	assert_int_equal(pvlock_trylock(l), 0);
-	pvlock_unlock(l);
+	assert_int_equal(pvs_mutex_trylock(l), 0);
+	pvs_mutex_unlock(l);
 }
 
 static void wait_returned(struct heir_arg *ha)
@@ -331,7 +373,7 @@ static void deadline_in(struct timespec *ts, long ms)
 /* From the heir's claim on, unlock must hand over: no trylock gets in. */
 static void test_handoff_to_heir(void **state)
 {
-	struct pvlock l;
+	struct pvs_mutex l;
 	struct heir_arg ha;
 	pthread_t th;
 	unsigned int round;
@@ -341,13 +383,13 @@ static void test_handoff_to_heir(void **state)
 	for (round = 0; round < 1000 && !handed; round++) {
 		heir_start(&l, &ha, &th, NULL);
 		if (make_heir(&l, &ha)) {
-			pvlock_unlock(&l);
-			assert_int_equal(pvlock_trylock(&l), EBUSY);
+			pvs_mutex_unlock(&l);
+			assert_int_equal(pvs_mutex_trylock(&l), EBUSY);
 			while (!__atomic_load_n(&ha.acquired, __ATOMIC_ACQUIRE))
 				sched_yield();
 			assert_int_equal(__atomic_load_n(&ha.ret,
 							 __ATOMIC_RELAXED), 0);
-			assert_int_equal(pvlock_trylock(&l), EBUSY);
+			assert_int_equal(pvs_mutex_trylock(&l), EBUSY);
 			assert_int_equal(__atomic_load_n(&l.handoff,
 							 __ATOMIC_ACQUIRE), 0);
 			handed = 1;
@@ -364,7 +406,7 @@ static void test_handoff_to_heir(void **state)
  */
 static void test_heir_times_out(void **state)
 {
-	struct pvlock l;
+	struct pvs_mutex l;
 	struct heir_arg ha;
 	struct timespec deadline;
 	pthread_t th;
@@ -381,7 +423,7 @@ static void test_heir_times_out(void **state)
 					 ETIMEDOUT);
 			assert_int_equal(__atomic_load_n(&l.handoff,
 							 __ATOMIC_ACQUIRE), 0);
-			pvlock_unlock(&l);
+			pvs_mutex_unlock(&l);
 			timed_out = 1;
 		}
 		heir_finish(&l, &ha, th);
@@ -398,7 +440,7 @@ static void test_heir_times_out(void **state)
  */
 static void test_heir_timeout_races_grant(void **state)
 {
-	struct pvlock l;
+	struct pvs_mutex l;
 	struct heir_arg ha;
 	struct timespec deadline, at;
 	pthread_t th;
@@ -430,11 +472,11 @@ static void test_heir_timeout_races_grant(void **state)
 		while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at,
 				       NULL) == EINTR)
 			;
-		pvlock_unlock(&l);
+		pvs_mutex_unlock(&l);
 		wait_returned(&ha);
 		if (__atomic_load_n(&ha.ret, __ATOMIC_RELAXED) == 0) {
 			/* It owns the lock until we release it. */
-			assert_int_equal(pvlock_trylock(&l), EBUSY);
+			assert_int_equal(pvs_mutex_trylock(&l), EBUSY);
 			got++;
 		} else {
 			assert_int_equal(__atomic_load_n(&ha.ret, __ATOMIC_RELAXED),
@@ -493,8 +535,9 @@ static void test_signals_during_waits(void **state)
 	sigemptyset(&act.sa_mask);
 	assert_int_equal(sigaction(SIGUSR1, &act, &old), 0);
 	memset(&sh, 0, sizeof(sh));
-	pvlock_init(&sh.lock, &ctx_pv);
-	sh.iters = iters;
+	pvs_mutex_init(&sh.lock, PVS_MUTEX_NORMAL);
+	sh.lock.spin = &ctx_pv;
+	stop_in(&sh.stop, budget_ms);
 	sh.mode = 0;
 	sh.yield_mask = 63u;
 	ATOMIC_FLAG(&sh.errors);
@@ -519,8 +562,163 @@ static void test_signals_during_waits(void **state)
 	pthread_barrier_destroy(&sh.start);
 	sigaction(SIGUSR1, &old, NULL);
 	assert_int_equal(sh.errors, 0);
-	assert_int_equal(sh.counter, (uint64_t)8 * iters);
+	assert_int_equal(sh.counter, sh.done_incs);
 	assert_true(__atomic_load_n(&signals_seen, __ATOMIC_RELAXED) > 0);
+}
+
+/* ---- clocks, types, fork ----------------------------------------------- */
+
+struct clock_arg {
+	struct pvs_mutex *m;
+	int clock;
+	int ret;
+	int bad_clock_ret;
+};
+
+static void *clock_contender(void *arg)
+{
+	struct clock_arg *ca = (struct clock_arg *)arg;
+	struct timespec ts;
+
+	clock_gettime(ca->clock, &ts);
+	ts.tv_nsec += 20000000;	/* 20 ms */
+	if (ts.tv_nsec >= 1000000000L) {
+		ts.tv_sec++;
+		ts.tv_nsec -= 1000000000L;
+	}
+	ca->ret = pvs_mutex_clocklock(ca->m, ca->clock, &ts);
+	ca->bad_clock_ret = pvs_mutex_clocklock(ca->m, CLOCK_PROCESS_CPUTIME_ID,
+						&ts);
+	return NULL;
+}
+
+/* Deadlines on both clocks time out; other clocks are EINVAL. */
+static void test_clocklock_both_clocks(void **state)
+{
+	static const int clocks[] = { CLOCK_REALTIME, CLOCK_MONOTONIC };
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	struct clock_arg ca;
+	struct timespec ts;
+	pthread_t th;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	for (i = 0; i < 2; i++) {
+		memset(&ca, 0, sizeof(ca));
+		ca.m = &m;
+		ca.clock = clocks[i];
+		assert_int_equal(pthread_create(&th, NULL, clock_contender, &ca),
+				 0);
+		pthread_join(th, NULL);
+		assert_int_equal(ca.ret, ETIMEDOUT);
+		assert_int_equal(ca.bad_clock_ret, EINVAL);
+	}
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	/* A free mutex is taken whatever the deadline says. */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	ts.tv_sec -= 10;
+	assert_int_equal(pvs_mutex_clocklock(&m, CLOCK_MONOTONIC, &ts), 0);
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+}
+
+static void *foreign_unlock(void *arg)
+{
+	return (void *)(intptr_t)pvs_mutex_unlock((struct pvs_mutex *)arg);
+}
+
+static void test_errorcheck(void **state)
+{
+	struct pvs_mutex m = PVS_MUTEX_ERRORCHECK_INITIALIZER, n;
+	pthread_t th;
+	void *ret;
+
+	(void)state;
+	assert_int_equal(pvs_mutex_unlock(&m), EPERM);	/* not locked */
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	assert_int_equal(pvs_mutex_lock(&m), EDEADLK);
+	assert_int_equal(pvs_mutex_trylock(&m), EBUSY);
+	assert_int_equal(pthread_create(&th, NULL, foreign_unlock, &m), 0);
+	pthread_join(th, &ret);
+	assert_int_equal((int)(intptr_t)ret, EPERM);
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	assert_int_equal(pvs_mutex_unlock(&m), EPERM);
+	assert_int_equal(pvs_mutex_init(&n, 7), EINVAL);
+	assert_int_equal(pvs_mutex_init(NULL, PVS_MUTEX_NORMAL), EINVAL);
+	assert_int_equal(pvs_mutex_init(&n, PVS_MUTEX_ERRORCHECK), 0);
+	assert_int_equal(pvs_mutex_lock(&n), 0);
+	assert_int_equal(pvs_mutex_lock(&n), EDEADLK);
+	assert_int_equal(pvs_mutex_unlock(&n), 0);
+}
+
+/* All-zero memory is a free mutex (what the preload relies on). */
+static void test_zeroed_memory(void **state)
+{
+	struct pvs_mutex m;
+
+	(void)state;
+	memset(&m, 0, sizeof(m));
+	assert_int_equal(pvs_mutex_trylock(&m), 0);
+	assert_int_equal(pvs_mutex_trylock(&m), EBUSY);
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+	assert_true(sizeof(struct pvs_mutex) <= 40);
+}
+
+/*
+ * fork() while we own the lock and another thread is its heir: in the
+ * child that heir does not exist, so the child's unlock must free the lock
+ * (not hand it to no one) and the child can take it again.
+ */
+static void test_fork_with_heir(void **state)
+{
+	struct pvs_mutex l;
+	struct heir_arg ha;
+	pthread_t th;
+	unsigned int round;
+	int forked = 0, status;
+	pid_t pid;
+
+	(void)state;
+	for (round = 0; round < 1000 && !forked; round++) {
+		heir_start(&l, &ha, &th, NULL);
+		if (make_heir(&l, &ha)) {
+			pid = fork();
+			assert_true(pid >= 0);
+			if (pid == 0) {
+				pvs_mutex_unlock(&l);
+				_exit(pvs_mutex_trylock(&l) == 0 &&
+					      pvs_mutex_unlock(&l) == 0 ?
+					      0 : 1);
+			}
+			assert_int_equal(waitpid(pid, &status, 0), pid);
+			assert_true(WIFEXITED(status));
+			assert_int_equal(WEXITSTATUS(status), 0);
+			pvs_mutex_unlock(&l);	/* hands over in the parent */
+			forked = 1;
+		}
+		heir_finish(&l, &ha, th);
+	}
+	assert_true(forked);
+}
+
+static void test_stats_count(void **state)
+{
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	struct pvs_lock_stats a, b;
+
+	(void)state;
+	pvs_lock_stats_enable(1);
+	pvs_lock_stats_read(&a);
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	assert_int_equal(pvs_mutex_trylock(&m), 0);
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	pvs_lock_stats_read(&b);
+	pvs_lock_stats_enable(0);
+	assert_true(b.acquisitions - a.acquisitions >= 2);
+	assert_int_equal(pvs_lock_set_policy(12345), EINVAL);
 }
 
 int main(void)
@@ -535,31 +733,20 @@ int main(void)
 		cmocka_unit_test(test_counter_mixed_calls),
 		cmocka_unit_test(test_counter_handoff_churn),
 		cmocka_unit_test(test_signals_during_waits),
+		cmocka_unit_test(test_clocklock_both_clocks),
+		cmocka_unit_test(test_errorcheck),
+		cmocka_unit_test(test_zeroed_memory),
+		cmocka_unit_test(test_fork_with_heir),
+		cmocka_unit_test(test_stats_count),
 	};
-	const char *env = getenv("PVLOCK_STRESS_ITERS");
+	const char *env = getenv("PVS_LOCK_STRESS_MS");
 	int ret;
 
 	if (env != NULL && atoi(env) > 0)
-		iters = (unsigned int)atoi(env);
+		budget_ms = (unsigned int)atoi(env);
 	if (pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV) != 0 ||
 	    pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED) != 0)
 		return 1;
 	ret = cmocka_run_group_tests(tests, NULL, NULL);
-#ifdef PVLOCK_STATS
-	{
-		struct pvlock_stats st;
-
-		pvlock_stats_read(&st, 0);
-		print_message("pvlock: slow %llu spins %llu parks %llu wakes %llu"
-			      " skipped %llu heirs %llu handoffs %llu\n",
-			      (unsigned long long)st.slow,
-			      (unsigned long long)st.spins,
-			      (unsigned long long)st.parks,
-			      (unsigned long long)st.wakes,
-			      (unsigned long long)st.wakes_skipped,
-			      (unsigned long long)st.heirs,
-			      (unsigned long long)st.handoffs);
-	}
-#endif
 	return ret;
 }

@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# Real programs on pvsched's locks (`pvsched run`) against plain glibc, in
+# the same session: a benchmark, not a test.
+#
+# Workloads (Debian packages: sysbench stress-ng memcached
+# libmemcached-tools), each at threads = CPUs ("under") and 4 x CPUs
+# ("over"); higher is better for every metric:
+#   sysbench-mutex    sysbench mutex (fixed work): 1 / total time
+#   sysbench-threads  sysbench threads --time: events/s
+#   stress-mutex      stress-ng --mutex --verify: bogo ops/s (real time)
+#   stress-pthread    stress-ng --pthread --verify (threads waiting on a
+#                     condition variable): bogo ops/s
+#   memcached         memcached -t N under test, memcaslap (plain glibc,
+#                     --verify=0.1, 2 client threads) as its checking
+#                     client: TPS; verify_failed must stay 0
+# Every repetition runs every workload x subscription x lock once, in a
+# shuffled order, so a slow minute hurts both alike; the table gives the
+# median of the per-repetition ratios (pv / glibc) and a 95 % interval of
+# their mean (Student's t), "no difference proven" where it spans 1.
+# A run whose own check fails (exit status, stress-ng --verify, memcaslap's
+# verify_failed) is not counted: it is listed in $OUT.failures with its
+# lock and output, and the table says how many there were.
+#
+#   bench/programs/run.sh                 REPS=7 DUR=2 (about 12 minutes)
+#   REPS=3 DUR=1 bench/programs/run.sh    quick
+#   LOCKS="glibc pv fixed" ...            add the PV-blind rule
+#   ONLY="memcached" ...                  a subset of the workloads
+# Raw runs go to $OUT (default $BUILD/programs.csv).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+B=${BUILD:-build}
+REPS=${REPS:-7}
+DUR=${DUR:-2}
+LOCKS=${LOCKS:-"glibc pv"}
+ONLY=${ONLY:-"sysbench-mutex sysbench-threads stress-mutex stress-pthread memcached"}
+OUT=${OUT:-$B/programs.csv}
+NCPU=$(nproc)
+PORT=${PORT:-22199}
+
+for p in sysbench stress-ng memcached memcaslap; do
+  command -v "$p" >/dev/null || {
+    echo "missing $p: apt-get install sysbench stress-ng memcached libmemcached-tools" >&2
+    exit 1
+  }
+done
+cmake -S . -B "$B" >/dev/null
+cmake --build "$B" -j2 --target pvsched_cmd pvsched_preload >/dev/null
+PVSCHED=$B/tools/pvsched
+TMP=$(mktemp -d)
+MC_PID=
+trap 'rm -rf "$TMP"; [ -n "$MC_PID" ] && kill "$MC_PID" 2>/dev/null; true' EXIT
+
+# wrap LOCK CMD...: CMD plain (glibc) or under pvsched run --lock LOCK.
+wrap() {
+  local lock=$1
+  shift
+  if [ "$lock" = glibc ]; then "$@"; else "$PVSCHED" run --lock "$lock" -- "$@"; fi
+}
+
+# A failed check: recorded with the lock and the output, then "NA".
+CUR=""
+die() {
+  { echo "== $CUR: $*"; cat "$TMP/o" 2>/dev/null | tail -20; } >>"$OUT.failures"
+  echo "bench/programs: check failed ($CUR): $*" >&2
+  echo NA
+  return 1
+}
+
+# Each prints one number (higher is better), or NA after a failed check.
+w_sysbench_mutex() {
+  wrap "$1" sysbench mutex --threads="$2" run >"$TMP/o" 2>&1 ||
+    { die "sysbench mutex failed: $(tail -3 "$TMP/o")"; return 1; }
+  awk '/total time:/ { sub("s", "", $3); printf "%.6f\n", 1 / $3 }' "$TMP/o"
+}
+w_sysbench_threads() {
+  wrap "$1" sysbench threads --threads="$2" --time="$DUR" run >"$TMP/o" 2>&1 ||
+    { die "sysbench threads failed: $(tail -3 "$TMP/o")"; return 1; }
+  awk '/total time:/ { sub("s", "", $3); t = $3 }
+       /total number of events:/ { e = $5 } END { printf "%.1f\n", e / t }' "$TMP/o"
+}
+w_stress() {	# lock threads stressor [extra args]
+  local lock=$1 n=$2 s=$3
+  shift 3
+  wrap "$lock" stress-ng --"$s" "$n" "$@" --timeout "$DUR" --metrics-brief \
+    --verify >"$TMP/o" 2>&1 ||
+    { die "stress-ng --$s failed its run or --verify: $(tail -5 "$TMP/o")"; return 1; }
+  if grep -qiE "fail|error" "$TMP/o"; then
+    die "stress-ng --$s reported: $(grep -iE "fail|error" "$TMP/o" | head -3)"
+    return 1
+  fi
+  awk -v s="$s" '$4 == s && $5 ~ /^[0-9]+$/ { print $9 }' "$TMP/o"
+}
+w_stress_mutex() { w_stress "$1" "$2" mutex; }
+w_stress_pthread() { w_stress "$1" "$2" pthread --pthread-max 64; }
+w_memcached() {
+  local lock=$1 n=$2 i
+  PORT=$((PORT + 1))
+  MC_ARGS="-u root -t $n -p $PORT -U 0 -l 127.0.0.1 -m 256"
+  # exec: $! must be memcached itself (or pvsched, which execs it), and
+  # it must not hold this function's output pipe open
+  (if [ "$lock" = glibc ]; then exec memcached $MC_ARGS; fi
+   exec "$PVSCHED" run --lock "$lock" -- memcached $MC_ARGS) \
+    </dev/null >/dev/null 2>&1 &
+  MC_PID=$!
+  for i in $(seq 50); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break
+    sleep 0.1
+  done
+  memcaslap -s "127.0.0.1:$PORT" -T 2 -c 64 -t "${DUR}s" -v 0.1 >"$TMP/o" 2>&1
+  i=$?
+  kill "$MC_PID"
+  wait "$MC_PID" 2>/dev/null || true
+  MC_PID=
+  [ "$i" -eq 0 ] || { die "memcaslap failed: $(tail -3 "$TMP/o")"; return 1; }
+  if ! awk '/verify_failed:/ && $2 != 0 { bad = 1 } END { exit bad }' "$TMP/o"; then
+    die "memcaslap: $(grep verify_ "$TMP/o")"
+    return 1
+  fi
+  awk '/TPS:/ { for (i = 1; i < NF; i++) if ($i == "TPS:") print $(i + 1) }' "$TMP/o"
+}
+
+echo "rep,workload,subs,threads,lock,value" >"$OUT"
+: >"$OUT.failures"
+: >"$OUT.failed-cells"
+{
+  echo "# $(date -u +%FT%TZ) $(uname -r) cpus=$NCPU reps=$REPS dur=${DUR}s locks=$LOCKS"
+  echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee "$OUT.conditions"
+cells=""
+for w in $ONLY; do
+  for subs in under over; do
+    for l in $LOCKS; do cells="$cells $w:$subs:$l"; done
+  done
+done
+for rep in $(seq "$REPS"); do
+  for c in $(echo "$cells" | tr ' ' '\n' | grep . | shuf); do
+    IFS=: read -r w subs l <<<"$c"
+    n=$NCPU
+    [ "$subs" = over ] && n=$((4 * NCPU))
+    CUR="rep $rep $w $subs threads=$n lock=$l"
+    v=$("w_${w//-/_}" "$l" "$n") || v=NA
+    case $v in
+    ''|NA) echo "$CUR" >>"$OUT.failed-cells" ;;
+    *) echo "$rep,$w,$subs,$n,$l,$v" >>"$OUT" ;;
+    esac
+  done
+  echo "repetition $rep/$REPS done (load $(cut -d' ' -f1 /proc/loadavg))" >&2
+done
+echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT.conditions"
+if [ -s "$OUT.failed-cells" ]; then
+  echo "# runs whose own check failed (not counted; $OUT.failures):"
+  sed 's/^/#   /' "$OUT.failed-cells"
+fi | tee -a "$OUT.conditions"
+awk -f bench/programs/table.awk -v base=glibc "$OUT"

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * pvs_cond: a sequence-number futex condition variable.
+ *
+ * A waiter registers (nr_waiters + 1), reads seq, releases its lock and
+ * sleeps while seq still holds what it read. signal and broadcast bump seq
+ * and wake one or all sleepers, but only when someone is registered: the
+ * increment and the signaller's read are sequentially consistent, so a
+ * signaller that reads 0 came before the registration (a signal given
+ * before the wait began, which POSIX lets be lost; under the mutex, as
+ * POSIX asks for predictable scheduling, it cannot happen at all). A
+ * waiter that read seq before a bump finds the word changed in the
+ * kernel's compare and returns at once: no wake-up is lost.
+ *
+ * Trade-offs. A signal wakes the longest sleeper (the kernel's futex queue
+ * is FIFO at equal priority), which may be one that started waiting after
+ * the signal when the signaller does not hold the mutex: allowed, since the
+ * earlier waiter then has not been proven to block before the signal.
+ * Broadcast wakes every sleeper onto the mutex (no requeue): the mutex
+ * spins or parks them as it does any contender. A signal or timeout wakes
+ * with 0 or ETIMEDOUT; callers re-check their predicate, as POSIX says.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+
+#include "lock_impl.h"
+
+/* pvs_cond_destroy() waits at most this long for woken waiters to go. */
+#define DESTROY_DRAIN_NS 1000000000LL
+
+int pvs_cond_init(struct pvs_cond *c, int clock)
+{
+	if (c == NULL || !lock_clock_ok(clock))
+		return EINVAL;
+	*c = (struct pvs_cond)PVS_COND_INITIALIZER;
+	c->clock = (int32_t)clock;
+	return 0;
+}
+
+static long long mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+int pvs_cond_destroy(struct pvs_cond *c)
+{
+	long long t0;
+
+	if (__atomic_load_n(&c->nr_waiters, __ATOMIC_ACQUIRE) == 0)
+		return 0;
+	/*
+	 * Threads woken by a broadcast just before destroy may not have
+	 * left yet; any still asleep (undefined behaviour in POSIX) get a
+	 * spurious wake-up, so the drain below always ends quickly, except
+	 * in a fork() child, where counts of the parent's threads remain.
+	 */
+	pvs_cond_broadcast(c);
+	t0 = mono_ns();
+	while (__atomic_load_n(&c->nr_waiters, __ATOMIC_ACQUIRE) != 0) {
+		if (mono_ns() - t0 > DESTROY_DRAIN_NS)
+			return EBUSY;
+		sched_yield();
+	}
+	return 0;
+}
+
+static int unlock_mutex(void *arg)
+{
+	return pvs_mutex_unlock((struct pvs_mutex *)arg);
+}
+
+static int lock_mutex(void *arg)
+{
+	return pvs_mutex_lock((struct pvs_mutex *)arg);
+}
+
+int pvs_cond_clockwait_with(struct pvs_cond *c, const struct pvs_cond_lock *lk,
+			    int clock, const struct timespec *abstime)
+{
+	uint32_t seq;
+	int r, lr;
+
+	if (!lock_clock_ok(clock) ||
+	    (abstime != NULL && !lock_deadline_ok(abstime)))
+		return EINVAL;
+	__atomic_fetch_add(&c->nr_waiters, 1, __ATOMIC_SEQ_CST);
+	seq = __atomic_load_n(&c->seq, __ATOMIC_SEQ_CST);
+	r = lk->unlock(lk->arg);
+	if (r != 0) {
+		__atomic_fetch_sub(&c->nr_waiters, 1, __ATOMIC_RELEASE);
+		return r;
+	}
+	LOCK_COUNT(cond_waits, 1);
+	r = lock_futex_wait(&c->seq, seq, FUTEX_BITSET_MATCH_ANY, clock,
+			    abstime);
+	__atomic_fetch_sub(&c->nr_waiters, 1, __ATOMIC_RELEASE);
+	lr = lk->lock(lk->arg);
+	return lr != 0 ? lr : r;
+}
+
+int pvs_cond_clockwait(struct pvs_cond *c, struct pvs_mutex *m,
+		       int clock, const struct timespec *abstime)
+{
+	const struct pvs_cond_lock lk = { unlock_mutex, lock_mutex, m };
+
+	return pvs_cond_clockwait_with(c, &lk, clock, abstime);
+}
+
+int pvs_cond_wait(struct pvs_cond *c, struct pvs_mutex *m)
+{
+	return pvs_cond_clockwait(c, m, CLOCK_REALTIME, NULL);
+}
+
+int pvs_cond_timedwait(struct pvs_cond *c, struct pvs_mutex *m,
+		       const struct timespec *abstime)
+{
+	if (abstime == NULL)
+		return EINVAL;
+	return pvs_cond_clockwait(c, m, (clockid_t)c->clock, abstime);
+}
+
+static int wake(struct pvs_cond *c, int n)
+{
+	if (__atomic_load_n(&c->nr_waiters, __ATOMIC_SEQ_CST) == 0)
+		return 0;
+	__atomic_fetch_add(&c->seq, 1, __ATOMIC_SEQ_CST);
+	lock_futex_wake(&c->seq, n, FUTEX_BITSET_MATCH_ANY);
+	LOCK_COUNT(cond_wakes, 1);
+	return 0;
+}
+
+int pvs_cond_signal(struct pvs_cond *c)
+{
+	return wake(c, 1);
+}
+
+int pvs_cond_broadcast(struct pvs_cond *c)
+{
+	return wake(c, INT_MAX);
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * What mutex.c and cond.c share, internal to pvsched_lock: futex calls
+ * with a clock, deadline checks, the event counters and the process-wide
+ * spin context. Not installed.
+ */
+#ifndef PVSCHED_HOST_LOCK_IMPL_H
+#define PVSCHED_HOST_LOCK_IMPL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <pvsched/lock.h>
+
+#ifdef PVS_LOCK_HELGRIND
+/* Helgrind does not know a futex lock: tell it where the edges are. */
+#include <valgrind/helgrind.h>
+#define LOCK_ACQUIRED(l) ANNOTATE_HAPPENS_AFTER(l)
+#define LOCK_RELEASING(l) ANNOTATE_HAPPENS_BEFORE(l)
+#else
+#define LOCK_ACQUIRED(l) ((void)(l))
+#define LOCK_RELEASING(l) ((void)(l))
+#endif
+
+/* The clocks a deadline may be on. */
+static inline bool lock_clock_ok(int clock)
+{
+	return clock == CLOCK_REALTIME || clock == CLOCK_MONOTONIC;
+}
+
+/* tv_nsec in [0, 1e9). */
+static inline bool lock_deadline_ok(const struct timespec *t)
+{
+	return t->tv_nsec >= 0 && t->tv_nsec < 1000000000L;
+}
+
+/* The clock has reached @t. */
+bool lock_past(int clock, const struct timespec *t);
+
+/*
+ * FUTEX_WAIT_BITSET on @word while it holds @val, until woken or the
+ * absolute deadline @t on @clock (NULL: none). 0 woken (or the word had
+ * changed, or a signal); ETIMEDOUT.
+ */
+int lock_futex_wait(uint32_t *word, uint32_t val, uint32_t bits,
+		    int clock, const struct timespec *t);
+
+/* FUTEX_WAKE_BITSET: wake up to @n waiters whose bits meet @bits. */
+void lock_futex_wake(uint32_t *word, int n, uint32_t bits);
+
+/* Counting is on (pvs_lock_stats_enable()). */
+extern int lock_counting;
+extern struct pvs_lock_stats lock_counts;
+
+#define LOCK_COUNT(field, n)                                                  \
+	do {                                                                  \
+		if (__builtin_expect(                                         \
+			    __atomic_load_n(&lock_counting, __ATOMIC_RELAXED),  \
+			    0))                                               \
+			__atomic_fetch_add(&lock_counts.field, (n),          \
+					   __ATOMIC_RELAXED);                 \
+	} while (0)
+
+/* The context of mutexes whose pvs_mutex::spin is NULL. */
+struct pvrt_spin *lock_spin(void);
+
+/* Bumped in every child of fork() (stale heir claims are void there). */
+extern uint32_t lock_fork_gen;
+
+/* The caller's kernel thread id (cached per thread). */
+uint32_t lock_tid(void);
+
+#endif /* PVSCHED_HOST_LOCK_IMPL_H */

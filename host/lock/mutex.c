@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * pvs_mutex: fast paths, and the slow paths waiting through
+ * pvrt_spin_wait() and the futex.
+ *
+ * States of the lock word: 0 free, 1 locked, 2 locked and sleepers
+ * possible, 3 released and reserved for the heir.
+ *
+ * Invariant (Drepper, "Futexes are tricky", mutex3): a thread that has ever
+ * slept on the futex takes the lock with state 2, never 1, because other
+ * sleepers may remain and only state 2 makes the unlocker look for them. A
+ * thread that only spun may take it with 1, and only from 0: a sleeper that
+ * comes later sets 2 itself before it sleeps.
+ *
+ * Skipping the wake. A sleeper counts itself in nr_sleepers (a sequentially
+ * consistent increment) before its futex wait, and uncounts itself after.
+ * The unlocker frees the word (a sequentially consistent exchange), then
+ * reads nr_sleepers and wakes only if it is not 0. Take a sleeper S and an
+ * unlocker U. The kernel compares the word with S's expected value after
+ * S's increment. If U's exchange comes before that comparison, the word
+ * has changed and S's wait returns at once (nothing to wake). Otherwise
+ * S's increment precedes U's exchange, which precedes U's read, so U sees
+ * the count and wakes. No sleeper is forgotten; a count that includes a
+ * thread just leaving costs one useless wake, never a lost one.
+ *
+ * The handoff. One waiter at a time may claim the heir's slot (HEIR), and
+ * only on its way to sleep on state 2 (never 3: see park()). An unlocker
+ * that finds state 2 and turns HEIR into GRANTED stores state 3 instead of
+ * 0 and wakes the futex with the heir's bit only. State 3 is not 0, so no
+ * one barges; only the heir takes 3 -> 2 (2: it has slept) and then clears
+ * the slot. A heir that takes the lock some other way (from 0, before any
+ * unlocker saw it) resigns with HEIR -> none: no grant can have happened,
+ * because a grant leaves the word at 2 or 3 until the heir consumes it. A
+ * heir that times out resigns the same way; if the compare-and-swap fails,
+ * the grant is under way and the heir waits for state 3 and takes the lock
+ * (success, like a lock freed on the way).
+ *
+ * fork(). The slot carries the fork generation of its claim. In a child, a
+ * claim or grant from the parent names a thread that does not exist: the
+ * unlocker ignores such a claim, and any thread may take a state 3 whose
+ * grant is stale, so a child that holds or finds such a lock goes on.
+ *
+ * Deadlines are handled here, on either clock: the futex wait takes the
+ * deadline, and a long spin checks the clock every DEADLINE_POLLS polls.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/futex.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <pvsched/spin_rt.h>
+
+#include "lock_impl.h"
+
+/* futex bitsets: every sleeper has NORMAL; the heir also has HEIR. */
+#define BIT_NORMAL 1u
+#define BIT_HEIR 2u
+
+/* Lock word values. */
+#define FREE 0u
+#define LOCKED 1u
+#define SLEEPERS 2u
+#define HANDED 3u
+
+/* Heir slot: low two bits; the fork generation above them. */
+#define NO_HEIR 0u
+#define HEIR 1u
+#define GRANTED 2u
+#define SLOT_MASK 3u
+
+/* Ready() polls between two clock reads when a deadline is set. */
+#define DEADLINE_POLLS 64u
+
+_Static_assert(sizeof(struct pvs_mutex) <= 40, "fits a pthread_mutex_t");
+_Static_assert(offsetof(struct pvs_mutex, type) == 16,
+	       "type is where glibc keeps __kind");
+
+/* One waiter's view of the lock, for the callbacks. */
+struct waiter {
+	struct pvs_mutex *m;
+	const struct timespec *deadline;	/* NULL: none */
+	int clock;
+	uint32_t take;	/* value to lock with: 1, or 2 once we have slept */
+	uint32_t parks;	/* park() calls in this acquisition */
+	uint64_t first_park_ns;	/* CLOCK_MONOTONIC at the first park */
+	uint32_t polls;	/* ready() calls, for the deadline */
+	bool heir;	/* we hold the heir's claim */
+	bool timed_out;	/* ready() saw the deadline pass */
+};
+
+static uint32_t slot(uint32_t what)
+{
+	return (__atomic_load_n(&lock_fork_gen, __ATOMIC_RELAXED) << 2) | what;
+}
+
+/* A claim or grant made before the last fork (so its heir is gone). */
+static bool slot_stale(uint32_t h)
+{
+	return h != NO_HEIR && (h & ~SLOT_MASK) != slot(0);
+}
+
+int pvs_mutex_init(struct pvs_mutex *m, int type)
+{
+	if (m == NULL ||
+	    (type != PVS_MUTEX_NORMAL && type != PVS_MUTEX_ERRORCHECK))
+		return EINVAL;
+	*m = (struct pvs_mutex)PVS_MUTEX_INITIALIZER;
+	m->type = type;
+	return 0;
+}
+
+int pvs_mutex_destroy(struct pvs_mutex *m)
+{
+	if (__atomic_load_n(&m->state, __ATOMIC_RELAXED) != FREE ||
+	    __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED) != 0)
+		return EBUSY;
+	return 0;
+}
+
+static void acquired(struct pvs_mutex *m)
+{
+	__atomic_store_n(&m->owner_cpu1, (uint32_t)(pvrt_spin_this_cpu() + 1),
+			 __ATOMIC_RELAXED);
+	if (m->type == PVS_MUTEX_ERRORCHECK)
+		__atomic_store_n(&m->owner_tid, lock_tid(), __ATOMIC_RELAXED);
+	LOCK_COUNT(acquisitions, 1);
+	LOCK_ACQUIRED(m);
+}
+
+/* The heir (or, after a fork, anyone) takes a handed lock (3 -> 2). */
+static bool take_handed(struct waiter *pw)
+{
+	uint32_t handed = HANDED;
+
+	if (!__atomic_compare_exchange_n(&pw->m->state, &handed, SLEEPERS,
+					 false, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		return false;
+	pw->heir = false;
+	__atomic_store_n(&pw->m->handoff, NO_HEIR, __ATOMIC_RELEASE);
+	return true;
+}
+
+/* State 3 is ours to take: we are the heir, or its grant is stale. */
+static bool handed_to(struct waiter *pw)
+{
+	return pw->heir ||
+	       slot_stale(__atomic_load_n(&pw->m->handoff, __ATOMIC_RELAXED));
+}
+
+static bool ready(void *arg)
+{
+	struct waiter *pw = (struct waiter *)arg;
+	uint32_t s = __atomic_load_n(&pw->m->state, __ATOMIC_RELAXED);
+
+	/* Test before the compare-and-swap: spinning reads the line shared. */
+	if (s == HANDED && handed_to(pw) && take_handed(pw))
+		return true;
+	if (s == FREE &&
+	    __atomic_compare_exchange_n(&pw->m->state, &s, pw->take, false,
+					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		return true;
+	if (pw->deadline != NULL && ++pw->polls % DEADLINE_POLLS == 0 &&
+	    lock_past(pw->clock, pw->deadline)) {
+		pw->timed_out = true;
+		return true;
+	}
+	return false;
+}
+
+static int owner_cpu(void *arg)
+{
+	struct waiter *pw = (struct waiter *)arg;
+
+	return (int)__atomic_load_n(&pw->m->owner_cpu1, __ATOMIC_RELAXED) - 1;
+}
+
+/*
+ * Make the word say "sleepers possible" unless the lock can be taken:
+ * 1 if we took it (with 2, or the handoff), else 0 with *seen the value to
+ * sleep on (2, or 3 reserved for another thread).
+ */
+static int mark_sleeping(struct waiter *pw, uint32_t *seen)
+{
+	struct pvs_mutex *m = pw->m;
+	uint32_t s = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+
+	for (;;) {
+		if (s == HANDED && handed_to(pw)) {
+			if (take_handed(pw))
+				return 1;
+		} else if (s == FREE || s == LOCKED) {
+			/* 0 -> 2 takes the lock; 1 -> 2 announces us. */
+			if (__atomic_compare_exchange_n(&m->state, &s, SLEEPERS,
+							false, __ATOMIC_ACQUIRE,
+							__ATOMIC_RELAXED))
+				return s == FREE;
+			continue;	/* s was reloaded */
+		} else {
+			*seen = s;
+			return 0;
+		}
+		s = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+	}
+}
+
+/* A heir leaves without a handoff; 1 if a grant was under way (ours). */
+static int resign(struct waiter *pw)
+{
+	struct pvs_mutex *m = pw->m;
+	uint32_t heir = slot(HEIR), s;
+
+	if (!pw->heir)
+		return 0;
+	if (__atomic_compare_exchange_n(&m->handoff, &heir, NO_HEIR, false,
+					__ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+		pw->heir = false;
+		return 0;
+	}
+	/* Granted: the unlocker stores 3 and wakes our bit; wait for it. */
+	while (!take_handed(pw)) {
+		s = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
+		if (s != HANDED)
+			lock_futex_wait(&m->state, s, BIT_HEIR, CLOCK_REALTIME,
+					NULL);
+	}
+	return 1;
+}
+
+/* Claim the heir's slot if it is free (or stale); true if we did. */
+static bool claim_heir(struct pvs_mutex *m)
+{
+	uint32_t h = __atomic_load_n(&m->handoff, __ATOMIC_RELAXED);
+
+	if (h != NO_HEIR && !slot_stale(h))
+		return false;
+	return __atomic_compare_exchange_n(&m->handoff, &h, slot(HEIR), false,
+					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* This waiter has earned the heir's slot: parked often and long enough. */
+static bool due_handoff(struct waiter *pw)
+{
+	uint64_t now = mono_ns();
+
+	if (pw->parks++ == 0)
+		pw->first_park_ns = now;
+	return pw->parks >= PVS_MUTEX_HANDOFF_PARKS &&
+	       now - pw->first_park_ns >= PVS_MUTEX_HANDOFF_NS;
+}
+
+static int park(void *arg, const struct timespec *unused)
+{
+	struct waiter *pw = (struct waiter *)arg;
+	struct pvs_mutex *m = pw->m;
+	uint32_t seen = SLEEPERS;
+	int r;
+
+	(void)unused;	/* pvrt_spin_wait() gets no deadline: pw has it */
+	pw->take = SLEEPERS;
+	if (mark_sleeping(pw, &seen))
+		return 1;	/* freed (or handed) on the way to sleep */
+	/*
+	 * Claim the heir's slot only now that the word says 2, so an
+	 * unlocker that sees the claim takes its slow path and hands over
+	 * (a claim seen late only delays the handoff to a later unlock).
+	 * And only when we are about to sleep on 2: a grant turns 2 into 3,
+	 * so the kernel's compare fails and a heir cannot miss its grant. A
+	 * heir sleeping on 3 (read while the lock was handed to someone
+	 * else) would match the 3 of its own later grant and sleep for ever
+	 * with the lock reserved for it (ABA; seen in the stress test).
+	 */
+	if (due_handoff(pw) && !pw->heir && seen == SLEEPERS && claim_heir(m))
+		pw->heir = true;
+	LOCK_COUNT(parks, 1);
+	__atomic_fetch_add(&m->nr_sleepers, 1, __ATOMIC_SEQ_CST);
+	r = lock_futex_wait(&m->state, seen,
+			    pw->heir ? BIT_NORMAL | BIT_HEIR : BIT_NORMAL,
+			    pw->clock, pw->deadline);
+	__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
+	if (r == ETIMEDOUT) {
+		if (mark_sleeping(pw, &seen) || resign(pw))
+			return 1;
+		return -PVS_ETIMEDOUT;
+	}
+	/* Woken, interrupted by a signal (EINTR), or the word changed. */
+	return 0;
+}
+
+static int lock_slow(struct pvs_mutex *m, int clock,
+		     const struct timespec *deadline)
+{
+	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, 0, false, false };
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin_wait_stats st;
+	int ret;
+
+	if (deadline != NULL &&
+	    (!lock_clock_ok(clock) || !lock_deadline_ok(deadline)))
+		return EINVAL;
+	w.ready = ready;
+	w.park = park;
+	w.owner_cpu = owner_cpu;
+	w.arg = &pw;
+	w.nr_spinning = &m->nr_spinning;
+	ret = pvrt_spin_wait(m->spin != NULL ? m->spin : lock_spin(), &w, NULL,
+			     &st);
+	LOCK_COUNT(contended, 1);
+	LOCK_COUNT(spins, st.spins);
+	/*
+	 * A heir leaves with its claim withdrawn, whatever the outcome. When
+	 * we own the lock the claim cannot have been granted; when we time
+	 * out (here or in park) a grant under way still gives us the lock.
+	 */
+	if (resign(&pw))
+		ret = 0;
+	else if (pw.timed_out || ret == -PVS_ETIMEDOUT)
+		return ETIMEDOUT;
+	if (ret < 0)
+		return EINVAL;
+	acquired(m);
+	return 0;
+}
+
+static bool try_fast(struct pvs_mutex *m)
+{
+	uint32_t zero = FREE;
+
+	return __atomic_compare_exchange_n(&m->state, &zero, LOCKED, false,
+					   __ATOMIC_ACQUIRE, __ATOMIC_RELAXED);
+}
+
+/* ERRORCHECK: the caller owns @m. */
+static bool owned_by_me(const struct pvs_mutex *m)
+{
+	return m->type == PVS_MUTEX_ERRORCHECK &&
+	       __atomic_load_n(&m->owner_tid, __ATOMIC_RELAXED) == lock_tid();
+}
+
+int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
+			const struct timespec *abstime)
+{
+	if (try_fast(m)) {
+		acquired(m);
+		return 0;
+	}
+	if (owned_by_me(m))
+		return EDEADLK;
+	return lock_slow(m, clock, abstime);
+}
+
+int pvs_mutex_lock(struct pvs_mutex *m)
+{
+	return pvs_mutex_clocklock(m, CLOCK_REALTIME, NULL);
+}
+
+int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime)
+{
+	return pvs_mutex_clocklock(m, CLOCK_REALTIME, abstime);
+}
+
+int pvs_mutex_trylock(struct pvs_mutex *m)
+{
+	struct waiter pw = { m, NULL, CLOCK_REALTIME, LOCKED, 0, 0, 0, false,
+			     false };
+
+	if (try_fast(m) ||
+	    (__atomic_load_n(&m->state, __ATOMIC_RELAXED) == HANDED &&
+	     handed_to(&pw) && take_handed(&pw))) {
+		acquired(m);
+		return 0;
+	}
+	return EBUSY;
+}
+
+/* State 2: hand the lock to the heir if there is one, else free it and
+ * wake one sleeper if any. */
+static void unlock_slow(struct pvs_mutex *m)
+{
+	uint32_t heir = slot(HEIR);
+
+	if (__atomic_load_n(&m->handoff, __ATOMIC_RELAXED) == heir &&
+	    __atomic_compare_exchange_n(&m->handoff, &heir, slot(GRANTED),
+					false, __ATOMIC_RELAXED,
+					__ATOMIC_RELAXED)) {
+		/* The word stays non-zero: only the heir may take it. */
+		__atomic_store_n(&m->state, HANDED, __ATOMIC_RELEASE);
+		lock_futex_wake(&m->state, 1, BIT_HEIR);
+		LOCK_COUNT(handoffs, 1);
+		return;
+	}
+	__atomic_exchange_n(&m->state, FREE, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
+		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
+}
+
+int pvs_mutex_unlock(struct pvs_mutex *m)
+{
+	uint32_t one = LOCKED;
+
+	if (m->type == PVS_MUTEX_ERRORCHECK) {
+		if (!owned_by_me(m) ||
+		    __atomic_load_n(&m->state, __ATOMIC_RELAXED) == FREE)
+			return EPERM;
+		__atomic_store_n(&m->owner_tid, 0, __ATOMIC_RELAXED);
+	}
+	LOCK_RELEASING(m);
+	if (!__atomic_compare_exchange_n(&m->state, &one, FREE, false,
+					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		unlock_slow(m);
+	return 0;
+}

@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The lock library (lock.h) and the preload (tests/preload/). Each stress
+# test runs a wall-time budget (PVS_LOCK_STRESS_MS, 2 s by default), so
+# the suite's time does not grow with the machine's load.
+pvs_add_test(lock_mutex)
+target_link_libraries(test_lock_mutex PRIVATE pvsched_lock_static)
+pvs_add_test(lock_cond)
+target_link_libraries(test_lock_cond PRIVATE pvsched_lock_static)
+# The shared library links and runs too (the same suite, one short run).
+add_executable(test_lock_cond_shared test_lock_cond.c)
+target_link_libraries(test_lock_cond_shared PRIVATE pvsched_lock
+  PkgConfig::CMOCKA)
+target_compile_options(test_lock_cond_shared PRIVATE ${PVS_WARNINGS}
+  -Wno-missing-prototypes)
+add_test(NAME lock_cond_shared COMMAND test_lock_cond_shared)
+set_tests_properties(lock_cond_shared PROPERTIES
+  ENVIRONMENT PVS_LOCK_STRESS_MS=300)
+set_tests_properties(lock_mutex lock_cond lock_cond_shared PROPERTIES
+  TIMEOUT 120)
+if(TARGET pvsched_preload)
+  add_subdirectory(preload)
+endif()
