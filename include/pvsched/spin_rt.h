@@ -24,8 +24,13 @@
  * owner recorded the CPU the waiter itself runs on (the owner cannot be
  * running there: the waiter is), else unknown; owner_steal_ppm and
  * self_steal_ppm from the steal view; nr_spinning from the lock's spinner
- * counter. Nothing in Linux tells userspace whether another thread is on a
- * CPU, so "owner running" is never asserted.
+ * counter. Nothing in /proc tells userspace whether another thread is on a
+ * CPU; when the owner-on-CPU oracle is there (<pvsched/oracle.h>,
+ * pvrt_spin::oracle) pvrt_spin_wait_for() asks it instead: the kernel
+ * mutex's rule, spin only while the owner is the thread running on its
+ * CPU (owner = running, or preempted when that CPU's vCPU is), park at
+ * once otherwise (owner = sleeping). Without an oracle, owner running is
+ * never asserted.
  *
  * The rseq time-slice extension (Linux 7.0+, REFERENCE.md section 6) lets
  * a lock holder ask not to be preempted for a few us:
@@ -48,6 +53,7 @@
  * <time.h> themselves.
  */
 struct timespec;
+struct pvrt_oracle;
 
 #ifdef __cplusplus
 extern "C" {
@@ -99,6 +105,10 @@ struct pvrt_spin {
 	uint64_t steal_prev[PVS_MAX_CPUS];
 	/** Internal: all ticks per CPU at the last refresh. */
 	uint64_t total_prev[PVS_MAX_CPUS];
+	/** The owner-on-CPU oracle pvrt_spin_wait_for() asks (PV policy
+	 *  only); pvrt_spin_init() sets pvrt_oracle_default(), NULL: none
+	 *  (today's heuristics). The caller may replace it. */
+	const struct pvrt_oracle *oracle;
 };
 
 /**
@@ -200,6 +210,38 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu);
 int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		  const struct timespec *deadline,
 		  struct pvrt_spin_wait_stats *st);
+
+/**
+ * @brief pvrt_spin_wait() for a lock that records its owner's thread id.
+ *
+ * As pvrt_spin_wait(); in addition, with the PV policy and an oracle
+ * (pvrt_spin::oracle), the owner's state comes from the oracle: the owner
+ * is the thread @p owner_tid names (0: not known, then only the CPU
+ * pvrt_spin_waiter::owner_cpu recorded is checked: a CPU running another
+ * process, or idle, cannot be running the owner). The owner's state is
+ * asked again every ::PVRT_SPIN_ORACLE_EVERY PAUSEs while spinning, so a
+ * waiter stops spinning soon after its owner is switched out.
+ * @param s         context (pvrt_spin_default() if NULL)
+ * @param w         the lock's callbacks
+ * @param owner_tid the lock's owner-tid word (atomic loads), or NULL
+ * @param deadline  CLOCK_REALTIME absolute time, or NULL for none
+ * @param st        statistics of this call, or NULL
+ * @return as pvrt_spin_wait()
+ */
+int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
+		       const uint32_t *owner_tid,
+		       const struct timespec *deadline,
+		       struct pvrt_spin_wait_stats *st);
+
+/** @brief PAUSEs between two questions to the oracle while spinning. */
+#define PVRT_SPIN_ORACLE_EVERY 64u
+
+/**
+ * @brief The calling thread's id (gettid(), cached per thread): what a
+ *        lock records as its owner for pvrt_spin_wait_for().
+ * @return the thread id
+ */
+uint32_t pvrt_spin_this_tid(void);
 
 /**
  * @brief The CPU the calling thread runs on (sched_getcpu(), which glibc

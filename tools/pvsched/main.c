@@ -6,6 +6,7 @@
  *   pvsched probe [--json] [--sysroot DIR] [--cpuid FILE] [--window MS]
  *   pvsched watch [--interval MS] [--count N] [--sysroot DIR]
  *   pvsched cpuid
+ *   pvsched oracle start [--group NAME] | stop | status [--json]
  *   pvsched --help | --version
  *
  * Exit status: 0 success, 2 usage error, 1 any other error (with a one-line
@@ -19,6 +20,7 @@
 
 #include <pvsched/version.h>
 
+#include "oracle.h"
 #include "report.h"
 #include "watch.h"
 #ifdef PVS_HAVE_SIM
@@ -52,6 +54,9 @@ static const char usage[] =
 	"      --count N       stop after N refreshes (default: until Ctrl-C)\n"
 	"      --sysroot DIR   as for probe\n"
 	"  cpuid   print the CPUID leaves the probe reads (`cpuid -r` format)\n"
+	"  oracle  the owner-on-CPU BPF signal for lock waiters:\n"
+	"          `pvsched oracle start [--group NAME] [--dir DIR]` (root),\n"
+	"          `pvsched oracle stop`, `pvsched oracle status [--json]`\n"
 #ifdef PVS_HAVE_SIM
 	"  sim     the deterministic simulator: `pvsched sim list`,\n"
 	"          `pvsched sim show NAME`, `pvsched sim run NAME [--seed N]\n"
@@ -282,6 +287,8 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 #ifdef PVS_HAVE_SIM
+	if (strcmp(cmd, "oracle") == 0)
+		return cmd_oracle(argc - 1, argv + 1);
 	if (strcmp(cmd, "sim") == 0) {
 		/* argv[1] is "sim": let the simulator's messages say "pvsched sim" */
 		argv[1] = (char *)"pvsched sim";
