@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * What the owner-on-CPU oracle's sched_switch hook costs: a pipe
+ * ping-pong between two processes pinned to one CPU (every message is a
+ * context switch), with and without the program attached, the two
+ * interleaved in a shuffled order within each repetition. Prints each
+ * repetition's round trip and the median ratio attached / detached with
+ * its 95 % interval (goal: <= 1.05). Needs root (it attaches the program).
+ *
+ * Usage: pvs_hookcost [-r reps] [-n round_trips] [-c cpu]
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <pvsched/oracle.h>
+
+#include "ministat.h"
+
+#define MAX_REPS 64
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Mean round trip of @n ping-pongs with a child on the same CPU, ns. */
+static double pingpong_ns(unsigned int n, int cpu)
+{
+	int ab[2], ba[2];
+	unsigned int i;
+	uint64_t t0, el;
+	pid_t pid;
+	char c = 0;
+
+	if (pipe(ab) != 0 || pipe(ba) != 0)
+		return 0;
+	pid = fork();
+	if (pid == 0) {
+		close(ab[1]);	/* else read() never sees the end */
+		close(ba[0]);
+		pin(cpu);
+		while (read(ab[0], &c, 1) == 1)
+			if (write(ba[1], &c, 1) != 1)
+				break;
+		_exit(0);
+	}
+	pin(cpu);
+	/* One warm-up exchange: the child is pinned and running. */
+	if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
+		return 0;
+	t0 = mono_ns();
+	for (i = 0; i < n; i++)
+		if (write(ab[1], &c, 1) != 1 || read(ba[0], &c, 1) != 1)
+			break;
+	el = mono_ns() - t0;
+	close(ab[1]);
+	close(ba[0]);
+	close(ab[0]);
+	close(ba[1]);
+	waitpid(pid, NULL, 0);
+	return (double)el / (double)n;
+}
+
+int main(int argc, char **argv)
+{
+	struct pvrt_oracle_opts opts = { 0 };
+	double off[MAX_REPS], on[MAX_REPS];
+	unsigned int reps = 9, n = 20000, r;
+	struct pvstat_ratio ratio;
+	enum pvrt_oracle_why why;
+	int opt, cpu = 0, k;
+
+	while ((opt = getopt(argc, argv, "r:n:c:")) != -1) {
+		switch (opt) {
+		case 'r': reps = (unsigned int)atoi(optarg); break;
+		case 'n': n = (unsigned int)atoi(optarg); break;
+		case 'c': cpu = atoi(optarg); break;
+		default:
+			fprintf(stderr, "usage: %s [-r reps] [-n round_trips] "
+				"[-c cpu]\n", argv[0]);
+			return 2;
+		}
+	}
+	if (reps < 3 || reps > MAX_REPS || n == 0)
+		return 2;
+	opts.no_pinned = true;
+	srand((unsigned int)time(NULL));
+	printf("# pipe ping-pong, 2 processes on CPU %d, %u round trips per "
+	       "run, %u reps, order shuffled per rep\n", cpu, n, reps);
+	printf("%4s %12s %12s %8s\n", "rep", "off_ns", "on_ns", "on/off");
+	for (r = 0; r < reps; r++) {
+		int first_on = rand() & 1;
+
+		for (k = 0; k < 2; k++) {
+			int attach = k == 0 ? first_on : !first_on;
+			struct pvrt_oracle *o = NULL;
+
+			if (attach && pvrt_oracle_open(&o, &opts, &why) < 0) {
+				fprintf(stderr, "oracle: %s\n",
+					pvrt_oracle_why_str(why));
+				return 1;
+			}
+			(attach ? on : off)[r] = pingpong_ns(n, cpu);
+			pvrt_oracle_close(o);
+		}
+		printf("%4u %12.0f %12.0f %8.3f\n", r, off[r], on[r],
+		       on[r] / off[r]);
+	}
+	pvstat_ratio_of(on, off, reps, 2, &ratio);
+	printf("hook cost: on/off median %.3f, 95%% interval [%.3f, %.3f]: "
+	       "%s; goal <= 1.05 %s\n", ratio.median, ratio.lo, ratio.hi,
+	       pvstat_ratio_vs(&ratio, 1.0) == 0 ? "no difference proven" :
+	       pvstat_ratio_vs(&ratio, 1.0) > 0 ? "slower with the hook" :
+						   "faster with the hook",
+	       ratio.hi <= 1.05 ? "met (interval below 1.05)" :
+	       ratio.median <= 1.05 ? "met by the median, not the interval" :
+				      "NOT met");
+	return 0;
+}
