@@ -148,6 +148,45 @@ static void steal_update(void *arg, unsigned int cpu, uint64_t steal,
 			 __ATOMIC_RELAXED);
 }
 
+static int proc_stat_read(void *src_arg, pvrt_steal_fn fn, void *fn_arg)
+{
+	(void)src_arg;
+	return pvrt_host_stat(fn, fn_arg);
+}
+
+static const struct pvrt_steal_source proc_stat_source = {
+	proc_stat_read, NULL, "proc-stat"
+};
+
+const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void)
+{
+	return &proc_stat_source;
+}
+
+/* One sample of the counters from the context's source. */
+static void steal_sample(struct pvrt_spin *s)
+{
+	const struct pvrt_steal_source *src =
+		s->steal_src != NULL ? s->steal_src : &proc_stat_source;
+
+	src->read(src->arg, steal_update, s);
+}
+
+int pvrt_spin_set_steal_source(struct pvrt_spin *s,
+			       const struct pvrt_steal_source *src)
+{
+	if (s == NULL || (src != NULL && src->read == NULL))
+		return -PVS_EINVAL;
+	s->steal_src = src;
+	memset(s->steal_ppm, 0, sizeof(s->steal_ppm));
+	memset(s->steal_prev, 0, sizeof(s->steal_prev));
+	memset(s->total_prev, 0, sizeof(s->total_prev));
+	s->nr_steal_cpus = 0;
+	steal_sample(s);	/* rates start at 0: "since this sample" */
+	s->steal_stamp_ns = mono_ns();
+	return 0;
+}
+
 uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 {
 	uint64_t now, stamp;
@@ -164,7 +203,7 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 		if (mono_ns() - __atomic_load_n(&s->steal_stamp_ns,
 						__ATOMIC_RELAXED) >=
 		    s->steal_period_ns) {
-			pvrt_host_stat(steal_update, s);
+			steal_sample(s);
 			__atomic_store_n(&s->steal_stamp_ns, mono_ns(),
 					 __ATOMIC_RELAXED);
 		}
@@ -196,7 +235,7 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 		s->nr_allowed = s->nr_online;
 	s->rseq_slice = pvrt_host_rseq_slice();
 	/* First sample: rates start at 0 and mean "since this sample". */
-	pvrt_host_stat(steal_update, s);
+	steal_sample(s);
 	s->steal_stamp_ns = mono_ns();
 	s->oracle = pvrt_oracle_default();
 	return 0;

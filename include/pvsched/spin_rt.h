@@ -11,7 +11,9 @@
  * process-wide one, pvrt_spin_default()): the measured cost of one PAUSE,
  * the measured context-switch round trip, the online and allowed CPUs, and
  * a lock-free per-CPU view of recent steal time that whichever waiter asks
- * refreshes from /proc/stat at most every pvrt_spin::steal_period_ns.
+ * refreshes from its steal source (/proc/stat unless
+ * pvrt_spin_set_steal_source() names another) at most every
+ * pvrt_spin::steal_period_ns.
  * pvrt_spin_wait() then runs the whole waiting policy: it asks
  * pvs_spin_decide() what to do, spins a time-budgeted number of PAUSEs
  * while polling the lock's own "is it free" test, yields, or calls the
@@ -54,6 +56,29 @@
  */
 struct timespec;
 struct pvrt_oracle;
+
+/**
+ * @brief Called by a steal source once per CPU: that CPU's stolen time
+ *        and its total time so far, both counters in one unit of the
+ *        source's choosing (/proc/stat: USER_HZ ticks; ns elsewhere).
+ */
+typedef void (*pvrt_steal_fn)(void *arg, unsigned int cpu, uint64_t steal,
+			      uint64_t total);
+
+/**
+ * @brief Where the steal view's counters come from (pluggable): the
+ *        default reads /proc/stat; a preemption harness, for example,
+ *        reports the time it took from each CPU.
+ */
+struct pvrt_steal_source {
+	/** Report every CPU's counters through @p fn; the number of CPUs
+	 *  reported, or a negative code. */
+	int (*read)(void *src_arg, pvrt_steal_fn fn, void *fn_arg);
+	/** Passed to read(). */
+	void *arg;
+	/** A short name ("proc-stat", ...), for reports. */
+	const char *name;
+};
 
 #ifdef __cplusplus
 extern "C" {
@@ -105,6 +130,8 @@ struct pvrt_spin {
 	uint64_t steal_prev[PVS_MAX_CPUS];
 	/** Internal: all ticks per CPU at the last refresh. */
 	uint64_t total_prev[PVS_MAX_CPUS];
+	/** The steal source (NULL: /proc/stat); pvrt_spin_set_steal_source(). */
+	const struct pvrt_steal_source *steal_src;
 	/** The owner-on-CPU oracle pvrt_spin_wait_for() asks (PV policy
 	 *  only); pvrt_spin_init() sets pvrt_oracle_default(), NULL: none
 	 *  (today's heuristics). The caller may replace it. */
@@ -175,6 +202,25 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy);
  * @return the context, never NULL
  */
 struct pvrt_spin *pvrt_spin_default(void);
+
+/**
+ * @brief Take the steal view's counters from @p src from now on (NULL:
+ *        /proc/stat again), starting with a fresh first sample.
+ *
+ * Not thread-safe against waiters using @p s: call before the lock is
+ * shared, as pvrt_spin_init().
+ * @param s   context
+ * @param src the source (must outlive @p s), or NULL
+ * @return 0; -PVS_EINVAL NULL @p s, or a source without read()
+ */
+int pvrt_spin_set_steal_source(struct pvrt_spin *s,
+			       const struct pvrt_steal_source *src);
+
+/**
+ * @brief The default steal source: /proc/stat's per-CPU steal column.
+ * @return the source, never NULL
+ */
+const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void);
 
 /**
  * @brief Recent steal rate of a CPU, refreshing the view first when it is
