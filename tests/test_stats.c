@@ -88,6 +88,20 @@ static void test_ratio_no_difference(void **state)
 	assert_int_equal(pvstat_ratio_vs(&r, 1.0), 0);
 }
 
+/* The interval is the geometric mean's: symmetric in log, never < 0. */
+static void test_ratio_log_interval(void **state)
+{
+	double base[] = { 1, 1, 1, 1, 1, 1, 1 };
+	double x[] = { 0.5, 2, 0.5, 2, 0.5, 2, 1 };
+	struct pvstat_ratio r;
+
+	(void)state;
+	assert_int_equal(pvstat_ratio_of(x, base, 7, 2, &r), 0);
+	NEAR(r.lo * r.hi, 1.0, 1e-9);	/* centred on 1 in log */
+	assert_true(r.lo > 0);
+	assert_int_equal(pvstat_ratio_vs(&r, 1.0), 0);
+}
+
 /* A zero baseline drops that repetition; none left is an error. */
 static void test_ratio_zero_base(void **state)
 {
@@ -109,6 +123,7 @@ int main(void)
 		cmocka_unit_test(test_mean_ci),
 		cmocka_unit_test(test_ratio_proven),
 		cmocka_unit_test(test_ratio_no_difference),
+		cmocka_unit_test(test_ratio_log_interval),
 		cmocka_unit_test(test_ratio_zero_base),
 	};
 

@@ -260,23 +260,36 @@ int pvstat_mean_ci(const struct pvstat_stats *st, unsigned int conf,
 	return 0;
 }
 
+/*
+ * The interval is taken on log(ratio) and mapped back (the geometric
+ * mean's interval): a ratio lives on a multiplicative scale, 0.5 and 2
+ * are the same distance from 1, and the interval never goes below 0.
+ */
 int pvstat_ratio_of(const double *x, const double *base, size_t n,
 		    unsigned int conf, struct pvstat_ratio *r)
 {
-	double v[1024];
-	struct pvstat_stats st;
+	double v[1024], lv[1024], lo, hi;
+	struct pvstat_stats st, lst;
 	size_t i, k = 0;
 
 	memset(r, 0, sizeof(*r));
 	for (i = 0; i < n && k < sizeof(v) / sizeof(v[0]); i++)
-		if (base[i] > 0)
-			v[k++] = x[i] / base[i];
+		if (base[i] > 0 && x[i] > 0) {
+			v[k] = x[i] / base[i];
+			lv[k] = log(v[k]);
+			k++;
+		}
 	if (pvstat_stats_of(v, k, &st) < 0)
 		return -1;
+	pvstat_stats_of(lv, k, &lst);
 	r->n = k;
 	r->median = st.median;
-	if (pvstat_mean_ci(&st, conf, &r->lo, &r->hi) < 0)
+	if (pvstat_mean_ci(&lst, conf, &lo, &hi) < 0) {
 		r->lo = r->hi = st.median;
+		return 0;
+	}
+	r->lo = exp(lo);
+	r->hi = exp(hi);
 	return 0;
 }
 

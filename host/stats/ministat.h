@@ -145,7 +145,8 @@ struct pvstat_ratio {
 	size_t n;
 	/** @brief Median of the per-repetition ratios. */
 	double median;
-	/** @brief Interval of the ratios' mean (pvstat_mean_ci()). */
+	/** @brief Interval of the ratios' geometric mean: pvstat_mean_ci()
+	 *         of log(ratio), mapped back with exp(). */
 	double lo;
 	/** @brief Upper end of that interval. */
 	double hi;
@@ -161,7 +162,8 @@ struct pvstat_ratio {
  * @param n    repetitions (at most 1024)
  * @param conf index from pvstat_conf_index()
  * @param r    the result (interval = median when fewer than 2 ratios)
- * @return 0, or -1 when no repetition has base > 0
+ * @return 0, or -1 when no repetition has base > 0 and x > 0 (others
+ *         are left out)
  */
 int pvstat_ratio_of(const double *x, const double *base, size_t n,
 		    unsigned int conf, struct pvstat_ratio *r);
