@@ -40,6 +40,10 @@ static void copy_preempted(void)
 		s = bpf_map_lookup_elem(&running, &key);
 		if (!st || !s)
 			break;
+		/* version 0: the host never registered steal time for this
+		 * vCPU (no KVM, or steal time off): the flag means nothing. */
+		if (st->version == 0)
+			continue;
 		s->vcpu_preempted = (st->preempted & 1) ?
 				    PVRT_ORACLE_ABI_PREEMPT_YES :
 				    PVRT_ORACLE_ABI_PREEMPT_NO;
