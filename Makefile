@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages the build and the tests need (CI-only extras live in .ci/).
 DEPS := cmake make gcc g++ pkg-config libcmocka-dev libcpuid-dev \
-        libhwloc-dev doxygen
+        libhwloc-dev doxygen libbpf-dev bpftool libck-dev
 
 .PHONY: all deps configure build demo check docs install clean distclean
 

@@ -2,12 +2,15 @@
 /*
  * What the owner-on-CPU oracle's sched_switch hook costs: a pipe
  * ping-pong between two processes pinned to one CPU (every message is a
- * context switch), with and without the program attached, the two
- * interleaved in a shuffled order within each repetition. Prints each
- * repetition's round trip and the median ratio attached / detached with
- * its 95 % interval (goal: <= 1.05). Needs root (it attaches the program).
+ * context switch), with and without the program attached. Each
+ * repetition alternates B blocks of each (attach, run, detach; the order
+ * of the pair shuffled per block), so the weather of a shared machine
+ * hits both alike at a fine grain. Prints each repetition's mean round
+ * trip and the median ratio attached / detached with its 95 % interval
+ * (goal: <= 1.05). Needs root (it attaches the program).
  *
- * Usage: pvs_hookcost [-r reps] [-n round_trips] [-c cpu]
+ * Usage: pvs_hookcost [-r reps] [-b blocks] [-n round_trips_per_block]
+ *                     [-c cpu]
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -83,43 +86,50 @@ int main(int argc, char **argv)
 {
 	struct pvrt_oracle_opts opts = { 0 };
 	double off[MAX_REPS], on[MAX_REPS];
-	unsigned int reps = 9, n = 20000, r;
+	unsigned int reps = 9, n = 20000, blocks = 8, r, b;
 	struct pvstat_ratio ratio;
 	enum pvrt_oracle_why why;
 	int opt, cpu = 0, k;
 
-	while ((opt = getopt(argc, argv, "r:n:c:")) != -1) {
+	while ((opt = getopt(argc, argv, "r:b:n:c:")) != -1) {
 		switch (opt) {
 		case 'r': reps = (unsigned int)atoi(optarg); break;
+		case 'b': blocks = (unsigned int)atoi(optarg); break;
 		case 'n': n = (unsigned int)atoi(optarg); break;
 		case 'c': cpu = atoi(optarg); break;
 		default:
-			fprintf(stderr, "usage: %s [-r reps] [-n round_trips] "
-				"[-c cpu]\n", argv[0]);
+			fprintf(stderr, "usage: %s [-r reps] [-b blocks] "
+				"[-n round_trips] [-c cpu]\n", argv[0]);
 			return 2;
 		}
 	}
-	if (reps < 3 || reps > MAX_REPS || n == 0)
+	if (reps < 3 || reps > MAX_REPS || n == 0 || blocks == 0)
 		return 2;
 	opts.no_pinned = true;
 	srand((unsigned int)time(NULL));
-	printf("# pipe ping-pong, 2 processes on CPU %d, %u round trips per "
-	       "run, %u reps, order shuffled per rep\n", cpu, n, reps);
+	printf("# pipe ping-pong, 2 processes on CPU %d, %u reps of %u blocks "
+	       "x %u round trips each way, pair order shuffled per block\n",
+	       cpu, reps, blocks, n);
 	printf("%4s %12s %12s %8s\n", "rep", "off_ns", "on_ns", "on/off");
 	for (r = 0; r < reps; r++) {
-		int first_on = rand() & 1;
+		on[r] = off[r] = 0;
+		for (b = 0; b < blocks; b++) {
+			int first_on = rand() & 1;
 
-		for (k = 0; k < 2; k++) {
-			int attach = k == 0 ? first_on : !first_on;
-			struct pvrt_oracle *o = NULL;
+			for (k = 0; k < 2; k++) {
+				int attach = k == 0 ? first_on : !first_on;
+				struct pvrt_oracle *o = NULL;
 
-			if (attach && pvrt_oracle_open(&o, &opts, &why) < 0) {
-				fprintf(stderr, "oracle: %s\n",
-					pvrt_oracle_why_str(why));
-				return 1;
+				if (attach &&
+				    pvrt_oracle_open(&o, &opts, &why) < 0) {
+					fprintf(stderr, "oracle: %s\n",
+						pvrt_oracle_why_str(why));
+					return 1;
+				}
+				(attach ? on : off)[r] +=
+					pingpong_ns(n, cpu) / blocks;
+				pvrt_oracle_close(o);
 			}
-			(attach ? on : off)[r] = pingpong_ns(n, cpu);
-			pvrt_oracle_close(o);
 		}
 		printf("%4u %12.0f %12.0f %8.3f\n", r, off[r], on[r],
 		       on[r] / off[r]);
