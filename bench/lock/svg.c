@@ -142,7 +142,8 @@ int lb_svg(const char *path, const struct cell *cells, unsigned int n)
 	if (f == NULL)
 		return -1;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		   "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+		   "<!-- SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause "
+		   "-->\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
 		   "height=\"%.0f\" font-family=\"sans-serif\">\n"
 		   "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
 		w, h);

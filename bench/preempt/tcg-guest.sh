@@ -31,7 +31,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 # A static pvs_lockbench: the same sources as the CMake target.
 mapfile -t srcs < <(grep -hv '^#' core-sources.txt probe-sources.txt | sed '/^$/d')
-cc -std=gnu11 -O2 -static -pthread -D_GNU_SOURCE -DPVS_HAVE_CK -DPVS_HAVE_ORACLE \
+cc -std=gnu11 -O2 -static -pthread -DPVS_HAVE_CK -DPVS_HAVE_ORACLE \
   -Iinclude -Ihost/include -Ihost -Ihost/oracle -Ihost/stats -Iexamples/pvlock \
   -Ibench/preempt -Ibench/lock -I"$B/oracle" \
   "${srcs[@]}" host/spin_rt.c host/spin_rt_host.c host/oracle/view.c \
