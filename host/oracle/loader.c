@@ -198,6 +198,33 @@ int pvrt_oracle_open(struct pvrt_oracle **out,
 	return ret;
 }
 
+int pvrt_oracle_prog_stats(const struct pvrt_oracle *o, uint64_t *runs,
+			   uint64_t *run_ns)
+{
+	const struct loaded *l;
+	struct bpf_prog_info info;
+	uint32_t len = sizeof(info);
+
+	if (o == NULL || o->unload != unload || o->loaded == NULL)
+		return -PVS_EINVAL;
+	l = (const struct loaded *)o->loaded;
+	memset(&info, 0, sizeof(info));
+	if (bpf_obj_get_info_by_fd(bpf_program__fd(bpf_object__next_program(
+					   l->obj, NULL)),
+				   &info, &len) != 0)
+		return -PVS_EIO;
+	*runs = info.run_cnt;
+	*run_ns = info.run_time_ns;
+	return 0;
+}
+
+int pvrt_oracle_stats_enable(void)
+{
+	int fd = bpf_enable_stats(BPF_STATS_RUN_TIME);
+
+	return fd >= 0 ? fd : -PVS_EIO;
+}
+
 /* ---- pins ---------------------------------------------------------------- */
 
 /* The pin directory's parent must be a BPF filesystem: mount one. */

@@ -197,6 +197,25 @@ void pvrt_oracle_close(struct pvrt_oracle *o);
 const char *pvrt_oracle_why_str(enum pvrt_oracle_why why);
 
 /**
+ * @brief The attached program's own run statistics (library
+ *        `pvsched_oracle`): what the kernel counts while run-time
+ *        statistics are on (pvrt_oracle_stats_enable()).
+ * @param o       an attached oracle
+ * @param runs    invocations counted
+ * @param run_ns  time spent in the program, ns
+ * @return 0; -PVS_EINVAL when @p o is not attached; -PVS_EIO
+ */
+int pvrt_oracle_prog_stats(const struct pvrt_oracle *o, uint64_t *runs,
+			   uint64_t *run_ns);
+
+/**
+ * @brief Turn the kernel's BPF run-time statistics on (root) until the
+ *        returned descriptor is closed (BPF_ENABLE_STATS).
+ * @return a descriptor to close(), or a negative code
+ */
+int pvrt_oracle_stats_enable(void);
+
+/**
  * @brief Load, attach and pin the oracle for unprivileged readers
  *        (library `pvsched_oracle`; root).
  *
