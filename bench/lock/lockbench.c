@@ -14,7 +14,9 @@
  * pthread default, adaptive mutex, test-and-set, Concurrency Kit ticket
  * and MCS, pvlock's PV-blind fixed policy, pvlock, and pvlock with the
  * owner-on-CPU oracle (pvlock_oc; the oracle is attached when we may,
- * else the pinned one; no oracle: pvlock_oc is left out).
+ * else the pinned one; no oracle: pvlock_oc is left out). pvlock records
+ * only its owner's CPU; tidlock (tidlock.h) records the owner's tid, so
+ * tidlock_oc gets the oracle's exact owner_on_cpu() rule.
  *
  * With -i P (P > 0) a SCHED_FIFO thread per CPU takes P % of it in 1-3 ms
  * slices, and the pvlock contexts read that as their steal.
@@ -52,6 +54,7 @@
 #include "inject.h"
 #include "lockbench.h"
 #include "pvlock.h"
+#include "tidlock.h"
 
 #define MAX_THREADS 64
 #define MAX_LIST LB_MAX_LIST
@@ -61,7 +64,7 @@
 
 const char *const lock_names[L_COUNT] = {
 	"pthread", "adaptive", "ck_ticket", "ck_mcs", "tas", "fixed", "pvlock",
-	"pvlock_oc"
+	"pvlock_oc", "tidlock", "tidlock_oc"
 };
 
 /* ---- clocks ------------------------------------------------------------ */
@@ -138,6 +141,8 @@ static struct {
 	struct pvlock fixed;
 	struct pvlock pv;
 	struct pvlock pv_oc;
+	struct tidlock tid __attribute__((aligned(64)));
+	struct tidlock tid_oc __attribute__((aligned(64)));
 	char pad0[64];
 	uint32_t tas __attribute__((aligned(64)));
 	char pad1[60];
@@ -268,6 +273,12 @@ static void *worker_main(void *arg)
 	case L_PVLOCK_OC:
 		WORKER_LOOP(pvlock_lock(&L.pv_oc), pvlock_unlock(&L.pv_oc));
 		break;
+	case L_TIDLOCK:
+		WORKER_LOOP(tidlock_lock(&L.tid), tidlock_unlock(&L.tid));
+		break;
+	case L_TIDLOCK_OC:
+		WORKER_LOOP(tidlock_lock(&L.tid_oc), tidlock_unlock(&L.tid_oc));
+		break;
 	default:
 		break;
 	}
@@ -321,6 +332,8 @@ static void init_locks(void)
 	pvlock_init(&L.fixed, &ctx_fixed);
 	pvlock_init(&L.pv, &ctx_pv);
 	pvlock_init(&L.pv_oc, &ctx_oc);
+	tidlock_init(&L.tid, &ctx_pv);
+	tidlock_init(&L.tid_oc, &ctx_oc);
 	L.tas = 0;
 }
 
@@ -545,7 +558,8 @@ int main(int argc, char **argv)
 			if (k == L_TICKET || k == L_MCS)
 				continue;
 #endif
-			if (k == L_PVLOCK_OC && oracle == NULL)
+			if ((k == L_PVLOCK_OC || k == L_TIDLOCK_OC) &&
+			    oracle == NULL)
 				continue;
 			locks[nlocks++] = k;
 		}

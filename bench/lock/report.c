@@ -85,7 +85,7 @@ void lb_table_head(FILE *f)
 {
 	fprintf(f, "# ratios: median of per-repetition ratios [95%% interval];"
 		   " ~ = no difference proven (interval spans 1)\n");
-	fprintf(f, "%5s %3s %3s %-9s %8s %8s %8s %-19s %-19s %-19s\n",
+	fprintf(f, "%5s %3s %3s %-10s %8s %8s %8s %-19s %-19s %-19s\n",
 		"cs_ns", "inj", "thr", "lock", "Mops/s", "cpu/Mop", "p99_ns",
 		"x pthread", "x adaptive", "x fixed");
 }
@@ -103,7 +103,7 @@ void lb_table_cell(FILE *f, const struct cell *c)
 		fmt_ratio(a, sizeof(a), &s.vs_pthread, c->have[L_PTHREAD]);
 		fmt_ratio(b, sizeof(b), &s.vs_adaptive, s.have_adaptive);
 		fmt_ratio(d, sizeof(d), &s.vs_fixed, s.have_fixed);
-		fprintf(f, "%5u %3u %3u %-9s %8.3f %8.3f %8.0f %-19s %-19s %-19s\n",
+		fprintf(f, "%5u %3u %3u %-10s %8.3f %8.3f %8.0f %-19s %-19s %-19s\n",
 			c->cs_ns, c->inject_pct, c->threads, lock_names[k],
 			s.mops, s.cpu, s.p99, a, b, d);
 	}
@@ -165,10 +165,12 @@ int lb_goals(FILE *f, const struct cell *cells, unsigned int n,
 	unsigned int i;
 
 	fprintf(f, "\n# goals (issue: evidence under preemption); the lock "
-		   "with the signal is pvlock_oc, else pvlock\n");
+		   "with the signal: tidlock_oc (exact rule), else pvlock_oc, "
+		   "else pvlock\n");
 	for (i = 0; i < n; i++) {
 		const struct cell *c = &cells[i];
-		enum lock_kind pv = c->have[L_PVLOCK_OC] ? L_PVLOCK_OC :
+		enum lock_kind pv = c->have[L_TIDLOCK_OC] ? L_TIDLOCK_OC :
+				    c->have[L_PVLOCK_OC] ? L_PVLOCK_OC :
 							   L_PVLOCK;
 		struct summary s, p, t;
 		bool over = c->threads >= 2 * ncpu && c->threads <= 8 * ncpu;
