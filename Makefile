@@ -12,7 +12,7 @@ CMAKE_FLAGS ?=
 
 # Debian packages the build and the tests need (CI-only extras live in .ci/).
 DEPS := cmake make gcc g++ pkg-config libcmocka-dev libcpuid-dev \
-        libhwloc-dev doxygen
+        libhwloc-dev doxygen libbpf-dev bpftool libck-dev
 
 # No "make[3]: Entering directory" lines from the build below.
 MAKEFLAGS += --no-print-directory

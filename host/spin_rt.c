@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include <pvsched/errors.h>
+#include <pvsched/oracle.h>
 #include <pvsched/spin_rt.h>
 
 #include "rseq_abi.h"
@@ -39,6 +40,15 @@ static uint64_t mono_ns(void)
 int pvrt_spin_this_cpu(void)
 {
 	return sched_getcpu();
+}
+
+uint32_t pvrt_spin_this_tid(void)
+{
+	static __thread uint32_t tid;
+
+	if (tid == 0)
+		tid = (uint32_t)syscall(SYS_gettid);
+	return tid;
 }
 
 /* ---- context-switch round trip: futex ping-pong ------------------------- */
@@ -130,6 +140,45 @@ static void steal_update(void *arg, unsigned int cpu, uint64_t steal,
 			 __ATOMIC_RELAXED);
 }
 
+static int proc_stat_read(void *src_arg, pvrt_steal_fn fn, void *fn_arg)
+{
+	(void)src_arg;
+	return pvrt_host_stat(fn, fn_arg);
+}
+
+static const struct pvrt_steal_source proc_stat_source = {
+	proc_stat_read, NULL, "proc-stat"
+};
+
+const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void)
+{
+	return &proc_stat_source;
+}
+
+/* One sample of the counters from the context's source. */
+static void steal_sample(struct pvrt_spin *s)
+{
+	const struct pvrt_steal_source *src =
+		s->steal_src != NULL ? s->steal_src : &proc_stat_source;
+
+	src->read(src->arg, steal_update, s);
+}
+
+int pvrt_spin_set_steal_source(struct pvrt_spin *s,
+			       const struct pvrt_steal_source *src)
+{
+	if (s == NULL || (src != NULL && src->read == NULL))
+		return -PVS_EINVAL;
+	s->steal_src = src;
+	memset(s->steal_ppm, 0, sizeof(s->steal_ppm));
+	memset(s->steal_prev, 0, sizeof(s->steal_prev));
+	memset(s->total_prev, 0, sizeof(s->total_prev));
+	s->nr_steal_cpus = 0;
+	steal_sample(s);	/* rates start at 0: "since this sample" */
+	s->steal_stamp_ns = mono_ns();
+	return 0;
+}
+
 uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 {
 	uint64_t now, stamp;
@@ -146,7 +195,7 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 		if (mono_ns() - __atomic_load_n(&s->steal_stamp_ns,
 						__ATOMIC_RELAXED) >=
 		    s->steal_period_ns) {
-			pvrt_host_stat(steal_update, s);
+			steal_sample(s);
 			__atomic_store_n(&s->steal_stamp_ns, mono_ns(),
 					 __ATOMIC_RELAXED);
 		}
@@ -178,8 +227,9 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 		s->nr_allowed = s->nr_online;
 	s->rseq_slice = pvrt_host_rseq_slice();
 	/* First sample: rates start at 0 and mean "since this sample". */
-	pvrt_host_stat(steal_update, s);
+	steal_sample(s);
 	s->steal_stamp_ns = mono_ns();
+	s->oracle = pvrt_oracle_default();
 	return 0;
 }
 
@@ -211,9 +261,79 @@ static bool past_deadline(const struct timespec *deadline)
 		now.tv_nsec >= deadline->tv_nsec);
 }
 
-static void fill_in(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
+/* One wait: the lock's callbacks, its owner-tid word, the oracle. */
+struct wait_ctx {
+	const struct pvrt_spin_waiter *w;
+	const uint32_t *owner_tid;
+	const struct pvrt_oracle *oracle;
+};
+
+/* Our process id, for the "owner's CPU runs another process" test. */
+static int64_t this_tgid(void)
+{
+	static int64_t tgid;
+
+	if (tgid == 0)
+		__atomic_store_n(&tgid, (int64_t)getpid(), __ATOMIC_RELAXED);
+	return __atomic_load_n(&tgid, __ATOMIC_RELAXED);
+}
+
+/* The CPU running thread @tid, or -1 (a bounded scan of the slots). */
+static int oracle_find(const struct pvrt_oracle *o, uint32_t tid, int hint)
+{
+	uint32_t cpu, n = pvrt_oracle_nr_cpus(o);
+
+	if (hint >= 0 && pvrt_oracle_is_running(o, tid, hint))
+		return hint;
+	for (cpu = 0; cpu < n && cpu < PVS_MAX_CPUS; cpu++)
+		if (pvrt_oracle_is_running(o, tid, (int)cpu))
+			return (int)cpu;
+	return -1;
+}
+
+/*
+ * The owner's state from the oracle: with its tid, owner_on_cpu() (is it
+ * the thread on some CPU) and vcpu_is_preempted() of that CPU; with only
+ * the CPU it recorded, "sleeping" when that CPU runs another process or
+ * nothing, else unknown.
+ */
+static enum pvs_spin_owner oracle_owner(const struct wait_ctx *c,
+					int owner_cpu)
+{
+	uint32_t tid;
+	int cpu;
+
+	if (c->oracle == NULL)
+		return PVS_SPIN_OWNER_UNKNOWN;
+	tid = c->owner_tid != NULL ?
+		      __atomic_load_n(c->owner_tid, __ATOMIC_RELAXED) :
+		      0;
+	if (tid != 0) {
+		cpu = oracle_find(c->oracle, tid, owner_cpu);
+		if (cpu < 0)
+			return PVS_SPIN_OWNER_SLEEPING;
+		return pvrt_oracle_vcpu_preempted(c->oracle, cpu) == 1 ?
+			       PVS_SPIN_OWNER_PREEMPTED :
+			       PVS_SPIN_OWNER_RUNNING;
+	}
+	if (owner_cpu < 0)
+		return PVS_SPIN_OWNER_UNKNOWN;
+	if (pvrt_oracle_tgid_on(c->oracle, owner_cpu) != this_tgid())
+		return PVS_SPIN_OWNER_SLEEPING;
+	return pvrt_oracle_vcpu_preempted(c->oracle, owner_cpu) == 1 ?
+		       PVS_SPIN_OWNER_PREEMPTED :
+		       PVS_SPIN_OWNER_UNKNOWN;
+}
+
+static int owner_cpu_of(const struct pvrt_spin_waiter *w)
+{
+	return w->owner_cpu != NULL ? w->owner_cpu(w->arg) : -1;
+}
+
+static void fill_in(struct pvrt_spin *s, const struct wait_ctx *c,
 		    uint64_t spun_ns, struct pvs_spin_in *in)
 {
+	const struct pvrt_spin_waiter *w = c->w;
 	int me, owner;
 
 	memset(in, 0, sizeof(*in));
@@ -227,9 +347,10 @@ static void fill_in(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		return;	/* FIXED reads none of the rest */
 	in->arrival_ns = PVS_SPIN_ARRIVAL_NS;
 	me = pvrt_spin_this_cpu();
-	owner = w->owner_cpu != NULL ? w->owner_cpu(w->arg) : -1;
+	owner = owner_cpu_of(w);
+	in->owner = oracle_owner(c, owner);
 	/* The owner recorded our CPU: it cannot be running, we are. */
-	if (owner >= 0 && owner == me)
+	if (in->owner == PVS_SPIN_OWNER_UNKNOWN && owner >= 0 && owner == me)
 		in->owner = PVS_SPIN_OWNER_PREEMPTED;
 	in->owner_steal_ppm = pvrt_spin_steal_ppm(s, owner);
 	in->self_steal_ppm = pvrt_spin_steal_ppm(s, me);
@@ -238,9 +359,19 @@ static void fill_in(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 						  __ATOMIC_RELAXED);
 }
 
-/* Poll ready() between up to @pauses PAUSEs; true if it said so. */
-static bool spin_round(const struct pvrt_spin_waiter *w, uint64_t pauses)
+/* The oracle says the owner stopped running: end the spin round. */
+static bool owner_left(const struct wait_ctx *c)
 {
+	enum pvs_spin_owner o = oracle_owner(c, owner_cpu_of(c->w));
+
+	return o == PVS_SPIN_OWNER_SLEEPING || o == PVS_SPIN_OWNER_PREEMPTED;
+}
+
+/* Poll ready() between up to @pauses PAUSEs; true if it said so. With an
+ * oracle, also stop (false) when the owner leaves its CPU. */
+static bool spin_round(const struct wait_ctx *c, uint64_t pauses)
+{
+	const struct pvrt_spin_waiter *w = c->w;
 	uint64_t i;
 	bool done = false;
 
@@ -251,6 +382,9 @@ static bool spin_round(const struct pvrt_spin_waiter *w, uint64_t pauses)
 			done = true;
 			break;
 		}
+		if (c->oracle != NULL && i % PVRT_SPIN_ORACLE_EVERY == 0 &&
+		    i != 0 && owner_left(c))
+			break;
 		PVRT_RELAX();
 	}
 	if (w->nr_spinning != NULL)
@@ -262,7 +396,16 @@ int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		  const struct timespec *deadline,
 		  struct pvrt_spin_wait_stats *st)
 {
+	return pvrt_spin_wait_for(s, w, NULL, deadline, st);
+}
+
+int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
+		       const uint32_t *owner_tid,
+		       const struct timespec *deadline,
+		       struct pvrt_spin_wait_stats *st)
+{
 	struct pvrt_spin_wait_stats loc;
+	struct wait_ctx c;
 	struct pvs_spin_in in;
 	struct pvs_spin_out out;
 	uint64_t spun = 0, t0;
@@ -272,6 +415,9 @@ int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		return -PVS_EINVAL;
 	if (s == NULL)
 		s = pvrt_spin_default();
+	c.w = w;
+	c.owner_tid = owner_tid;
+	c.oracle = s->policy == PVS_SPIN_POLICY_PV ? s->oracle : NULL;
 	memset(&loc, 0, sizeof(loc));
 	memset(&out, 0, sizeof(out));
 	for (;;) {
@@ -283,12 +429,12 @@ int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 			ret = -PVS_ETIMEDOUT;
 			break;
 		}
-		fill_in(s, w, spun, &in);
+		fill_in(s, &c, spun, &in);
 		switch (pvs_spin_decide(&in, &out)) {
 		case PVS_SPIN_SPIN:
 			loc.spins++;
 			t0 = mono_ns();
-			ret = spin_round(w, out.pauses);
+			ret = spin_round(&c, out.pauses);
 			t0 = mono_ns() - t0;
 			spun += t0;
 			loc.spun_ns += t0;

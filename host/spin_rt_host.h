@@ -27,9 +27,10 @@
 /* Cost of one PAUSE in ps; 0 on success, negative -PVS_E* code on failure. */
 int pvrt_host_pause_ps(uint32_t *pause_ps);
 
-/* Called once per "cpuN" line of /proc/stat. */
-typedef void (*pvrt_host_cpu_fn)(void *arg, unsigned int cpu,
-				   uint64_t steal, uint64_t total);
+#include <pvsched/spin_rt.h>
+
+/* Called once per "cpuN" line of /proc/stat (a steal source's callback). */
+typedef pvrt_steal_fn pvrt_host_cpu_fn;
 
 /* Read /proc/stat once; number of CPU lines reported, or negative -PVS_E* code
  * (CPUs at or above PVS_MAX_CPUS make the read fail: -PVS_ERANGE). */

@@ -105,118 +105,33 @@ int pvsim_metric_better(const char *metric);
 
 /* ---- ministat ----------------------------------------------------------- */
 
-/** @brief Confidence levels of the Student's t table (ministat's six). */
-#define PVSIM_NCONF 6
-/** @brief Degrees of freedom in the table; above, the normal value. */
-#define PVSIM_NSTUDENT 100
-
-/** @brief One data set's summary, as ministat prints it. */
-struct pvsim_stats {
-	/** @brief Values. */
-	size_t n;
-	/** @brief Smallest value. */
-	double min;
-	/** @brief Largest value. */
-	double max;
-	/** @brief Median (mean of the middle two for an even n). */
-	double median;
-	/** @brief Arithmetic mean. */
-	double mean;
-	/** @brief Sample variance (n - 1 in the denominator; 0 for n < 2). */
-	double var;
-	/** @brief Square root of var. */
-	double stddev;
-};
-
-/**
- * @brief Summarise a data set (two-pass mean and variance).
- * @param v values; sorted in place
- * @param n number of values
- * @param st the summary
- * @return 0, or -1 when @p n is 0
+/*
+ * The ministat code lives in host/stats/ministat.h (shared with the
+ * benchmarks); the simulator keeps its names for it.
  */
-int pvsim_stats_of(double *v, size_t n, struct pvsim_stats *st);
-
-/**
- * @brief Index of a confidence level in the table.
- * @param text "80", "90", "95", "98", "99" or "99.5" (a trailing '%' is
- *             accepted)
- * @return 0 .. PVSIM_NCONF - 1, or -1 for any other text
- */
-int pvsim_conf_index(const char *text);
-
-/**
- * @brief A confidence level in percent.
- * @param conf index from pvsim_conf_index()
- * @return 80.0 .. 99.5
- */
-double pvsim_conf_pct(unsigned int conf);
-
-/**
- * @brief Two-sided Student's t critical value, t(1 - (1 - c) / 2, df), to
- *        three decimals; the normal value above PVSIM_NSTUDENT degrees.
- * @param df   degrees of freedom, 1 or more (0 gives the df-1 value)
- * @param conf index from pvsim_conf_index()
- * @return the critical value
- */
-double pvsim_student_t(unsigned int df, unsigned int conf);
-
-/** @brief A data set compared with the baseline, ministat's way. */
-struct pvsim_ttest {
-	/** @brief Critical t used (df = n1 + n2 - 2). */
-	double t;
-	/** @brief Pooled standard deviation s_p. */
-	double pooled_s;
-	/** @brief Difference of means, set - baseline. */
-	double diff;
-	/** @brief Half-width of its confidence interval, t x s_p x
-	 *         sqrt(1/n1 + 1/n2). */
-	double err;
-	/** @brief diff as a percentage of the baseline mean. */
-	double pct;
-	/** @brief Half-width of pct's interval: ministat's ratio error, the
-	 *         baseline variance scaled by (mean / baseline mean)^2. */
-	double pct_err;
-	/** @brief |diff| > err: a difference is proven at this confidence. */
-	bool proven;
-};
-
-/**
- * @brief Compare a data set with the baseline (pooled variance, Student's
- *        t, as FreeBSD's ministat).
- * @param base the baseline's summary
- * @param x    the other set's summary
- * @param conf index from pvsim_conf_index()
- * @param r    the result
- * @return 0, or -1 when either set has fewer than 3 values
- */
-int pvsim_ttest(const struct pvsim_stats *base,
-		  const struct pvsim_stats *x, unsigned int conf,
-		  struct pvsim_ttest *r);
-
-/**
- * @brief Print ministat's column header ("    N  Min  Max ...").
- * @param f output
- */
-void pvsim_ministat_head(FILE *f);
-
-/**
- * @brief Print one set's summary row as ministat does.
- * @param f   output
- * @param sym the set's symbol ('x' for the first, then '+', '*', ...)
- * @param st  the summary
- */
-void pvsim_ministat_row(FILE *f, char sym, const struct pvsim_stats *st);
-
-/**
- * @brief Print the verdict: "Difference at 95.0% confidence" and the
- *        three lines after it, or "No difference proven at ...".
- * @param f    output
- * @param conf index from pvsim_conf_index()
- * @param r    the comparison
- */
-void pvsim_ministat_verdict(FILE *f, unsigned int conf,
-			      const struct pvsim_ttest *r);
+#include "ministat.h"
+/** @brief Confidence levels of the Student's t table. */
+#define PVSIM_NCONF PVSTAT_NCONF
+/** @brief Degrees of freedom in the table. */
+#define PVSIM_NSTUDENT PVSTAT_NSTUDENT
+/** @brief struct pvstat_stats. */
+#define pvsim_stats pvstat_stats
+/** @brief pvstat_stats_of(). */
+#define pvsim_stats_of pvstat_stats_of
+/** @brief pvstat_conf_index(). */
+#define pvsim_conf_index pvstat_conf_index
+/** @brief pvstat_conf_pct(). */
+#define pvsim_conf_pct pvstat_conf_pct
+/** @brief pvstat_student_t(). */
+#define pvsim_student_t pvstat_student_t
+/** @brief struct pvstat_ttest and pvstat_ttest(). */
+#define pvsim_ttest pvstat_ttest
+/** @brief pvstat_ministat_head(). */
+#define pvsim_ministat_head pvstat_ministat_head
+/** @brief pvstat_ministat_row(). */
+#define pvsim_ministat_row pvstat_ministat_row
+/** @brief pvstat_ministat_verdict(). */
+#define pvsim_ministat_verdict pvstat_ministat_verdict
 
 /** @brief What `compare` compares and how it prints. */
 struct pvsim_compare_opts {

@@ -1,16 +1,28 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Lock benchmark: pvlock against its peers on a grid of thread counts,
- * critical-section lengths and a competing CPU hog (issue 5). Every thread
- * loops lock / critical section / unlock for a fixed time; per run we
- * record throughput, CPU seconds per million ops (getrusage), fairness
+ * critical-section lengths and injected preemption (bench/preempt). Every
+ * thread loops lock / critical section / unlock for a fixed time; per run
+ * we record throughput, CPU seconds per million ops (getrusage), fairness
  * (min/max per-thread ops) and p99 acquire latency (every 8th acquisition
- * timed, log-linear histogram, 1/16 resolution). Each cell runs every lock
- * once per repetition (the order rotates); ratios to pthread_mutex are
- * taken within the same repetition, then medians over repetitions.
+ * timed, log-linear histogram, 1/16 resolution).
  *
- * Usage: lockbench [-d ms] [-r reps] [-t 1,2,4,8,16] [-c 50,2000] [-g 0,1]
- *                  [-l lock,...] [-o medians.csv] [-s]
+ * Method (a shared, noisy machine): each repetition runs every lock once,
+ * in an order shuffled per repetition, so a slow minute hurts all locks
+ * alike; ratios (to pthread, adaptive, fixed) are taken within each
+ * repetition, and report.c gives their median and 95 % interval. Peers:
+ * pthread default, adaptive mutex, test-and-set, Concurrency Kit ticket
+ * and MCS, the lock library's PV-blind fixed policy, pvs_mutex (pvlock), and pvlock with the
+ * owner-on-CPU oracle (pvlock_oc; the oracle is attached when we may,
+ * else the pinned one; no oracle: pvlock_oc is left out). pvs_mutex records
+ * only its owner's CPU; tidlock (tidlock.h) records the owner's tid, so
+ * tidlock_oc gets the oracle's exact owner_on_cpu() rule.
+ *
+ * With -i P (P > 0) a SCHED_FIFO thread per CPU takes P % of it in 1-3 ms
+ * slices, and the pvlock contexts read that as their steal.
+ *
+ * Usage: lockbench [-d ms] [-r reps] [-t 1,4,8,16] [-c 50,2000] [-i 0,10]
+ *                  [-l lock,...] [-o table.csv] [-p plot.svg] [-S seed] [-s]
  * -s prints pvlock's event counts per run (lock.h's pvs_lock_stats).
  */
 #define _GNU_SOURCE
@@ -38,18 +50,22 @@
 #endif
 
 #include <pvsched/lock.h>
+#include <pvsched/oracle.h>
 #include <pvsched/spin_rt.h>
 
+#include "inject.h"
+#include "lockbench.h"
+#include "tidlock.h"
+
 #define MAX_THREADS 64
-#define MAX_LIST 16
-#define MAX_REPS 32
+#define MAX_LIST LB_MAX_LIST
+#define MAX_REPS LB_MAX_REPS
 #define HBUCKETS 1024
 #define SAMPLE_MASK 7u
 
-enum lock_kind { L_PTHREAD, L_ADAPTIVE, L_TICKET, L_MCS, L_TAS, L_FIXED,
-		 L_PVLOCK, L_COUNT };
-static const char *const lock_names[L_COUNT] = {
-	"pthread", "adaptive", "ck_ticket", "ck_mcs", "tas", "fixed", "pvlock"
+const char *const lock_names[L_COUNT] = {
+	"pthread", "adaptive", "ck_ticket", "ck_mcs", "tas", "fixed", "pvlock",
+	"pvlock_oc", "tidlock", "tidlock_oc"
 };
 
 /* ---- clocks ------------------------------------------------------------ */
@@ -125,6 +141,9 @@ static struct {
 #endif
 	struct pvs_mutex fixed;
 	struct pvs_mutex pv;
+	struct pvs_mutex pv_oc;
+	struct tidlock tid __attribute__((aligned(64)));
+	struct tidlock tid_oc __attribute__((aligned(64)));
 	char pad0[64];
 	uint32_t tas __attribute__((aligned(64)));
 	char pad1[60];
@@ -132,7 +151,7 @@ static struct {
 	uint64_t data[16] __attribute__((aligned(64)));
 } L;
 
-static struct pvrt_spin ctx_pv, ctx_fixed;
+static struct pvrt_spin ctx_pv, ctx_fixed, ctx_oc;
 
 static inline void tas_lock(uint32_t *l)
 {
@@ -152,6 +171,7 @@ static inline void tas_unlock(uint32_t *l)
 /* ---- workload ------------------------------------------------------------- */
 
 static unsigned int cs_iters, out_iters;
+static double cs_per_ns;	/* critical_section() iterations per ns */
 static int stop_flag __attribute__((aligned(64)));
 
 static inline void critical_section(unsigned int n)
@@ -251,6 +271,15 @@ static void *worker_main(void *arg)
 	case L_PVLOCK:
 		WORKER_LOOP(pvs_mutex_lock(&L.pv), pvs_mutex_unlock(&L.pv));
 		break;
+	case L_PVLOCK_OC:
+		WORKER_LOOP(pvs_mutex_lock(&L.pv_oc), pvs_mutex_unlock(&L.pv_oc));
+		break;
+	case L_TIDLOCK:
+		WORKER_LOOP(tidlock_lock(&L.tid), tidlock_unlock(&L.tid));
+		break;
+	case L_TIDLOCK_OC:
+		WORKER_LOOP(tidlock_lock(&L.tid_oc), tidlock_unlock(&L.tid_oc));
+		break;
 	default:
 		break;
 	}
@@ -259,13 +288,6 @@ static void *worker_main(void *arg)
 }
 
 /* ---- one run -------------------------------------------------------------- */
-
-struct result {
-	double mops;		/* million ops per second */
-	double cpu_s_per_mop;	/* CPU seconds per million ops */
-	double fairness;	/* min/max per-thread ops */
-	double p99_ns;		/* 99th percentile acquire latency */
-};
 
 static struct worker workers[MAX_THREADS];
 static bool print_stats;	/* -s: pvlock's event counts per run */
@@ -280,7 +302,8 @@ static void report_stats(enum lock_kind kind, unsigned int nthreads,
 	double k = ops ? 1000.0 / (double)ops : 0;
 
 	pvs_lock_stats_read(&st);
-	if (print_stats && (kind == L_PVLOCK || kind == L_FIXED))
+	if (print_stats && (kind == L_PVLOCK || kind == L_FIXED ||
+			    kind == L_PVLOCK_OC))
 		fprintf(stderr, "stats %s threads=%u per 1000 ops: contended %.1f"
 			" spins %.1f parks %.1f handoffs %.2f\n",
 			lock_names[kind], nthreads,
@@ -313,6 +336,10 @@ static void init_locks(void)
 	L.fixed.spin = &ctx_fixed;
 	pvs_mutex_init(&L.pv, PVS_MUTEX_NORMAL);
 	L.pv.spin = &ctx_pv;
+	pvs_mutex_init(&L.pv_oc, PVS_MUTEX_NORMAL);
+	L.pv_oc.spin = &ctx_oc;
+	tidlock_init(&L.tid, &ctx_pv);
+	tidlock_init(&L.tid_oc, &ctx_oc);
 	L.tas = 0;
 }
 
@@ -380,33 +407,6 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 	r->fairness = mx ? (double)mn / (double)mx : 0;
 }
 
-/* ---- CPU hog: a child process spinning on CPU 0 ---------------------------- */
-
-static pid_t hog_start(void)
-{
-	pid_t pid = fork();
-
-	if (pid == 0) {
-		cpu_set_t one;
-		volatile uint64_t x = 0;
-
-		CPU_ZERO(&one);
-		CPU_SET(0, &one);
-		sched_setaffinity(0, sizeof(one), &one);
-		for (;;)
-			x++;
-	}
-	return pid;
-}
-
-static void hog_stop(pid_t pid)
-{
-	if (pid > 0) {
-		kill(pid, SIGKILL);
-		waitpid(pid, NULL, 0);
-	}
-}
-
 /* ---- driver ----------------------------------------------------------------- */
 
 static int parse_list(const char *s, unsigned int *out)
@@ -438,147 +438,181 @@ static int parse_locks(const char *s, unsigned int *out)
 	return n;
 }
 
-static int cmp_d(const void *a, const void *b)
+/* The oracle for pvlock_oc: attached if we may, else pinned; NULL: none. */
+static struct pvrt_oracle *open_oracle(const char **what)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	struct pvrt_oracle *o = NULL;
+	enum pvrt_oracle_why why = PVRT_ORACLE_NOT_PINNED;
 
-	return x < y ? -1 : x > y;
+#ifdef PVS_HAVE_ORACLE
+	pvrt_oracle_open(&o, NULL, &why);
+#else
+	pvrt_oracle_open_pinned(&o, NULL, &why);
+#endif
+	*what = o == NULL ? pvrt_oracle_why_name(why) :
+		pvrt_oracle_source_of(o) == PVRT_ORACLE_SOURCE_ATTACHED ?
+			    "attached" : "pinned";
+	return o;
 }
 
-static double median(double *v, unsigned int n)
+/* Fisher-Yates over @n entries. */
+static void shuffle(unsigned int *v, unsigned int n, unsigned int *rnd)
 {
-	qsort(v, n, sizeof(*v), cmp_d);
-	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	unsigned int i, j, t;
+
+	for (i = n; i > 1; i--) {
+		j = (unsigned int)rand_r(rnd) % i;
+		t = v[i - 1];
+		v[i - 1] = v[j];
+		v[j] = t;
+	}
 }
 
-/* Medians of one (cell, lock) over the repetitions. */
-struct cell_lock {
-	double mops, cpu, fair, p99, r_tput, r_cpu;
-};
+/* The steal source of the PV contexts: the injector's, or /proc/stat. */
+static void steal_from(struct inject *in)
+{
+	const struct pvrt_steal_source *src =
+		in != NULL ? inject_steal_source(in) : NULL;
+
+	pvrt_spin_set_steal_source(&ctx_pv, src);
+	pvrt_spin_set_steal_source(&ctx_oc, src);
+}
+
+static void run_cell(struct cell *c, const unsigned int *locks,
+		     unsigned int nlocks, unsigned int duration_ms,
+		     unsigned int *rnd)
+{
+	struct inject_cfg icfg = { 0, 0, 1000, 3000, 0 };
+	struct inject *in = NULL;
+	unsigned int order[L_COUNT], rep, k;
+
+	if (c->inject_pct > 0) {
+		icfg.duty = c->inject_pct / 100.0;
+		icfg.seed = *rnd;
+		in = inject_start(&icfg);
+		if (in == NULL)
+			fprintf(stderr, "injection failed to start\n");
+		else if (!inject_is_fifo(in))
+			fprintf(stderr, "injection without SCHED_FIFO (not "
+				"root): it competes, it does not preempt\n");
+	}
+	steal_from(in);
+	for (k = 0; k < nlocks; k++)
+		c->have[locks[k]] = true;
+	for (rep = 0; rep < c->reps; rep++) {
+		memcpy(order, locks, nlocks * sizeof(order[0]));
+		shuffle(order, nlocks, rnd);
+		for (k = 0; k < nlocks; k++)
+			run_one((enum lock_kind)order[k], c->threads,
+				duration_ms, &c->res[order[k]][rep]);
+	}
+	steal_from(NULL);
+	inject_stop(in);
+}
 
 int main(int argc, char **argv)
 {
-	unsigned int thr[MAX_LIST] = { 1, 2, 4, 8, 16 }, cs[MAX_LIST] = { 50, 2000 };
-	unsigned int hog[MAX_LIST] = { 0, 1 }, locks[L_COUNT];
-	int nthr = 5, ncs = 2, nhog = 2, nlocks = 0;
-	unsigned int duration_ms = 200, reps = 3, out_ns = 0;
-	const char *csv = "lockbench.csv";
-	static struct result res[MAX_REPS][L_COUNT];
-	static struct cell_lock med[MAX_LIST][MAX_LIST][MAX_LIST][L_COUNT];
-	double per_ns, v[MAX_REPS];
-	int opt, ti, ci, hi, li;
-	unsigned int rep, k;
+	unsigned int thr[MAX_LIST] = { 1, 4, 8, 16 }, cs[MAX_LIST] = { 50, 2000 };
+	unsigned int inj[MAX_LIST] = { 0, 10 }, locks[L_COUNT];
+	int nthr = 4, ncs = 2, ninj = 2, nlocks = 0;
+	unsigned int duration_ms = 200, reps = 7, out_ns = 0, seed = 0;
+	const char *csv = "lockbench.csv", *svg = NULL, *oracle_what;
+	static struct cell cells[MAX_LIST * MAX_LIST * MAX_LIST];
+	struct pvrt_oracle *oracle;
+	unsigned int ncells = 0, k, rnd;
+	int opt, ti, ci, ii, missed;
 	FILE *f;
 
-	for (k = 0; k < L_COUNT; k++) {
-#ifndef PVS_HAVE_CK
-		if (k == L_TICKET || k == L_MCS)
-			continue;
-#endif
-		locks[nlocks++] = k;
-	}
-	while ((opt = getopt(argc, argv, "d:r:t:c:g:l:o:w:s")) != -1) {
+	while ((opt = getopt(argc, argv, "d:r:t:c:i:l:o:p:w:S:s")) != -1) {
 		switch (opt) {
 		case 'd': duration_ms = (unsigned int)atoi(optarg); break;
 		case 'r': reps = (unsigned int)atoi(optarg); break;
 		case 't': nthr = parse_list(optarg, thr); break;
 		case 'c': ncs = parse_list(optarg, cs); break;
-		case 'g': nhog = parse_list(optarg, hog); break;
+		case 'i': ninj = parse_list(optarg, inj); break;
 		case 'l': nlocks = parse_locks(optarg, locks); break;
 		case 'o': csv = optarg; break;
+		case 'p': svg = optarg; break;
 		case 'w': out_ns = (unsigned int)atoi(optarg); break;
+		case 'S': seed = (unsigned int)atoi(optarg); break;
 		case 's': print_stats = true; pvs_lock_stats_enable(1); break;
 		default:
 			fprintf(stderr, "usage: %s [-d ms] [-r reps] [-t list] "
-				"[-c cs_ns list] [-g 0,1] [-l locks] "
-				"[-w outside_ns] [-o csv] [-s]\n", argv[0]);
+				"[-c cs_ns list] [-i inject_pct list] "
+				"[-l locks] [-w outside_ns] [-o csv] "
+				"[-p svg] [-S seed] [-s]\n", argv[0]);
 			return 2;
 		}
-	}
-	if (reps < 1 || reps > MAX_REPS || nlocks < 1 || locks[0] != L_PTHREAD) {
-		fprintf(stderr, "need 1..%d reps and pthread as the first lock\n",
-			MAX_REPS);
-		return 2;
 	}
 	for (ti = 0; ti < nthr; ti++)
 		if (thr[ti] < 1 || thr[ti] > MAX_THREADS)
 			return 2;
+	for (ii = 0; ii < ninj; ii++)
+		if (inj[ii] >= 95)
+			return 2;
 	calibrate_ticks();
-	per_ns = calibrate_cs();
+	cs_per_ns = calibrate_cs();
 	pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
 	pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);
+	pvrt_spin_init(&ctx_oc, PVS_SPIN_POLICY_PV);
+	oracle = open_oracle(&oracle_what);
+	ctx_pv.oracle = NULL;	/* pvlock: today's heuristics only */
+	ctx_oc.oracle = oracle;
+	if (nlocks == 0)
+		for (k = 0; k < L_COUNT; k++) {
+#ifndef PVS_HAVE_CK
+			if (k == L_TICKET || k == L_MCS)
+				continue;
+#endif
+			if ((k == L_PVLOCK_OC || k == L_TIDLOCK_OC) &&
+			    oracle == NULL)
+				continue;
+			locks[nlocks++] = k;
+		}
+	if (reps < 3 || reps > MAX_REPS || nlocks < 1) {
+		fprintf(stderr, "need 3..%d reps and a lock\n", MAX_REPS);
+		return 2;
+	}
+	rnd = seed ? seed : (unsigned int)time(NULL);
 	printf("# %ld CPUs online; PAUSE %u ps; context-switch round trip %llu ns;"
-	       " rseq slice extension %s; %u ms x %u reps per cell\n",
+	       " rseq slice extension %s; owner-on-CPU oracle %s;"
+	       " %u ms x %u reps per cell, locks shuffled per rep (seed %u)\n",
 	       sysconf(_SC_NPROCESSORS_ONLN), ctx_pv.pause_ps,
 	       (unsigned long long)ctx_pv.ctxsw_ns,
-	       ctx_pv.rseq_slice ? "yes" : "no", duration_ms, reps);
-	out_iters = (unsigned int)(out_ns * 1.0);
-	for (ci = 0; ci < ncs; ci++) {
-		for (hi = 0; hi < nhog; hi++) {
-			for (ti = 0; ti < nthr; ti++) {
-				pid_t hp = hog[hi] ? hog_start() : -1;
-
-				cs_iters = (unsigned int)(cs[ci] * per_ns + 0.5);
-				for (rep = 0; rep < reps; rep++)
-					for (k = 0; k < (unsigned int)nlocks; k++) {
-						/* pthread first, then rotate the others */
-						unsigned int j = k == 0 ? 0 :
-							1 + (k - 1 + rep) % (unsigned int)(nlocks - 1);
-
-						run_one((enum lock_kind)locks[j], thr[ti],
-							duration_ms, &res[rep][j]);
-					}
-				hog_stop(hp);
-				for (li = 0; li < nlocks; li++) {
-					struct cell_lock *m = &med[ci][hi][ti][li];
-
-#define MED(field, expr)                                  \
-	do {                                              \
-		for (rep = 0; rep < reps; rep++)          \
-			v[rep] = (expr);                  \
-		m->field = median(v, reps);               \
-	} while (0)
-					MED(mops, res[rep][li].mops);
-					MED(cpu, res[rep][li].cpu_s_per_mop);
-					MED(fair, res[rep][li].fairness);
-					MED(p99, res[rep][li].p99_ns);
-					MED(r_tput, res[rep][0].mops > 0 ?
-						res[rep][li].mops / res[rep][0].mops : 0);
-					MED(r_cpu, res[rep][0].cpu_s_per_mop > 0 ?
-						res[rep][li].cpu_s_per_mop /
-						res[rep][0].cpu_s_per_mop : 0);
-				}
-				fprintf(stderr, "cell cs=%u hog=%u threads=%u done\n",
-					cs[ci], hog[hi], thr[ti]);
-			}
-		}
-	}
+	       ctx_pv.rseq_slice ? "yes" : "no", oracle_what, duration_ms,
+	       reps, rnd);
+	out_iters = out_ns;
 	f = fopen(csv, "w");
 	if (f)
-		fprintf(f, "cs_ns,hog,threads,lock,mops,cpu_s_per_mop,fairness,"
-			   "p99_ns,tput_vs_pthread,cpu_vs_pthread\n");
-	printf("%6s %3s %3s %-9s %9s %9s %6s %10s %8s %8s\n", "cs_ns", "hog",
-	       "thr", "lock", "Mops/s", "cpu_s/Mop", "fair", "p99_ns",
-	       "x_pthr", "cpu_x");
+		lb_csv_head(f);
+	lb_table_head(stdout);
 	for (ci = 0; ci < ncs; ci++)
-		for (hi = 0; hi < nhog; hi++)
-			for (ti = 0; ti < nthr; ti++)
-				for (li = 0; li < nlocks; li++) {
-					struct cell_lock *m = &med[ci][hi][ti][li];
+		for (ii = 0; ii < ninj; ii++)
+			for (ti = 0; ti < nthr; ti++) {
+				struct cell *c = &cells[ncells++];
 
-					printf("%6u %3u %3u %-9s %9.3f %9.3f %6.3f %10.0f %8.2f %8.2f\n",
-					       cs[ci], hog[hi], thr[ti],
-					       lock_names[locks[li]], m->mops, m->cpu,
-					       m->fair, m->p99, m->r_tput, m->r_cpu);
-					if (f)
-						fprintf(f, "%u,%u,%u,%s,%.4f,%.4f,%.4f,%.0f,%.4f,%.4f\n",
-							cs[ci], hog[hi], thr[ti],
-							lock_names[locks[li]], m->mops,
-							m->cpu, m->fair, m->p99,
-							m->r_tput, m->r_cpu);
+				c->cs_ns = cs[ci];
+				c->inject_pct = inj[ii];
+				c->threads = thr[ti];
+				c->reps = reps;
+				cs_iters = (unsigned int)(cs[ci] * cs_per_ns + 0.5);
+				run_cell(c, locks, (unsigned int)nlocks,
+					 duration_ms, &rnd);
+				lb_table_cell(stdout, c);
+				fflush(stdout);
+				if (f) {
+					lb_csv_cell(f, c);
+					fflush(f);
 				}
+			}
 	if (f)
 		fclose(f);
 	printf("# CSV: %s\n", csv);
+	if (svg != NULL && lb_svg(svg, cells, ncells) == 0)
+		printf("# picture: %s\n", svg);
+	missed = lb_goals(stdout, cells, ncells,
+			  (unsigned int)sysconf(_SC_NPROCESSORS_ONLN));
+	pvrt_oracle_close(oracle);
+	printf("# goals missed: %d\n", missed);
 	return 0;
 }

@@ -1,17 +1,25 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
-# The lock benchmark of issue 5, one command: build, run the grid (threads
-# 1,2,4,8,16 x critical section 50 ns and 2 us x without/with a CPU hog on
-# CPU 0) for pthread, adaptive, ck_ticket, ck_mcs, tas, fixed and pvlock,
-# print the table of medians and the issue's goals cell by cell.
-#   DURATION_MS=200 REPS=3 bench/lock/run.sh     quick (about 2 minutes)
-#   DURATION_MS=1000 REPS=5 bench/lock/run.sh    full
-# Extra arguments go to pvs_lockbench (e.g. -t 1,8 -c 50 -g 0).
+# The lock benchmark, one command: build, then run the grid
+#   threads 1 and 2x, 4x, 8x the online CPUs
+#   x critical section 50 ns and 2 us
+#   x without / with injected preemption (10 % of each CPU, 1-3 ms slices,
+#     SCHED_FIFO: run as root, else the injector only competes)
+# for pthread, adaptive, ck_ticket, ck_mcs, tas, fixed, pvlock and pvlock_oc
+# (pvlock with the owner-on-CPU oracle: attached as root, else the pinned
+# one, else left out), each repetition running every lock once in a
+# shuffled order. Writes the table (stdout and $OUT.txt), the CSV and the
+# picture, then the issue's goals cell by cell.
+#   bench/lock/run.sh                         full grid (about 5 minutes)
+#   DURATION_MS=100 REPS=7 bench/lock/run.sh  quicker
+# Extra arguments go to pvs_lockbench (e.g. -t 1,8 -c 50 -i 0).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 B=${BUILD:-build}
-OUT=${OUT:-$B/lockbench.csv}
+OUT=${OUT:-$B/lockbench}
+n=$(nproc)
 cmake -S . -B "$B" >/dev/null
-cmake --build "$B" -j"$(nproc)" --target pvs_lockbench >/dev/null
-"$B/bench/pvs_lockbench" -d "${DURATION_MS:-200}" -r "${REPS:-3}" -o "$OUT" "$@"
-bench/lock/goals.awk -v ncpu="$(nproc)" "$OUT"
+cmake --build "$B" -j2 --target pvs_lockbench >/dev/null
+"$B/bench/pvs_lockbench" -d "${DURATION_MS:-200}" -r "${REPS:-7}" \
+  -t "1,$((2 * n)),$((4 * n)),$((8 * n))" -c 50,2000 -i "${INJECT:-0,10}" \
+  -o "$OUT.csv" -p "$OUT.svg" "$@" | tee "$OUT.txt"

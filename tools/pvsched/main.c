@@ -7,6 +7,7 @@
  *   pvsched watch [--interval MS] [--count N] [--sysroot DIR]
  *   pvsched cpuid
  *   pvsched run [--lock pv|fixed|glibc] [--stats] -- CMD [ARGS]
+ *   pvsched oracle start [--group NAME] | stop | status [--json]
  *   pvsched --help | --version
  *
  * Exit status: 0 success, 2 usage error, 1 any other error (with a one-line
@@ -20,6 +21,7 @@
 
 #include <pvsched/version.h>
 
+#include "oracle.h"
 #include "report.h"
 #include "run.h"
 #include "watch.h"
@@ -56,6 +58,9 @@ static const char usage[] =
 	"  cpuid   print the CPUID leaves the probe reads (`cpuid -r` format)\n"
 	"  run     run a program on pvsched's mutex and condition variable\n"
 	"          (`pvsched run [--lock pv|fixed|glibc] [--stats] -- CMD`)\n"
+	"  oracle  the owner-on-CPU BPF signal for lock waiters:\n"
+	"          `pvsched oracle start [--group NAME] [--dir DIR]` (root),\n"
+	"          `pvsched oracle stop`, `pvsched oracle status [--json]`\n"
 #ifdef PVS_HAVE_SIM
 	"  sim     the deterministic simulator: `pvsched sim list`,\n"
 	"          `pvsched sim show NAME`, `pvsched sim run NAME [--seed N]\n"
@@ -286,6 +291,8 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 #ifdef PVS_HAVE_SIM
+	if (strcmp(cmd, "oracle") == 0)
+		return cmd_oracle(argc - 1, argv + 1);
 	if (strcmp(cmd, "sim") == 0) {
 		/* argv[1] is "sim": let the simulator's messages say "pvsched sim" */
 		argv[1] = (char *)"pvsched sim";

@@ -172,6 +172,7 @@ int report_gather(struct report *r, const char *sysroot,
 	OPTIONAL(r->kvm_rc, pvprobe_read_kvm_host(&r->ctx, &r->kvm));
 	OPTIONAL(r->hp_rc, pvprobe_read_guest_haltpoll(&r->ctx, &r->hp));
 	OPTIONAL(r->rseq_rc, pvprobe_read_rseq_slice(&r->ctx, &r->rseq));
+	owner_signal_probe(&r->owner, sysroot);
 	/* The PAUSE cost is a property of the CPU running us: measure it
 	 * only when probing that CPU's own system. */
 	r->pause_rc = -PVS_ENOTSUP;
@@ -437,6 +438,13 @@ static void text_polling(const struct report *r, FILE *f)
 	else
 		fprintf(f, ROW "%s\n", "rseq slice extension:",
 			"not available (Linux < 7.0)");
+	if (strcmp(r->owner.source, "pinned") == 0)
+		fprintf(f, ROW "pinned BPF oracle, %u CPUs, vCPU-preempted "
+			"flag %s\n", "Owner-on-CPU signal:", r->owner.nr_cpus,
+			r->owner.vcpu_preempted ? "read" : "not readable");
+	else
+		fprintf(f, ROW "none (%s): waiters use steal and the owner's "
+			"CPU\n", "Owner-on-CPU signal:", r->owner.reason);
 }
 
 void report_text(const struct report *r, FILE *f)
@@ -685,6 +693,12 @@ static void json_polling(const struct report *r, struct json *j)
 	json_obj(j, "rseq_slice_extension");
 	json_bool(j, "available", r->rseq_rc == 0 && r->rseq.available);
 	json_u64(j, "max_ns", r->rseq_rc == 0 ? r->rseq.max_ns : 0);
+	json_end_obj(j);
+	json_obj(j, "owner_signal");
+	json_str(j, "source", r->owner.source);
+	json_str(j, "reason", r->owner.reason);
+	json_u64(j, "cpus", r->owner.nr_cpus);
+	json_bool(j, "vcpu_preempted", r->owner.vcpu_preempted);
 	json_end_obj(j);
 	json_end_obj(j);
 }

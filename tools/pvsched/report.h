@@ -11,6 +11,7 @@
 #include <pvsched/probe.h>
 
 #include "decide.h"
+#include "oracle.h"
 
 struct report {
 	struct pvprobe_ctx ctx;
@@ -42,6 +43,7 @@ struct report {
 	struct pvprobe_pause_cal pause;
 	int rseq_rc;
 	struct pvprobe_rseq_slice rseq;
+	struct owner_signal owner;
 	struct decisions dec;
 };
 

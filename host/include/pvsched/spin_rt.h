@@ -13,7 +13,10 @@
  * pvs_spin_decide() says. pvrt_spin_slice_begin() / pvrt_spin_slice_end()
  * around a critical section ask the kernel not to preempt the holder
  * (rseq time-slice extension). How each input of pvs_spin_decide() is
- * measured, and why "owner running" is never asserted: docs/spin-rt.md.
+ * measured, and how the owner-on-CPU oracle (<pvsched/oracle.h>) lets
+ * pvrt_spin_wait_for() spin only while the owner runs: docs/spin-rt.md.
+ * The steal view reads /proc/stat unless pvrt_spin_set_steal_source()
+ * names another source.
  */
 #ifndef PVSCHED_SPIN_RT_H
 #define PVSCHED_SPIN_RT_H
@@ -30,6 +33,30 @@
  * <time.h> themselves.
  */
 struct timespec;
+struct pvrt_oracle;
+
+/**
+ * @brief Called by a steal source once per CPU: that CPU's stolen time
+ *        and its total time so far, both counters in one unit of the
+ *        source's choosing (/proc/stat: USER_HZ ticks; ns elsewhere).
+ */
+typedef void (*pvrt_steal_fn)(void *arg, unsigned int cpu, uint64_t steal,
+			      uint64_t total);
+
+/**
+ * @brief Where the steal view's counters come from (pluggable): the
+ *        default reads /proc/stat; a preemption harness, for example,
+ *        reports the time it took from each CPU.
+ */
+struct pvrt_steal_source {
+	/** Report every CPU's counters through @p fn; the number of CPUs
+	 *  reported, or a negative code. */
+	int (*read)(void *src_arg, pvrt_steal_fn fn, void *fn_arg);
+	/** Passed to read(). */
+	void *arg;
+	/** A short name ("proc-stat", ...), for reports. */
+	const char *name;
+};
 
 #ifdef __cplusplus
 extern "C" {
@@ -81,6 +108,12 @@ struct pvrt_spin {
 	uint64_t steal_prev[PVS_MAX_CPUS];
 	/** Internal: all ticks per CPU at the last refresh. */
 	uint64_t total_prev[PVS_MAX_CPUS];
+	/** The steal source (NULL: /proc/stat); pvrt_spin_set_steal_source(). */
+	const struct pvrt_steal_source *steal_src;
+	/** The owner-on-CPU oracle pvrt_spin_wait_for() asks (PV policy
+	 *  only); pvrt_spin_init() sets pvrt_oracle_default(), NULL: none
+	 *  (today's heuristics). The caller may replace it. */
+	const struct pvrt_oracle *oracle;
 };
 
 /**
@@ -149,6 +182,25 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy);
 struct pvrt_spin *pvrt_spin_default(void);
 
 /**
+ * @brief Take the steal view's counters from @p src from now on (NULL:
+ *        /proc/stat again), starting with a fresh first sample.
+ *
+ * Not thread-safe against waiters using @p s: call before the lock is
+ * shared, as pvrt_spin_init().
+ * @param s   context
+ * @param src the source (must outlive @p s), or NULL
+ * @return 0; -PVS_EINVAL NULL @p s, or a source without read()
+ */
+int pvrt_spin_set_steal_source(struct pvrt_spin *s,
+			       const struct pvrt_steal_source *src);
+
+/**
+ * @brief The default steal source: /proc/stat's per-CPU steal column.
+ * @return the source, never NULL
+ */
+const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void);
+
+/**
  * @brief Recent steal rate of a CPU, refreshing the view first when it is
  *        older than pvrt_spin::steal_period_ns.
  *
@@ -182,6 +234,38 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu);
 int pvrt_spin_wait(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		  const struct timespec *deadline,
 		  struct pvrt_spin_wait_stats *st);
+
+/**
+ * @brief pvrt_spin_wait() for a lock that records its owner's thread id.
+ *
+ * As pvrt_spin_wait(); in addition, with the PV policy and an oracle
+ * (pvrt_spin::oracle), the owner's state comes from the oracle: the owner
+ * is the thread @p owner_tid names (0: not known, then only the CPU
+ * pvrt_spin_waiter::owner_cpu recorded is checked: a CPU running another
+ * process, or idle, cannot be running the owner). The owner's state is
+ * asked again every ::PVRT_SPIN_ORACLE_EVERY PAUSEs while spinning, so a
+ * waiter stops spinning soon after its owner is switched out.
+ * @param s         context (pvrt_spin_default() if NULL)
+ * @param w         the lock's callbacks
+ * @param owner_tid the lock's owner-tid word (atomic loads), or NULL
+ * @param deadline  CLOCK_REALTIME absolute time, or NULL for none
+ * @param st        statistics of this call, or NULL
+ * @return as pvrt_spin_wait()
+ */
+int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
+		       const uint32_t *owner_tid,
+		       const struct timespec *deadline,
+		       struct pvrt_spin_wait_stats *st);
+
+/** @brief PAUSEs between two questions to the oracle while spinning. */
+#define PVRT_SPIN_ORACLE_EVERY 64u
+
+/**
+ * @brief The calling thread's id (gettid(), cached per thread): what a
+ *        lock records as its owner for pvrt_spin_wait_for().
+ * @return the thread id
+ */
+uint32_t pvrt_spin_this_tid(void);
 
 /**
  * @brief The CPU the calling thread runs on (sched_getcpu(), which glibc

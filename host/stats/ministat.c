@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * FreeBSD ministat's comparison, for `pvsched sim compare`: per data set
+ * FreeBSD ministat's comparison, for `pvsched sim compare` and the
+ * benchmarks (bench/lock, bench/preempt): per data set
  * N Min Max Median Avg Stddev; each set against the first with the pooled
  * variance and a two-sided Student's t at 80 .. 99.5 % confidence.
  *
  * The t table holds the standard two-sided critical values
  * t(1 - (1 - c) / 2, df) to three decimals, computed for this file (the
  * incomplete beta function inverted to 30 digits) and checked against
- * published tables in tests/test_sim_report.c. Its first five columns are
+ * published tables in tests/test_sim_report.c and tests/test_stats.c. Its first five columns are
  * the values of ministat's table; its last is the two-sided 99.5 % value
  * (127.321 at df 1), where ministat's column holds the 99.8 % one
  * (318.313).
@@ -16,12 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "ministat.h"
 
-static const double conf_pct[PVSIM_NCONF] = { 80, 90, 95, 98, 99, 99.5 };
+static const double conf_pct[PVSTAT_NCONF] = { 80, 90, 95, 98, 99, 99.5 };
 
-/* row 0: the normal distribution (df above PVSIM_NSTUDENT) */
-static const double student[PVSIM_NSTUDENT + 1][PVSIM_NCONF] = {
+/* row 0: the normal distribution (df above PVSTAT_NSTUDENT) */
+static const double student[PVSTAT_NSTUDENT + 1][PVSTAT_NCONF] = {
 	/* inf */ {   1.282,   1.645,   1.960,   2.326,   2.576,   2.807 },
 	/*   1 */ {   3.078,   6.314,  12.706,  31.821,  63.657, 127.321 },
 	/*   2 */ {   1.886,   2.920,   4.303,   6.965,   9.925,  14.089 },
@@ -125,7 +126,7 @@ static const double student[PVSIM_NSTUDENT + 1][PVSIM_NCONF] = {
 	/* 100 */ {   1.290,   1.660,   1.984,   2.364,   2.626,   2.871 },
 };
 
-int pvsim_conf_index(const char *text)
+int pvstat_conf_index(const char *text)
 {
 	char *end;
 	double v;
@@ -138,22 +139,22 @@ int pvsim_conf_index(const char *text)
 		end++;
 	if (*end)
 		return -1;
-	for (i = 0; i < PVSIM_NCONF; i++)
+	for (i = 0; i < PVSTAT_NCONF; i++)
 		if (v == conf_pct[i])
 			return i;
 	return -1;
 }
 
-double pvsim_conf_pct(unsigned int conf)
+double pvstat_conf_pct(unsigned int conf)
 {
-	return conf_pct[conf < PVSIM_NCONF ? conf : 2];
+	return conf_pct[conf < PVSTAT_NCONF ? conf : 2];
 }
 
-double pvsim_student_t(unsigned int df, unsigned int conf)
+double pvstat_student_t(unsigned int df, unsigned int conf)
 {
-	if (conf >= PVSIM_NCONF)
+	if (conf >= PVSTAT_NCONF)
 		conf = 2;
-	if (df > PVSIM_NSTUDENT)
+	if (df > PVSTAT_NSTUDENT)
 		df = 0;
 	else if (!df)
 		df = 1;
@@ -167,7 +168,7 @@ static int cmp_double(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int pvsim_stats_of(double *v, size_t n, struct pvsim_stats *st)
+int pvstat_stats_of(double *v, size_t n, struct pvstat_stats *st)
 {
 	double sum = 0, ss = 0;
 	size_t i;
@@ -190,16 +191,16 @@ int pvsim_stats_of(double *v, size_t n, struct pvsim_stats *st)
 	return 0;
 }
 
-int pvsim_ttest(const struct pvsim_stats *base,
-		  const struct pvsim_stats *x, unsigned int conf,
-		  struct pvsim_ttest *r)
+int pvstat_ttest(const struct pvstat_stats *base,
+		  const struct pvstat_stats *x, unsigned int conf,
+		  struct pvstat_ttest *r)
 {
 	double n1 = (double)x->n, n2 = (double)base->n, ratio;
 
 	memset(r, 0, sizeof(*r));
 	if (x->n < 3 || base->n < 3)
 		return -1;
-	r->t = pvsim_student_t((unsigned int)(x->n + base->n - 2), conf);
+	r->t = pvstat_student_t((unsigned int)(x->n + base->n - 2), conf);
 	r->pooled_s = sqrt(((n1 - 1) * x->var + (n2 - 1) * base->var) /
 			   (n1 + n2 - 2));
 	r->diff = x->mean - base->mean;
@@ -219,28 +220,84 @@ int pvsim_ttest(const struct pvsim_stats *base,
 	return 0;
 }
 
-void pvsim_ministat_head(FILE *f)
+void pvstat_ministat_head(FILE *f)
 {
 	fprintf(f, "    N           Min           Max        Median"
 		"           Avg        Stddev\n");
 }
 
-void pvsim_ministat_row(FILE *f, char sym, const struct pvsim_stats *st)
+void pvstat_ministat_row(FILE *f, char sym, const struct pvstat_stats *st)
 {
 	fprintf(f, "%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n", sym, st->n,
 		st->min, st->max, st->median, st->mean, st->stddev);
 }
 
-void pvsim_ministat_verdict(FILE *f, unsigned int conf,
-			      const struct pvsim_ttest *r)
+void pvstat_ministat_verdict(FILE *f, unsigned int conf,
+			      const struct pvstat_ttest *r)
 {
 	if (!r->proven) {
 		fprintf(f, "No difference proven at %.1f%% confidence\n",
-			pvsim_conf_pct(conf));
+			pvstat_conf_pct(conf));
 		return;
 	}
-	fprintf(f, "Difference at %.1f%% confidence\n", pvsim_conf_pct(conf));
+	fprintf(f, "Difference at %.1f%% confidence\n", pvstat_conf_pct(conf));
 	fprintf(f, "\t%g +/- %g\n", r->diff, r->err);
 	fprintf(f, "\t%g%% +/- %g%%\n", r->pct, r->pct_err);
 	fprintf(f, "\t(Student's t, pooled s = %g)\n", r->pooled_s);
+}
+
+int pvstat_mean_ci(const struct pvstat_stats *st, unsigned int conf,
+		   double *lo, double *hi)
+{
+	double half;
+
+	if (st->n < 2)
+		return -1;
+	half = pvstat_student_t((unsigned int)(st->n - 1), conf) *
+	       st->stddev / sqrt((double)st->n);
+	*lo = st->mean - half;
+	*hi = st->mean + half;
+	return 0;
+}
+
+/*
+ * The interval is taken on log(ratio) and mapped back (the geometric
+ * mean's interval): a ratio lives on a multiplicative scale, 0.5 and 2
+ * are the same distance from 1, and the interval never goes below 0.
+ */
+int pvstat_ratio_of(const double *x, const double *base, size_t n,
+		    unsigned int conf, struct pvstat_ratio *r)
+{
+	double v[1024], lv[1024], lo, hi;
+	struct pvstat_stats st, lst;
+	size_t i, k = 0;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < n && k < sizeof(v) / sizeof(v[0]); i++)
+		if (base[i] > 0 && x[i] > 0) {
+			v[k] = x[i] / base[i];
+			lv[k] = log(v[k]);
+			k++;
+		}
+	if (pvstat_stats_of(v, k, &st) < 0)
+		return -1;
+	pvstat_stats_of(lv, k, &lst);
+	r->n = k;
+	r->median = st.median;
+	if (pvstat_mean_ci(&lst, conf, &lo, &hi) < 0) {
+		r->lo = r->hi = st.median;
+		return 0;
+	}
+	r->lo = exp(lo);
+	r->hi = exp(hi);
+	return 0;
+}
+
+int pvstat_ratio_vs(const struct pvstat_ratio *r, double thr)
+{
+	if (r->lo > thr)
+		return 1;
+	if (r->hi < thr)
+		return -1;
+	return 0;
 }

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * The oracle's insides, shared by view.c (mapping a map, in pvsched_rt)
+ * and loader.c (loading, attaching and pinning, in pvsched_oracle).
+ */
+#ifndef PVSCHED_HOST_ORACLE_INT_H
+#define PVSCHED_HOST_ORACLE_INT_H
+
+#include <stddef.h>
+
+#include <pvsched/oracle.h>
+
+#include "abi.h"
+
+struct pvrt_oracle {
+	/* The mapped slots (read-only mapping). */
+	const volatile struct pvrt_oracle_abi_slot *slots;
+	/* Bytes mapped. */
+	size_t map_len;
+	/* Slots (the map's max_entries). */
+	uint32_t nr_cpus;
+	enum pvrt_oracle_source source;
+	/* Attached: the loader's state, and how to let it go. */
+	void *loaded;
+	void (*unload)(void *loaded);
+};
+
+/* Check that @fd is the oracle's map and map it read-only into a new
+ * oracle of @source; closes nothing. */
+int pvrt_oracle_map_fd(int fd, enum pvrt_oracle_source source,
+		       struct pvrt_oracle **out, enum pvrt_oracle_why *why);
+
+/* Full path of a pin: "<dir>/<name>" into @buf. 0, or -PVS_ERANGE. */
+int pvrt_oracle_pin_path(char *buf, size_t len, const char *dir,
+			 const char *name);
+
+#endif /* PVSCHED_HOST_ORACLE_INT_H */
