@@ -93,8 +93,12 @@ function(pvs_add_library target)
     VERSION ${PVS_SOVERSION}.${PROJECT_VERSION_MINOR}.${PROJECT_VERSION_PATCH}
     SOVERSION ${PVS_SOVERSION}
     LINK_DEPENDS ${map})
-  target_link_options(${target} PRIVATE
-    "LINKER:--version-script=${map}" "LINKER:--no-undefined")
+  target_link_options(${target} PRIVATE "LINKER:--version-script=${map}")
+  # Every symbol resolved at link time; not under clang's ThreadSanitizer,
+  # whose runtime only the executable links.
+  if(NOT CMAKE_C_FLAGS MATCHES "-fsanitize=thread")
+    target_link_options(${target} PRIVATE "LINKER:--no-undefined")
+  endif()
   set_target_properties(${target}_static PROPERTIES
     OUTPUT_NAME ${target} EXPORT_NAME ${c}_static
     POSITION_INDEPENDENT_CODE ON)

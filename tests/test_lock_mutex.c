@@ -371,6 +371,19 @@ static void deadline_in(struct timespec *ts, long ms)
 }
 
 /* From the heir's claim on, unlock must hand over: no trylock gets in. */
+/*
+ * The heir tests need a heir to form before its deadline (second park,
+ * 4 ms after the first), which a ThreadSanitizer build on a loaded
+ * machine may not manage: .ci/sanitize.sh sets PVS_LOCK_NO_TIMING=1 and
+ * the plain build runs them.
+ */
+static bool skip_timing(void)
+{
+	const char *env = getenv("PVS_LOCK_NO_TIMING");
+
+	return env != NULL && env[0] == '1';
+}
+
 static void test_handoff_to_heir(void **state)
 {
 	struct pvs_mutex l;
@@ -380,6 +393,8 @@ static void test_handoff_to_heir(void **state)
 	int handed = 0;
 
 	(void)state;
+	if (skip_timing())
+		skip();
 	for (round = 0; round < 1000 && !handed; round++) {
 		heir_start(&l, &ha, &th, NULL);
 		if (make_heir(&l, &ha)) {
@@ -449,6 +464,8 @@ static void test_heir_timeout_races_grant(void **state)
 	int got = 0, timed_out = 0;
 
 	(void)state;
+	if (skip_timing())
+		skip();
 	for (round = 0; round < 1000 && (round < 40 || !got || !timed_out);
 	     round++) {
 		/* -4 ms .. +3.8 ms around the deadline, early and late in
