@@ -4,6 +4,9 @@
  * sub-command (list | show NAME | run NAME [options] | compare NAME
  * [options]) so that it can be folded into `pvsched sim ...`.
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,6 +68,10 @@ static void usage(FILE *f, const char *prog)
 		"run options: [--seed N] [--iterations K] [--runtime-ms MS] "
 		"[--json] [--debug]\n"
 		"             [--schbench] [--plot FILE.svg]\n"
+		"             [--inject-violation EVENT] (self-test of the "
+		"invariant reports;\n"
+		"             splpar-asym-pack: a violation at that event of "
+		"each run)\n"
 		"compare: each policy against the baseline (--base, default "
 		"the first\nrecorded policy), per case and metric\n"
 		"(ministat: pooled variance, Student's t; needs 3 or more "
@@ -74,15 +81,20 @@ static void usage(FILE *f, const char *prog)
 		prog, prog, prog, prog);
 }
 
+/*
+ * A whole decimal (or 0x hex) number that fits 64 bits: no sign, no
+ * trailing text, no overflow (strtoull saturates and sets ERANGE).
+ */
 static int parse_u64(const char *s, uint64_t *v)
 {
 	char *end;
 	unsigned long long x;
 
-	if (!s || !*s || *s == '-')
+	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
 		return -1;
+	errno = 0;
 	x = strtoull(s, &end, 0);
-	if (*end)
+	if (*end || errno == ERANGE)
 		return -1;
 	*v = x;
 	return 0;
@@ -95,10 +107,59 @@ struct cli_opts {
 	const char *plot;
 };
 
-static int parse_opts(int argc, char **argv, bool compare,
-		      struct cli_opts *co)
+/* A numeric option: its name, range and unit (for the error message). */
+struct num_opt {
+	const char *name;
+	uint64_t lo, hi;
+	const char *unit;	/* "" or " ms" */
+};
+
+static const struct num_opt opt_seed = { "--seed", 0, UINT64_MAX, "" };
+static const struct num_opt opt_iters = { "--iterations", 1, 1000, "" };
+static const struct num_opt opt_runtime = { "--runtime-ms", 1, 3600000,
+					    " ms" };
+static const struct num_opt opt_inject = { "--inject-violation", 1,
+					   UINT64_MAX, ", an event number" };
+
+/* Parse a numeric option's value or say what is wrong with it. */
+static int num_value(const char *prog, const struct num_opt *n,
+		     const char *val, uint64_t *v, FILE *err)
 {
-	const char *next;
+	if (parse_u64(val, v) || *v < n->lo || *v > n->hi) {
+		fprintf(err, "%s: bad %s '%s' (%llu..%llu%s)\n", prog, n->name,
+			val, (unsigned long long)n->lo,
+			(unsigned long long)n->hi, n->unit);
+		return -1;
+	}
+	return 0;
+}
+
+/* Options that take a value (the rest are flags). */
+static bool takes_value(const char *opt, bool compare)
+{
+	static const char *const run_v[] = {
+		"--seed", "--iterations", "--runtime-ms", "--plot",
+		"--inject-violation"
+	};
+	static const char *const cmp_v[] = {
+		"--metric", "--base", "--case", "--confidence"
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(run_v) / sizeof(run_v[0]); i++)
+		if (!strcmp(opt, run_v[i]))
+			return true;
+	for (i = 0; compare && i < sizeof(cmp_v) / sizeof(cmp_v[0]); i++)
+		if (!strcmp(opt, cmp_v[i]))
+			return true;
+	return false;
+}
+
+/* 0, or 2 after a message naming the option, its value and what is valid. */
+static int parse_opts(const char *prog, int argc, char **argv, bool compare,
+		      struct cli_opts *co, FILE *err)
+{
+	const char *opt, *val;
 	uint64_t v;
 	int a, conf;
 
@@ -106,65 +167,131 @@ static int parse_opts(int argc, char **argv, bool compare,
 	co->o.seed = 1;
 	co->c.conf = (unsigned int)pvsim_conf_index("95");
 	for (a = 3; a < argc; a++) {
-		next = a + 1 < argc ? argv[a + 1] : NULL;
-		if (!strcmp(argv[a], "--json")) {
+		opt = argv[a];
+		val = NULL;
+		if (takes_value(opt, compare)) {
+			if (a + 1 >= argc) {
+				fprintf(err, "%s: %s needs a value\n", prog,
+					opt);
+				return 2;
+			}
+			val = argv[++a];
+		}
+		if (!strcmp(opt, "--json")) {
 			co->o.json = true;
-		} else if (!strcmp(argv[a], "--debug")) {
+		} else if (!strcmp(opt, "--debug")) {
 			co->o.debug = true;
-		} else if (!strcmp(argv[a], "--schbench")) {
+		} else if (!strcmp(opt, "--schbench")) {
 			co->o.schbench = true;
-		} else if (!strcmp(argv[a], "--plot") && next && *next) {
-			co->plot = next;
-			a++;
-		} else if (!strcmp(argv[a], "--seed") && !parse_u64(next, &v)) {
-			co->o.seed = v;
-			a++;
-		} else if (!strcmp(argv[a], "--iterations") &&
-			   !parse_u64(next, &v) && v >= 1 && v <= 1000) {
+		} else if (!strcmp(opt, "--plot")) {
+			if (!*val) {
+				fprintf(err, "%s: bad --plot '' (a file "
+					"name)\n", prog);
+				return 2;
+			}
+			co->plot = val;
+		} else if (!strcmp(opt, "--seed")) {
+			if (num_value(prog, &opt_seed, val, &co->o.seed, err))
+				return 2;
+		} else if (!strcmp(opt, "--inject-violation")) {
+			if (num_value(prog, &opt_inject, val,
+				      &co->o.inject_event, err))
+				return 2;
+		} else if (!strcmp(opt, "--iterations")) {
+			if (num_value(prog, &opt_iters, val, &v, err))
+				return 2;
 			co->o.iterations = (uint32_t)v;
-			a++;
-		} else if (!strcmp(argv[a], "--runtime-ms") &&
-			   !parse_u64(next, &v) && v >= 1 && v <= 3600000) {
+		} else if (!strcmp(opt, "--runtime-ms")) {
+			if (num_value(prog, &opt_runtime, val, &v, err))
+				return 2;
 			co->o.runtime_ns = v * 1000000;
-			a++;
-		} else if (compare && !strcmp(argv[a], "--metric") && next) {
-			co->c.metric = next;
-			a++;
-		} else if (compare && !strcmp(argv[a], "--base") && next) {
-			co->c.base = next;
-			a++;
-		} else if (compare && !strcmp(argv[a], "--case") && next) {
-			co->c.case_name = next;
-			a++;
-		} else if (compare && !strcmp(argv[a], "--confidence") &&
-			   (conf = pvsim_conf_index(next)) >= 0) {
+		} else if (compare && !strcmp(opt, "--metric")) {
+			co->c.metric = val;
+		} else if (compare && !strcmp(opt, "--base")) {
+			co->c.base = val;
+		} else if (compare && !strcmp(opt, "--case")) {
+			co->c.case_name = val;
+		} else if (compare && !strcmp(opt, "--confidence")) {
+			conf = pvsim_conf_index(val);
+			if (conf < 0) {
+				fprintf(err, "%s: bad --confidence '%s' "
+					"(80|90|95|98|99|99.5)\n", prog, val);
+				return 2;
+			}
 			co->c.conf = (unsigned int)conf;
-			a++;
 		} else {
-			return a;
+			fprintf(err, "%s: unknown option '%s'\n", prog, opt);
+			return 2;
 		}
 	}
 	return 0;
 }
 
-/* Write the sink's picture to path; no file is left on failure. */
+/*
+ * Diagnostics of the reports (compare, plot) carry the command's prefix
+ * like every other message: they are written to a buffer, then each line
+ * is copied out behind "prog: ".
+ */
+static void copy_prefixed(FILE *err, const char *prog, char *buf, size_t n)
+{
+	char *line = buf, *nl;
+
+	while (line < buf + n && *line) {
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = 0;
+		if (*line != ' ')
+			fprintf(err, "%s: %s\n", prog, line);
+		else
+			fprintf(err, "%s\n", line);	/* a list goes on */
+		if (!nl)
+			break;
+		line = nl + 1;
+	}
+}
+
+/* Write the sink's picture to f (opened before the run); no file is left
+ * on failure. */
 static int write_plot(const char *prog, const struct pvsim_scenario *sc,
-		      const struct pvsim_sink *k, const char *path,
+		      const struct pvsim_sink *k, FILE *f, const char *path,
 		      FILE *err)
 {
-	FILE *f = fopen(path, "w");
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *e = open_memstream(&buf, &n);
 	int ret;
 
-	if (!f) {
-		fprintf(err, "%s: cannot write %s\n", prog, path);
-		return -1;
+	ret = pvsim_plot_svg(sc, k, f, e ? e : err);
+	if (e) {
+		fclose(e);
+		copy_prefixed(err, prog, buf, n);
+		free(buf);
 	}
-	ret = pvsim_plot_svg(sc, k, f, err);
 	if (fclose(f) || ret) {
 		remove(path);
 		return -1;
 	}
 	return 0;
+}
+
+/* compare, its diagnostics behind the prefix. */
+static int compare_prefixed(const char *prog, const struct pvsim_scenario *sc,
+			    const struct pvsim_sink *k,
+			    const struct pvsim_compare_opts *c, FILE *out,
+			    FILE *err)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *e = open_memstream(&buf, &n);
+	int ret;
+
+	ret = pvsim_compare(sc->name, k, c, out, e ? e : err);
+	if (e) {
+		fclose(e);
+		copy_prefixed(err, prog, buf, n);
+		free(buf);
+	}
+	return ret;
 }
 
 int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
@@ -176,20 +303,25 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
 	FILE *run_out = out;
 	bool compare = argc > 1 && !strcmp(argv[1], "compare");
-	int a, ret = 0;
+	FILE *plot_f = NULL;
+	int ret = 0;
 
 	if (argc < 3 || (!compare && strcmp(argv[1], "run"))) {
 		usage(err, prog);
 		return 2;
 	}
-	a = parse_opts(argc, argv, compare, &co);
-	if (a) {
-		fprintf(err, "%s: bad option '%s'\n", prog, argv[a]);
+	if (parse_opts(prog, argc, argv, compare, &co, err)) {
 		usage(err, prog);
 		return 2;
 	}
 	if (co.plot && sc->plot_kind == PVSIM_PLOT_NONE) {
 		fprintf(err, "%s: scenario %s has no plot\n", prog, sc->name);
+		return 2;
+	}
+	/* a picture that cannot be written fails before the run */
+	if (co.plot && !(plot_f = fopen(co.plot, "w"))) {
+		fprintf(err, "%s: cannot write --plot '%s': %s\n", prog,
+			co.plot, strerror(errno));
 		return 2;
 	}
 	memset(&sink, 0, sizeof(sink));
@@ -202,16 +334,20 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		run_out = fopen("/dev/null", "w");
 		if (!run_out) {
 			fprintf(err, "%s: cannot open /dev/null\n", prog);
+			if (plot_f) {
+				fclose(plot_f);
+				remove(co.plot);
+			}
 			return 1;
 		}
 	}
 	memset(&tot, 0, sizeof(tot));
 	if (sc->run(&co.o, run_out, &tot)) {
 		fprintf(err, "%s: %s failed\n", prog, sc->name);
+		pvsim_totals_print_failure(err, prog, &tot);
 		ret = 1;
 	} else if (tot.failures) {
-		fprintf(err, "%s: %llu invariant violations\n", prog,
-			(unsigned long long)tot.failures);
+		pvsim_totals_print_failure(err, prog, &tot);
 		ret = 1;
 	} else if (sink.lost) {
 		fprintf(err, "%s: out of memory: records lost\n", prog);
@@ -220,12 +356,18 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 	if (compare)
 		fclose(run_out);
 	if (!ret && compare) {
-		ret = pvsim_compare(sc->name, &sink, &co.c, out, err);
+		ret = compare_prefixed(prog, sc, &sink, &co.c, out, err);
 		if (ret < 0)
 			ret = 1;
 	}
-	if (!ret && co.plot && write_plot(prog, sc, &sink, co.plot, err))
-		ret = 1;
+	if (plot_f) {
+		if (ret) {
+			fclose(plot_f);
+			remove(co.plot);
+		} else if (write_plot(prog, sc, &sink, plot_f, co.plot, err)) {
+			ret = 1;
+		}
+	}
 	pvsim_sink_free(&sink);
 	return ret;
 }

@@ -1003,6 +1003,7 @@ int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
 	out->events = k->s.events;
 	out->failures = k->s.failures;
 	out->first_failure = k->s.first_failure;
+	out->fail = k->s.fail;
 	if (k->s.failures && !debug)
 		ret = -1;
 out:

@@ -114,6 +114,7 @@ struct pvsim_hp_result {
 	uint64_t events;
 	uint64_t failures;
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 };
 
 /* The defaults (90 % load, today's x86 host, plain polling). */

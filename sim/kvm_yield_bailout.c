@@ -269,11 +269,10 @@ static int run_cell(const struct pvsim_opts *o, unsigned int c,
 		add_result(&cell->sum, &r);
 		pvsim_record(o, case_name[c], pvsim_yield_bailout_policy_name(pol),
 			       "jobs_per_min", it, (double)r.jobs_per_min);
-		if (tot) {
-			tot->events += r.events;
-			tot->failures += r.failures;
-			tot->runs++;
-		}
+		pvsim_totals_add(tot, r.events, r.failures, &r.fail,
+				 case_name[c],
+				 pvsim_yield_bailout_policy_name(pol), it,
+				 pvsim_iter_seed(o->seed, it));
 	}
 	return 0;
 }

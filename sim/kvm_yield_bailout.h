@@ -86,6 +86,7 @@ struct pvsim_dy_sim_result {
 	uint64_t events;
 	uint64_t failures;
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 	struct pvsim_dy_exit_stat exits[PVSIM_DY_EXIT_NR];
 	/* directed yield, measured window */
 	uint64_t passes;		/* pvs_dy_on_spin() calls */

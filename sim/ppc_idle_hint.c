@@ -196,11 +196,10 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 				out->wake_us[pol][i] += r->wake_us[i];
 				out->wake_slow[pol][i] += r->wake_slow[i];
 			}
-			if (tot) {
-				tot->events += r->events;
-				tot->failures += r->failures;
-				tot->runs++;
-			}
+			pvsim_totals_add(tot, r->events, r->failures,
+					 &r->fail, case_short[c],
+					 pol_name[pol], it,
+					 pvsim_iter_seed(o->seed, it));
 		}
 		if (ret)
 			break;

@@ -231,13 +231,12 @@ static uint64_t s2_iter_seed(const struct s2_run *x, uint32_t it)
 	return pvsim_iter_seed(x->o->seed, it);
 }
 
-static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures)
+static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures,
+		   const struct pvsim_failure *fail, const char *cs,
+		   const char *pol, uint32_t it)
 {
-	if (!x->tot)
-		return;
-	x->tot->events += events;
-	x->tot->failures += failures;
-	x->tot->runs++;
+	pvsim_totals_add(x->tot, events, failures, fail, cs, pol, it,
+			 s2_iter_seed(x, it));
 }
 
 /* Selftest table: iteration 0 and all iterations pooled. */
@@ -422,7 +421,8 @@ static int s2_cell_run(struct s2_run *x, const struct pvsim_cede_latency_platfor
 			       pvsim_iter_seed(s2_iter_seed(x, it), wl),
 			       x->o->debug, &r) || !r.n)
 			return -1;
-		s2_tot(x, r.events, r.failures);
+		s2_tot(x, r.events, r.failures, &r.fail, cs, s2_pol_name[k],
+		       it);
 		memcpy(x->pool + cell->n, r.lat_ns, r.n * sizeof(*r.lat_ns));
 		cell->n += r.n;
 		if (pvs_lat_stats(r.lat_ns, r.n, &st))
@@ -588,7 +588,8 @@ static int s2_platform(struct s2_run *x, unsigned int p)
 		if (pvsim_cede_latency_measure(&pl, s2_iter_seed(x, it), x->o->debug,
 				   &x->m[p][it]))
 			return -1;
-		s2_tot(x, x->m[p][it].events, x->m[p][it].failures);
+		s2_tot(x, x->m[p][it].events, x->m[p][it].failures,
+		       &x->m[p][it].fail, pl.name, "selftest", it);
 	}
 	if (s2_platform_head(x, p, &pl))
 		return -1;

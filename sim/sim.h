@@ -51,6 +51,28 @@ struct pvsim_event {
 	uint32_t epoch;
 };
 
+/**
+ * @brief Where and when an invariant was first violated in one model run:
+ *        which invariant, the simulated time, and the event being handled
+ *        (its model-defined kind and object: a vCPU, a VP, a task).
+ */
+struct pvsim_failure {
+	/** @brief The violated invariant (static text), NULL when none. */
+	const char *what;
+	/** @brief Simulated time of the violation, ns. */
+	uint64_t t_ns;
+	/** @brief Kind of the event being handled (see pvsim_event::kind). */
+	uint32_t kind;
+	/** @brief Its object index (see pvsim_event::obj). */
+	uint32_t obj;
+	/** @brief Events popped before it (the violation's event number). */
+	uint64_t event_nr;
+	/** @brief The event kind's name (pvsim::kind_names), or NULL. */
+	const char *kind_name;
+	/** @brief What the object index counts ("VP", "vCPU"), or NULL. */
+	const char *obj_name;
+};
+
 /** @brief The engine: clock, event queue, PRNG and invariant bookkeeping. */
 struct pvsim {
 	/** @brief Current simulated time, ns (never decreases). */
@@ -73,6 +95,21 @@ struct pvsim {
 	uint64_t failures;
 	/** @brief Description of the first violation, or NULL. */
 	const char *first_failure;
+	/** @brief The first violation: what, when, during which event. */
+	struct pvsim_failure fail;
+	/** @brief The event being handled (the last one popped). */
+	struct pvsim_event cur;
+	/** @brief Self-test of the checks: record a violation named
+	 *         "injected violation" when event number inject_event is
+	 *         popped (0 = never). */
+	uint64_t inject_event;
+	/** @brief Names of the model's event kinds, for violation reports
+	 *         (NULL: numbers only). */
+	const char *const *kind_names;
+	/** @brief Entries in kind_names. */
+	uint32_t nkinds;
+	/** @brief What event objects are ("VP", "vCPU"), or NULL. */
+	const char *obj_name;
 };
 
 /**
@@ -140,6 +177,15 @@ uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
  * @param what static description of the violated invariant
  */
 void pvsim_fail(struct pvsim *s, const char *what);
+
+/**
+ * @brief Record an invariant violation about object @p obj (a VP, a vCPU)
+ *        rather than the object of the event being handled.
+ * @param s    the engine
+ * @param what static description of the violated invariant
+ * @param obj  the object index the violation is about
+ */
+void pvsim_fail_obj(struct pvsim *s, const char *what, uint32_t obj);
 
 /**
  * @brief The next 64 pseudo-random bits (xorshift64*).
@@ -396,6 +442,8 @@ struct pvsim_kvm_result {
 	uint64_t failures;
 	/** @brief First violation, or NULL. */
 	const char *first_failure;
+	/** @brief The first violation: what, when, during which event. */
+	struct pvsim_failure fail;
 };
 
 /**
@@ -482,6 +530,10 @@ struct pvsim_opts {
 	bool schbench;
 	/** @brief Where pvsim_record() stores values (NULL: nowhere). */
 	struct pvsim_sink *sink;
+	/** @brief Self-test of the invariant checks: each model run records
+	 *         a violation at this event number (0 = never;
+	 *         see pvsim::inject_event). */
+	uint64_t inject_event;
 };
 
 /**
@@ -511,7 +563,45 @@ struct pvsim_totals {
 	uint64_t failures;
 	/** @brief Model runs. */
 	uint32_t runs;
+	/** @brief The first violation over all runs (what, when, event). */
+	struct pvsim_failure fail;
+	/** @brief Its case ("" when the scenario did not say). */
+	char fail_case[64];
+	/** @brief Its policy ("" when the scenario did not say). */
+	char fail_policy[32];
+	/** @brief Its iteration. */
+	uint32_t fail_iter;
+	/** @brief Its run's seed. */
+	uint64_t fail_seed;
 };
+
+/**
+ * @brief Add one model run to the totals; the first run with a violation
+ *        also gives where it happened.
+ * @param tot       totals (NULL: no-op)
+ * @param events    the run's events
+ * @param failures  its violations
+ * @param fail      its first violation (NULL: not known)
+ * @param case_name its case (NULL: "")
+ * @param policy    its policy (NULL: "")
+ * @param iter      its iteration
+ * @param seed      its seed
+ */
+void pvsim_totals_add(struct pvsim_totals *tot, uint64_t events,
+		      uint64_t failures, const struct pvsim_failure *fail,
+		      const char *case_name, const char *policy,
+		      uint32_t iter, uint64_t seed);
+
+/**
+ * @brief Print the first violation of @p tot in one line: which invariant,
+ *        when (simulated ms), the event, the case, policy, iteration and
+ *        seed, and the count (nothing when there is none).
+ * @param f    output stream
+ * @param prog message prefix ("pvsched sim")
+ * @param tot  totals
+ */
+void pvsim_totals_print_failure(FILE *f, const char *prog,
+				const struct pvsim_totals *tot);
 
 /** @brief A named scenario. */
 struct pvsim_scenario {

@@ -43,6 +43,7 @@ struct pvsim_lpar_params {
 	uint32_t excess_loss_pm; /* mean slot share lost beyond entitlement */
 	bool capped;
 	bool debug;		/* check every invariant after every event */
+	uint64_t inject_event;	/* self-test: a violation at this event */
 	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
 	enum pvs_pack_policy policy;
 };
@@ -52,6 +53,7 @@ struct pvsim_lpar_result {
 	uint64_t elapsed_ns, failures;
 	uint32_t max_dispatched;	/* most VPs dispatched at once */
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 };
 
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,

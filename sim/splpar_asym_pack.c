@@ -38,6 +38,10 @@ enum lpar_ev {
 	EV_END
 };
 
+static const char *const lpar_ev_name[] = {
+	"slot boundary", "VP start", "end"
+};
+
 enum { VP_OFF, VP_PENDING, VP_RUN };
 
 struct lpar_vp {
@@ -76,9 +80,9 @@ static void vp_start(struct lpar *l, uint32_t c)
 	if (l->ndisp > l->r->max_dispatched)
 		l->r->max_dispatched = l->ndisp;
 	if (l->p->capped && l->ndisp > l->p->ent_cores)
-		pvsim_fail(&l->s, "capped partition above entitlement");
+		pvsim_fail_obj(&l->s, "capped partition above entitlement", c);
 	if (l->ndisp > l->p->pool_cores)
-		pvsim_fail(&l->s, "more VPs dispatched than pool cores");
+		pvsim_fail_obj(&l->s, "more VPs dispatched than pool cores", c);
 }
 
 /* Bank the work and run time of a running VP up to now. */
@@ -122,7 +126,10 @@ static void vp_unallot(struct lpar *l, uint32_t c)
  * slot starts n VPs further. A VP keeps running across the boundary
  * unless it loses its turn or runs on excess capacity, which is handed out
  * late; a VP that was not allotted the previous slot starts after its
- * dispatch cost. Random draws in VP order, one pass.
+ * dispatch cost. Random draws in VP order, one pass; a core is handed
+ * over only once it is free: every VP that stops at the boundary stops
+ * before any VP starts at it (the hypervisor preempts the old VP, then
+ * dispatches the new one on that core).
  */
 static void dispatch(struct lpar *l)
 {
@@ -130,6 +137,7 @@ static void dispatch(struct lpar *l)
 	uint32_t limit = p->capped ? p->ent_cores : p->pool_cores;
 	uint32_t n = 0, k, c;
 	bool on[S4_MAX_VPS], excess[S4_MAX_VPS];
+	uint64_t delay[S4_MAX_VPS];
 
 	for (k = 0; k < p->vps; k++) {
 		c = (l->rr + k) % p->vps;
@@ -138,10 +146,11 @@ static void dispatch(struct lpar *l)
 		n += on[c];
 	}
 	l->rr = (l->rr + n) % p->vps;
+	/* pass 1: draws, and every VP that gives its core up stops */
 	for (c = 0; c < p->vps; c++) {
 		struct lpar_vp *v = &l->vp[c];
-		uint64_t delay = 0;
 
+		delay[c] = 0;
 		if (!on[c]) {
 			if (v->allotted)
 				vp_unallot(l, c);
@@ -149,26 +158,33 @@ static void dispatch(struct lpar *l)
 		}
 		if (!v->allotted) {
 			/* dispatch and cache refill */
-			delay = pvsim_rand_range(&l->s, 0,
-						   2 * p->dispatch_cost_ns);
+			delay[c] = pvsim_rand_range(&l->s, 0,
+						    2 * p->dispatch_cost_ns);
 			v->allotted = true;
 			v->allot_since_ns = l->s.now_ns;
 		}
 		v->excess = excess[c];
 		if (excess[c])
-			delay += p->slot_ns * pvsim_rand_range(&l->s, 0,
+			delay[c] += p->slot_ns * pvsim_rand_range(&l->s, 0,
 					2 * p->excess_loss_pm) / 1000;
-		if (!delay) {
+		/* it waits for its core (late excess capacity, dispatch) */
+		if (delay[c] && v->state == VP_RUN)
+			vp_stop(l, c);
+	}
+	/* pass 2: the freed cores are handed over */
+	for (c = 0; c < p->vps; c++) {
+		struct lpar_vp *v = &l->vp[c];
+
+		if (!on[c])
+			continue;
+		v->epoch++;	/* a start still pending is superseded */
+		if (!delay[c]) {
 			if (v->state != VP_RUN)
 				vp_start(l, c);
 			continue;
 		}
-		/* it waits for its core (late excess capacity, dispatch) */
-		if (v->state == VP_RUN)
-			vp_stop(l, c);
 		v->state = VP_PENDING;
-		v->epoch++;
-		pvsim_at(&l->s, l->s.now_ns + delay, EV_START, c, v->epoch);
+		pvsim_at(&l->s, l->s.now_ns + delay[c], EV_START, c, v->epoch);
 	}
 }
 
@@ -183,11 +199,13 @@ static void lpar_check(struct lpar *l)
 		const struct lpar_vp *v = &l->vp[c];
 
 		if ((v->yield_count & 1) != (v->state != VP_RUN))
-			pvsim_fail(&l->s, "yield_count parity != dispatch");
+			pvsim_fail_obj(&l->s, "yield_count parity != dispatch",
+				       c);
 		if (v->state != VP_OFF && !v->allotted)
-			pvsim_fail(&l->s, "VP dispatched without its slot");
+			pvsim_fail_obj(&l->s, "VP dispatched without its slot",
+				       c);
 		if (v->allotted && !v->nbusy)
-			pvsim_fail(&l->s, "VP without work dispatched");
+			pvsim_fail_obj(&l->s, "VP without work dispatched", c);
 		if (v->state == VP_RUN) {
 			ndisp++;
 			busy += l->s.now_ns - v->run_since_ns;
@@ -262,12 +280,17 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	    pvsim_init(&l->s, S4_MAX_VPS + 4, seed)) {
 		r->failures = 1;
 		r->first_failure = "bad parameters or no memory";
+		r->fail.what = r->first_failure;
 		free(l);
 		return;
 	}
 	l->p = p;
 	l->r = r;
 	l->s.debug = p->debug;
+	l->s.inject_event = p->inject_event;
+	l->s.kind_names = lpar_ev_name;
+	l->s.nkinds = EV_END + 1;
+	l->s.obj_name = "VP";
 	memset(nr, 0, sizeof(nr));
 	place_threads(p, nr);
 	/*
@@ -330,6 +353,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	r->events = l->s.events;
 	r->failures = l->s.failures;
 	r->first_failure = l->s.first_failure;
+	r->fail = l->s.fail;
 	pvsim_destroy(&l->s);
 	free(l);
 }
@@ -478,15 +502,14 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				o->runtime_ns);
 		p.debug = o->debug;
+		p.inject_event = o->inject_event;
 		for (it = 0; it < iters; it++) {
 			uint64_t *col = &cs->col[pol][it * LP_NR];
 
 			pvsim_lpar_run(&p, pvsim_iter_seed(o->seed, it), &r);
-			if (tot) {
-				tot->events += r.events;
-				tot->failures += r.failures;
-				tot->runs++;
-			}
+			pvsim_totals_add(tot, r.events, r.failures, &r.fail,
+					 cs->name, pol_name[pol], it,
+					 pvsim_iter_seed(o->seed, it));
 			if (!r.elapsed_ns)
 				return -1;
 			cs->rec[pol][it] = r.records * 1000000000ull /

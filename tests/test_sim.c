@@ -6,6 +6,7 @@
  * and the qualitative shapes of ppc-idle-hint and splpar-asym-pack on reduced
  * runs.
  */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdlib.h>
 
 #include "pvs_test.h"
@@ -396,6 +397,70 @@ static void test_lpar_invariants(void **state)
 }
 
 /*
+ * Issue 12: at a slot boundary the dispatcher must stop the VPs that lost
+ * their turn before it starts those that gained it, or the pool is
+ * over-committed for an instant ("more VPs dispatched than pool cores").
+ * 160 spread threads over 128 VPs on a 96-core pool take turns every
+ * slot; many seeds, every invariant at every event, and the most VPs ever
+ * dispatched at once stays within the pool.
+ */
+static void test_lpar_turns_many_seeds(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	uint64_t seed;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 2000000000);
+	p.debug = true;
+	for (seed = 1; seed <= 40; seed++) {
+		pvsim_lpar_run(&p, pvsim_iter_seed(seed, 0), &r);
+		if (r.failures)
+			print_error("seed %llu: %s at %llu ns, VP %u\n",
+				    (unsigned long long)seed, r.fail.what,
+				    (unsigned long long)r.fail.t_ns,
+				    r.fail.obj);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.max_dispatched <= p.pool_cores);
+	}
+}
+
+/*
+ * A violation names itself: the injected one is reported with its name,
+ * time and event, and through the totals with its case, policy,
+ * iteration and seed.
+ */
+static void test_lpar_injected_violation(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	struct pvsim_totals tot;
+	char buf[512];
+	FILE *f;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 100000000);
+	p.debug = true;
+	p.inject_event = 5;
+	pvsim_lpar_run(&p, 3, &r);
+	assert_int_equal(r.failures, 1);
+	assert_string_equal(r.fail.what, "injected violation");
+	assert_int_equal(r.fail.event_nr, 5);
+	memset(&tot, 0, sizeof(tot));
+	pvsim_totals_add(&tot, r.events, r.failures, &r.fail, "a case",
+			 "spread", 2, 3);
+	f = fmemopen(buf, sizeof(buf), "w");
+	assert_non_null(f);
+	pvsim_totals_print_failure(f, "pvsched sim", &tot);
+	fclose(f);
+	assert_non_null(strstr(buf, "pvsched sim: invariant violated: "
+			       "'injected violation' at t="));
+	assert_non_null(strstr(buf, "(event 5, "));
+	assert_non_null(strstr(buf, "case 'a case', policy spread, "
+			       "iteration 2 (run seed 3); 1 violation in all"));
+}
+
+/*
  * Event-driven: events are state changes. 40 threads spread over 128 VPs
  * fit the entitlement, so after the first slot nothing changes: one
  * dispatcher event, one start per VP with a thread, the end. 160 threads
@@ -675,6 +740,99 @@ static void test_cli(void **state)
 	fclose(err);
 }
 
+/* Run the command line; its stderr (and stdout) into buf. */
+static int cli_err(char *const *argv, int argc, char *buf, size_t n,
+		   size_t *out_len)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	size_t got;
+	int rc;
+
+	assert_non_null(out);
+	assert_non_null(err);
+	rc = pvsim_main(argc, (char **)argv, out, err);
+	fflush(out);
+	*out_len = (size_t)ftell(out);
+	rewind(err);
+	got = fread(buf, 1, n - 1, err);
+	buf[got] = 0;
+	fclose(out);
+	fclose(err);
+	return rc;
+}
+
+/*
+ * Issue 12: every bad option names its value and the valid range (a
+ * --seed past 64 bits is refused, not wrapped by strtoull), a missing
+ * value says so, every message has the prefix, and --plot into a missing
+ * directory fails before the simulation prints anything.
+ */
+static void test_cli_errors(void **state)
+{
+	static const struct {
+		const char *opt, *val, *msg;
+	} bad[] = {
+		{ "--seed", "18446744073709551616", "pvsched sim: bad --seed "
+		  "'18446744073709551616' (0..18446744073709551615)\n" },
+		{ "--seed", "99999999999999999999999", "pvsched sim: bad "
+		  "--seed '99999999999999999999999' "
+		  "(0..18446744073709551615)\n" },
+		{ "--seed", "-1", "pvsched sim: bad --seed '-1' "
+		  "(0..18446744073709551615)\n" },
+		{ "--iterations", "0", "pvsched sim: bad --iterations '0' "
+		  "(1..1000)\n" },
+		{ "--runtime-ms", "1e3", "pvsched sim: bad --runtime-ms '1e3' "
+		  "(1..3600000 ms)\n" },
+		{ "--confidence", "97", "pvsched sim: bad --confidence '97' "
+		  "(80|90|95|98|99|99.5)\n" },
+		{ "--plot", "/nonexistent-dir/x.svg", "pvsched sim: cannot "
+		  "write --plot '/nonexistent-dir/x.svg': No such file or "
+		  "directory\n" },
+	};
+	char buf[4096];
+	size_t i, n_out;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *argv[] = { "pvsched sim", "compare", "splpar-asym-pack",
+				 (char *)bad[i].opt, (char *)bad[i].val };
+
+		assert_int_equal(cli_err(argv, 5, buf, sizeof(buf), &n_out), 2);
+		if (strncmp(buf, bad[i].msg, strlen(bad[i].msg)))
+			print_error("got: %s", buf);
+		assert_memory_equal(buf, bad[i].msg, strlen(bad[i].msg));
+		assert_int_equal(n_out, 0);	/* nothing was simulated */
+	}
+	{
+		char *argv[] = { "pvsched sim", "run", "splpar-asym-pack",
+				 "--seed" };
+
+		assert_int_equal(cli_err(argv, 4, buf, sizeof(buf), &n_out), 2);
+		assert_non_null(strstr(buf, "pvsched sim: --seed needs a "
+				       "value\n"));
+	}
+	{
+		char *argv[] = { "pvsched sim", "compare", "splpar-asym-pack",
+				 "--iterations", "3", "--runtime-ms", "20",
+				 "--metric", "nosuch" };
+
+		assert_int_equal(cli_err(argv, 9, buf, sizeof(buf), &n_out), 2);
+		assert_non_null(strstr(buf, "pvsched sim: unknown metric "
+				       "'nosuch' for splpar-asym-pack"));
+	}
+	{
+		char *argv[] = { "pvsched sim", "run", "splpar-asym-pack",
+				 "--iterations", "1", "--runtime-ms", "50",
+				 "--debug", "--inject-violation", "20" };
+
+		assert_int_equal(cli_err(argv, 10, buf, sizeof(buf), &n_out),
+				 1);
+		assert_non_null(strstr(buf, "pvsched sim: invariant violated: "
+				       "'injected violation' at t="));
+		assert_non_null(strstr(buf, "(event 20, "));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -691,11 +849,14 @@ int main(void)
 		cmocka_unit_test(test_lpar_invariants),
 		cmocka_unit_test(test_lpar_events),
 		cmocka_unit_test(test_lpar_seeded),
+		cmocka_unit_test(test_lpar_turns_many_seeds),
+		cmocka_unit_test(test_lpar_injected_violation),
 		cmocka_unit_test(test_splpar_asym_pack_shape),
 		cmocka_unit_test(test_splpar_asym_pack_40vps),
 		cmocka_unit_test(test_splpar_asym_pack_records),
 		cmocka_unit_test(test_scenario_output_deterministic),
 		cmocka_unit_test(test_cli),
+		cmocka_unit_test(test_cli_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
