@@ -68,6 +68,9 @@ static void usage(FILE *f, const char *prog)
 		"run options: [--seed N] [--iterations K] [--runtime-ms MS] "
 		"[--json] [--debug]\n"
 		"             [--schbench] [--plot FILE.svg]\n"
+		"             [--plugin FILE.so] (a policy of your own beside "
+		"the built-in ones:\n"
+		"             struct pvsim_plugin, <pvsched/sim.h>)\n"
 		"             [--inject-violation EVENT] (self-test of the "
 		"invariant reports;\n"
 		"             splpar-asym-pack: a violation at that event of "
@@ -105,6 +108,7 @@ struct cli_opts {
 	struct pvsim_opts o;
 	struct pvsim_compare_opts c;
 	const char *plot;
+	const char *plugin;
 };
 
 /* A numeric option: its name, range and unit (for the error message). */
@@ -139,7 +143,7 @@ static bool takes_value(const char *opt, bool compare)
 {
 	static const char *const run_v[] = {
 		"--seed", "--iterations", "--runtime-ms", "--plot",
-		"--inject-violation"
+		"--inject-violation", "--plugin"
 	};
 	static const char *const cmp_v[] = {
 		"--metric", "--base", "--case", "--confidence"
@@ -190,6 +194,8 @@ static int parse_opts(const char *prog, int argc, char **argv, bool compare,
 				return 2;
 			}
 			co->plot = val;
+		} else if (!strcmp(opt, "--plugin")) {
+			co->plugin = val;
 		} else if (!strcmp(opt, "--seed")) {
 			if (num_value(prog, &opt_seed, val, &co->o.seed, err))
 				return 2;
@@ -294,9 +300,57 @@ static int compare_prefixed(const char *prog, const struct pvsim_scenario *sc,
 	return ret;
 }
 
+/* Does the comma-separated list have this name? */
+static bool in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while (p && *p) {
+		if (!strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return true;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return false;
+}
+
+/* A plug-in fits a scenario when the scenario consults all its hooks. */
+static int plugin_fits(const char *prog, const struct pvsim_scenario *sc,
+		       const struct pvsim_plugin *pl, FILE *err)
+{
+	static const char *const names[] = { "is_preempted", "pick_cpu" };
+	const bool set[] = { pl->hooks.is_preempted != NULL,
+			     pl->hooks.pick_cpu != NULL };
+	unsigned int i;
+	int bad = 0;
+
+	if (!sc->hooks) {
+		fprintf(err, "%s: scenario %s consults no decision hook yet; "
+			"with hooks:", prog, sc->name);
+		for (i = 0; pvsim_scenario_at(i); i++)
+			if (pvsim_scenario_at(i)->hooks)
+				fprintf(err, " %s (%s)",
+					pvsim_scenario_at(i)->name,
+					pvsim_scenario_at(i)->hooks);
+		fprintf(err, "\n");
+		return -1;
+	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (set[i] && !in_list(sc->hooks, names[i])) {
+			fprintf(err, "%s: plug-in %s sets %s, which %s does "
+				"not consult (it consults: %s)\n", prog,
+				pl->hooks.name, names[i], sc->name, sc->hooks);
+			bad = -1;
+		}
+	return bad;
+}
+
 int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		FILE *out, FILE *err)
 {
+	const struct pvsim_plugin *pl = NULL;
+	void *pl_handle = NULL;
 	struct pvsim_sink sink;
 	struct pvsim_totals tot;
 	struct cli_opts co;
@@ -318,10 +372,20 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		fprintf(err, "%s: scenario %s has no plot\n", prog, sc->name);
 		return 2;
 	}
+	if (co.plugin) {
+		if (pvsim_plugin_load(co.plugin, &pl, &pl_handle, err))
+			return 2;
+		if (plugin_fits(prog, sc, pl, err)) {
+			pvsim_plugin_unload(pl_handle);
+			return 2;
+		}
+		co.o.plugin = &pl->hooks;
+	}
 	/* a picture that cannot be written fails before the run */
 	if (co.plot && !(plot_f = fopen(co.plot, "w"))) {
 		fprintf(err, "%s: cannot write --plot '%s': %s\n", prog,
 			co.plot, strerror(errno));
+		pvsim_plugin_unload(pl_handle);
 		return 2;
 	}
 	memset(&sink, 0, sizeof(sink));
@@ -334,6 +398,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		run_out = fopen("/dev/null", "w");
 		if (!run_out) {
 			fprintf(err, "%s: cannot open /dev/null\n", prog);
+			pvsim_plugin_unload(pl_handle);
 			if (plot_f) {
 				fclose(plot_f);
 				remove(co.plot);
@@ -369,6 +434,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		}
 	}
 	pvsim_sink_free(&sink);
+	pvsim_plugin_unload(pl_handle);
 	return ret;
 }
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed)
 {

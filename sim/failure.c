@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 void pvsim_totals_add(struct pvsim_totals *tot, uint64_t events,
 		      uint64_t failures, const struct pvsim_failure *fail,

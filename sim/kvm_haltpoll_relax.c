@@ -460,4 +460,5 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	"  1729.4 (in a VM), 2886 (bare metal); redis-benchmark in a guest on the\n"
 	"  sibling, 90% CPU: 1776.9 (no patch), 1782.3 (no polling beside a busy\n"
 	"  sibling, v1), 1778 (cpu_relax); 33% CPU: 1929.9, 2294.6, 2005.3.",
+	NULL,	/* no decision hooks yet */
 };

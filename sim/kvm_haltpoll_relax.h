@@ -7,7 +7,7 @@
 #ifndef PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
 #define PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* Sibling speed, parts per million of the dhry loop alone (kvm-haltpoll-relax). */
 #define PVSIM_HP_PPM_ONE 1000000u

@@ -428,4 +428,5 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	"  ~53K/25K/18-20K, with the bail-out ~100K/81K/48-69K (throttled\n"
 	"  yield_to ~101K/87K/78K); perf kvm stat at 80 vCPUs with the bail-out:\n"
 	"  PAUSE_INSTRUCTION 92% of exits, 88.38 us average.",
+	NULL,	/* no decision hooks yet */
 };

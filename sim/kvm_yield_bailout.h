@@ -6,7 +6,7 @@
 #ifndef PVSCHED_SIM_KVM_YIELD_BAILOUT_H
 #define PVSCHED_SIM_KVM_YIELD_BAILOUT_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* Largest guest / host the model accepts. */
 #define PVSIM_DY_SIM_MAX_VCPUS 128

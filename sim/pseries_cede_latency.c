@@ -653,4 +653,5 @@ const struct pvsim_scenario pvsim_pseries_cede_latency = {
 	"    timer  min 2601  median 5677  avg 5668.74  p90 5917  p99 6413  max 9299\n"
 	"    IPI    min 711   median 7564  avg 7369.43  p90 8559  p99 9514  max 9698\n"
 	"  so 5.4-7.5 us of compensation on top of 2 us, about the 10 us default.",
+	NULL,	/* no decision hooks yet */
 };

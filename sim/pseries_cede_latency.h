@@ -10,7 +10,7 @@
 #ifndef PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
 #define PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* ---- platforms and their firmware images ------------------------------ */
 

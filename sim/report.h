@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 #ifdef __cplusplus
 extern "C" {

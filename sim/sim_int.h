@@ -6,24 +6,28 @@
 #ifndef PVSCHED_SIM_INT_H
 #define PVSCHED_SIM_INT_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* ppc-idle-hint: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
 #define PVSIM_IDLE_HINT_NPCT PVSIM_NPCT
 #define PVSIM_IDLE_HINT_NCASES 3
 #define PVSIM_IDLE_HINT_ITERS 20
+#define PVSIM_IDLE_HINT_NPOL 3	/* baseline, patched, a plug-in's */
 
-/* One ppc-idle-hint case over all iterations, both policies. */
+/* One ppc-idle-hint case over all iterations, every policy. */
 struct pvsim_idle_hint_case {
-	/* index 0 = baseline (parity), 1 = patched (idle hint) */
-	struct pvsim_hist hist[2];
-	uint64_t steal_ns[2];
+	/* index 0 = baseline (parity), 1 = patched (idle hint), 2 = plug-in */
+	struct pvsim_hist hist[PVSIM_IDLE_HINT_NPOL];
+	uint64_t steal_ns[PVSIM_IDLE_HINT_NPOL];
 	/* worker wake-ups per target class: count, summed us, >= 1 ms */
-	uint64_t wake_n[2][PVSIM_KVM_WAKE_NR];
-	uint64_t wake_us[2][PVSIM_KVM_WAKE_NR];
-	uint64_t wake_slow[2][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_n[PVSIM_IDLE_HINT_NPOL][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_us[PVSIM_IDLE_HINT_NPOL][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_slow[PVSIM_IDLE_HINT_NPOL][PVSIM_KVM_WAKE_NR];
 	/* compare% in hundredths per percentile, averaged over iterations */
 	int64_t compare_centi[PVSIM_IDLE_HINT_NPCT];
+	/* the same for the plug-in against the baseline */
+	int64_t plugin_centi[PVSIM_IDLE_HINT_NPCT];
+	uint32_t npol;		/* 2, or 3 with a plug-in */
 	uint32_t iterations;
 };
 
@@ -44,6 +48,7 @@ struct pvsim_lpar_params {
 	bool capped;
 	bool debug;		/* check every invariant after every event */
 	uint64_t inject_event;	/* self-test: a violation at this event */
+	const struct pvsim_hooks *hooks; /* pick_cpu (NULL: the library) */
 	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
 	enum pvs_pack_policy policy;
 };

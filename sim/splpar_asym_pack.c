@@ -244,14 +244,16 @@ static void place_threads(const struct pvsim_lpar_params *p, uint32_t *nr)
 			pvs_pack_task_init(&task);
 			task.allowed = mask;
 			task.idle_only = true;
-			cpu = pvs_pack_pick_cpu(&topo, nr, &task, p->policy);
+			cpu = pvsim_pick_cpu(p->hooks, &topo, nr, &task,
+					     p->policy);
 			if (cpu >= 0 || limit >= S4_SMT)
 				break;
 			limit = limit * 2 < S4_SMT ? limit * 2 : S4_SMT;
 		}
 		if (cpu < 0)
-			cpu = pvs_pack_pick_cpu(&topo, nr, NULL, p->policy);
-		if (cpu >= 0)
+			cpu = pvsim_pick_cpu(p->hooks, &topo, nr, NULL,
+					     p->policy);
+		if (cpu >= 0 && (uint32_t)cpu < topo.nr_cpus)
 			nr[cpu]++;
 	}
 }
@@ -477,14 +479,23 @@ static void pr_milli(FILE *f, uint64_t milli)
 
 static const uint32_t vps_case[S4_NVPS] = { 128, 40 };
 static const uint32_t thr_case[S4_NTHR] = { 40, 80, 160 };
+#define S4_NPOL 3	/* spread, pack, a plug-in's */
+
 static const char *const pol_name[2] = { "spread", "pack" };
+
+/* A policy's name in records: the built-in's, or the plug-in's. */
+static const char *pol_label(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol < 2 ? pol_name[pol] : o->plugin->name;
+}
 
 /* One case: records/s and lparstat columns per policy and iteration. */
 struct s4_case {
 	char name[40];
-	uint64_t *rec[2];		/* records/s */
-	uint64_t *col[2];		/* LP_NR columns per iteration */
-	uint64_t mean[2];
+	unsigned int npol;		/* 2, or 3 with a plug-in */
+	uint64_t *rec[S4_NPOL];		/* records/s */
+	uint64_t *col[S4_NPOL];		/* LP_NR columns per iteration */
+	uint64_t mean[S4_NPOL];
 };
 
 static int run_case(const struct pvsim_opts *o, uint32_t vps,
@@ -497,10 +508,12 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 
 	snprintf(cs->name, sizeof(cs->name), "%u threads, %u VPs", threads,
 		 vps);
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
+		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_lpar_params(&p, vps, threads,
 				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				o->runtime_ns);
+		p.hooks = pol == 2 ? o->plugin : NULL;
 		p.debug = o->debug;
 		p.inject_event = o->inject_event;
 		for (it = 0; it < iters; it++) {
@@ -508,18 +521,18 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 
 			pvsim_lpar_run(&p, pvsim_iter_seed(o->seed, it), &r);
 			pvsim_totals_add(tot, r.events, r.failures, &r.fail,
-					 cs->name, pol_name[pol], it,
+					 cs->name, pol_label(o, pol), it,
 					 pvsim_iter_seed(o->seed, it));
 			if (!r.elapsed_ns)
 				return -1;
 			cs->rec[pol][it] = r.records * 1000000000ull /
 					   r.elapsed_ns;
 			lparstat_of(&p, &r, col);
-			pvsim_record(o, cs->name, pol_name[pol],
+			pvsim_record(o, cs->name, pol_label(o, pol),
 				       "records_per_s", it,
 				       (double)cs->rec[pol][it]);
 			for (m = 0; m < LP_NR; m++)
-				pvsim_record(o, cs->name, pol_name[pol],
+				pvsim_record(o, cs->name, pol_label(o, pol),
 					       lp_metric[m], it,
 					       (double)col[m] / 1000);
 		}
@@ -527,8 +540,15 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 	return 0;
 }
 
-static void print_case_text(FILE *f, const struct s4_case *cs,
-			    uint32_t threads, uint32_t iters)
+/* The row label of a policy in the tables. */
+static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol == 2 ? o->plugin->name : pol ? "+patch" : "baseline";
+}
+
+static void print_case_text(const struct pvsim_opts *o, FILE *f,
+			    const struct s4_case *cs, uint32_t threads,
+			    uint32_t iters)
 {
 	struct pvs_lat_stats st;
 	unsigned int pol, m;
@@ -538,14 +558,14 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 		"(Higher is better)\n", threads, iters);
 	fprintf(f, "Kernel   N  Min       Max       Median    Avg         "
 		"Stddev      %%Change\n");
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
 		/* pvs_lat_stats() sorts: keep the recorded order */
 		sorted = cs->rec[pol] + iters;
 		memcpy(sorted, cs->rec[pol], iters * sizeof(*sorted));
 		if (pvs_lat_stats(sorted, iters, &st))
 			return;
 		fprintf(f, "%-8s %u  %-9llu %-9llu %-9llu %llu.%01u  %llu.%02u",
-			pol ? "+patch" : "baseline", iters,
+			row_label(o, pol), iters,
 			(unsigned long long)st.min_ns,
 			(unsigned long long)st.max_ns,
 			(unsigned long long)st.median_ns,
@@ -556,7 +576,7 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 		if (pol) {
 			fprintf(f, "  ");
 			pvsim_print_centi(f, cs->mean[0] ?
-				((int64_t)cs->mean[1] -
+				((int64_t)cs->mean[pol] -
 				 (int64_t)cs->mean[0]) * 10000 /
 				(int64_t)cs->mean[0] : 0);
 		}
@@ -564,10 +584,10 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 	}
 	fprintf(f, "lparstat: Kernel  %%user  %%idle  physc  "
 		"%%entc   lbusy  app    vcsw\n");
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
 		const uint64_t *col = &cs->col[pol][(iters - 1) * LP_NR];
 
-		fprintf(f, "          %-7s ", pol ? "+patch" : "baseline");
+		fprintf(f, "          %-7s ", row_label(o, pol));
 		for (m = 0; m < LP_VCSW; m++) {
 			pr_centi(f, col[m]);
 			fprintf(f, "  ");
@@ -576,16 +596,17 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 	}
 }
 
-static void print_case_json(FILE *f, const struct s4_case *cs, bool first,
+static void print_case_json(const struct pvsim_opts *o, FILE *f,
+			    const struct s4_case *cs, bool first,
 			    uint32_t vps, uint32_t threads, uint32_t iters)
 {
 	unsigned int pol, m, it;
 
 	fprintf(f, "%s{\"case\":\"%s\",\"vps\":%u,\"threads\":%u,"
 		"\"policies\":{", first ? "" : ",", cs->name, vps, threads);
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
 		fprintf(f, "%s\"%s\":{\"records_per_s\":[", pol ? "," : "",
-			pol_name[pol]);
+			pol_label(o, pol));
 		for (it = 0; it < iters; it++)
 			fprintf(f, "%s%llu", it ? "," : "",
 				(unsigned long long)cs->rec[pol][it]);
@@ -615,7 +636,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	if (iters > PVS_LAT_MAX_SAMPLES)
 		return -1;
 	memset(&cs, 0, sizeof(cs));
-	for (pol = 0; pol < 2 && !ret; pol++) {
+	cs.npol = o->plugin ? 3 : 2;
+	for (pol = 0; pol < cs.npol && !ret; pol++) {
 		/* records/s, then as many again to sort a copy */
 		cs.rec[pol] = calloc(2 * (size_t)iters, sizeof(uint64_t));
 		cs.col[pol] = calloc((size_t)iters * LP_NR, sizeof(uint64_t));
@@ -638,7 +660,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				       tot);
 			if (ret)
 				break;
-			for (pol = 0; pol < 2; pol++) {
+			for (pol = 0; pol < cs.npol; pol++) {
 				uint64_t sum = 0;
 
 				for (it = 0; it < iters; it++)
@@ -646,10 +668,10 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				cs.mean[pol] = sum / iters;
 			}
 			if (o->json)
-				print_case_json(f, &cs, !v && !t, vps_case[v],
+				print_case_json(o, f, &cs, !v && !t, vps_case[v],
 						thr_case[t], iters);
 			else
-				print_case_text(f, &cs, thr_case[t], iters);
+				print_case_text(o, f, &cs, thr_case[t], iters);
 		}
 		if (!o->json && !ret)
 			fprintf(f, "------------------------------------------"
@@ -657,7 +679,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	}
 	if (o->json && !ret)
 		fprintf(f, "]}\n");
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < S4_NPOL; pol++) {
 		free(cs.rec[pol]);
 		free(cs.col[pol]);
 	}
@@ -680,4 +702,5 @@ const struct pvsim_scenario pvsim_splpar_asym_pack = {
 	"             (71.05 -> 41.06), 160 +36.74% (77.42 -> 78.33)\n"
 	"    40 VPs:  40 threads +1.55% (physc 40.00 -> 21.16), 80 +0.89%,\n"
 	"             160 -0.05% (40.00 both)",
+	"pick_cpu",
 };

@@ -785,6 +785,8 @@ static void test_cli_errors(void **state)
 		  "(1..3600000 ms)\n" },
 		{ "--confidence", "97", "pvsched sim: bad --confidence '97' "
 		  "(80|90|95|98|99|99.5)\n" },
+		{ "--plugin", "/nonexistent-dir/x.so", "pvsched sim: cannot "
+		  "load --plugin '/nonexistent-dir/x.so': " },
 		{ "--plot", "/nonexistent-dir/x.svg", "pvsched sim: cannot "
 		  "write --plot '/nonexistent-dir/x.svg': No such file or "
 		  "directory\n" },

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /**
- * @file sim.h
+ * @file pvsched/sim.h
  * @brief pvsched_sim: a deterministic discrete-event simulator of a
  *        virtualized host that evaluates libpvsched's own heuristics.
  *
@@ -317,6 +317,121 @@ uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter);
  */
 void pvsim_print_centi(FILE *f, int64_t centi);
 
+/* ---- decision hooks and plug-ins ---------------------------------------- */
+
+/**
+ * @brief The plug-in interface version: a plug-in built against another
+ *        one is refused (pvsim_plugin::abi).
+ */
+#define PVSIM_PLUGIN_ABI 1
+
+/**
+ * @brief A scenario's decision points as functions: a policy to try
+ *        beside the built-in ones.
+ *
+ * The models ask the hooks where the kernel asks the library; a NULL hook
+ * is the library's answer under the scenario's current (patched) rule, so
+ * a policy only writes the decisions it changes. Every hook must be a
+ * pure function of its arguments (and of what @p user points to, if that
+ * does not change during a run): the simulator is deterministic only if
+ * the hooks are. Which scenario consults which hook:
+ *  - ppc-idle-hint: is_preempted (the guest's wake-up placement asks
+ *    vcpu_is_preempted() of each idle candidate);
+ *  - splpar-asym-pack: pick_cpu (ebizzy's threads are placed one by one).
+ */
+struct pvsim_hooks {
+	/** @brief The policy's name in tables, records, pictures and
+	 *         compare (letters, digits, '-' and '_'; at most 24). */
+	const char *name;
+	/** @brief Handed to every hook. */
+	void *user;
+	/**
+	 * @brief Is hardware thread @p thread of core @p cs preempted by the
+	 *        hypervisor (true: a woken task should not be placed there)?
+	 *        Library default: pvs_is_preempted(cs, thread) (cs->policy
+	 *        holds the scenario's built-in rule).
+	 * @param user   pvsim_hooks::user
+	 * @param cs     the core's decoded lppaca snapshot
+	 * @param thread the thread asked about, below cs->smt
+	 * @return true when preempted
+	 */
+	bool (*is_preempted)(void *user, const struct pvs_core_state *cs,
+			     unsigned int thread);
+	/**
+	 * @brief Where to place a newly runnable task. Library default:
+	 *        pvs_pack_pick_cpu(t, nr_running, task, PVS_PACK_CORES).
+	 * @param user       pvsim_hooks::user
+	 * @param t          the topology
+	 * @param nr_running tasks per CPU (t->nr_cpus entries)
+	 * @param task       the task's constraints (NULL: none)
+	 * @return a CPU below t->nr_cpus, or a negative value when none fits
+	 */
+	int (*pick_cpu)(void *user, const struct pvs_pack_topology *t,
+			const uint32_t *nr_running,
+			const struct pvs_pack_task *task);
+};
+
+/**
+ * @brief What a plug-in shared object exports, under the name
+ *        PVSIM_PLUGIN_SYMBOL: `const struct pvsim_plugin pvsim_plugin`.
+ */
+struct pvsim_plugin {
+	/** @brief PVSIM_PLUGIN_ABI when the plug-in was built. */
+	uint32_t abi;
+	/** @brief One line: what the policy does (`--plugin` prints it). */
+	const char *summary;
+	/** @brief The policy (pvsim_hooks::name is its name). */
+	struct pvsim_hooks hooks;
+};
+
+/** @brief The symbol a plug-in defines (see struct pvsim_plugin). */
+#define PVSIM_PLUGIN_SYMBOL "pvsim_plugin"
+
+/**
+ * @brief Load a plug-in: dlopen() @p path and check its ABI and name.
+ * @param path   the shared object (a path; "./x.so" for the current
+ *               directory)
+ * @param out    the plug-in's description (valid until unloaded)
+ * @param handle the dlopen() handle, for pvsim_plugin_unload()
+ * @param err    diagnostics ("pvsched sim: ..." lines)
+ * @return 0, or -1 after a message
+ */
+int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
+		      void **handle, FILE *err);
+
+/**
+ * @brief Unload a plug-in.
+ * @param handle from pvsim_plugin_load() (NULL: no-op)
+ */
+void pvsim_plugin_unload(void *handle);
+
+/**
+ * @brief The is_preempted decision: the hook when @p h has one, else the
+ *        library (pvs_is_preempted()).
+ * @param h      hooks (NULL: the library)
+ * @param cs     core snapshot
+ * @param thread thread of @p cs
+ * @return true when preempted
+ */
+bool pvsim_is_preempted(const struct pvsim_hooks *h,
+			const struct pvs_core_state *cs, unsigned int thread);
+
+/**
+ * @brief The pick_cpu decision: the hook when @p h has one, else the
+ *        library (pvs_pack_pick_cpu() under @p policy).
+ * @param h          hooks (NULL: the library)
+ * @param t          topology
+ * @param nr_running tasks per CPU
+ * @param task       constraints (NULL: none)
+ * @param policy     the built-in rule used without a hook
+ * @return a CPU, or negative when none fits
+ */
+int pvsim_pick_cpu(const struct pvsim_hooks *h,
+		   const struct pvs_pack_topology *t,
+		   const uint32_t *nr_running,
+		   const struct pvs_pack_task *task,
+		   enum pvs_pack_policy policy);
+
 /* ---- KVM model (ppc-idle-hint) ------------------------------------------ */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */
@@ -408,6 +523,9 @@ struct pvsim_kvm_params {
 	bool noise_wakeup_preempt;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
+	/** @brief A plug-in's decisions instead of the library's (NULL:
+	 *         the library under policy). */
+	const struct pvsim_hooks *hooks;
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
@@ -534,6 +652,9 @@ struct pvsim_opts {
 	 *         a violation at this event number (0 = never;
 	 *         see pvsim::inject_event). */
 	uint64_t inject_event;
+	/** @brief A policy to run beside the built-in ones (`--plugin`;
+	 *         NULL: none). */
+	const struct pvsim_hooks *plugin;
 };
 
 /**
@@ -634,6 +755,9 @@ struct pvsim_scenario {
 	/** @brief The published experiment followed: benchmark, machine,
 	 *         the published numbers. */
 	const char *experiment;
+	/** @brief The pvsim_hooks members the scenario consults, comma
+	 *         separated ("pick_cpu"); NULL: it takes no plug-in yet. */
+	const char *hooks;
 };
 
 /**
