@@ -65,9 +65,15 @@ static void usage(FILE *f, const char *prog)
 		"       %s compare NAME [--metric M] [--case C] [--base POLICY]\n"
 		"                  [--confidence 80|90|95|98|99|99.5] "
 		"[run options]\n"
+		"       %s sweep NAME --vary KEY=FROM:TO:STEPS | --robustness "
+		"[run options]\n"
 		"run options: [--seed N] [--iterations K] [--runtime-ms MS] "
 		"[--json] [--debug]\n"
 		"             [--schbench] [--plot FILE.svg]\n"
+		"             [--set KEY=VALUE]... [--params FILE] (the "
+		"parameters `show`\n"
+		"             lists, integers in their unit; a file of KEY = "
+		"VALUE lines)\n"
 		"             [--plugin FILE.so] (a policy of your own beside "
 		"the built-in ones:\n"
 		"             struct pvsim_plugin, <pvsched/sim.h>)\n"
@@ -81,26 +87,7 @@ static void usage(FILE *f, const char *prog)
 		"iterations);\n"
 		"--json prints the comparison as JSON; --case takes a name or "
 		"a number.\n",
-		prog, prog, prog, prog);
-}
-
-/*
- * A whole decimal (or 0x hex) number that fits 64 bits: no sign, no
- * trailing text, no overflow (strtoull saturates and sets ERANGE).
- */
-static int parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	unsigned long long x;
-
-	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
-		return -1;
-	errno = 0;
-	x = strtoull(s, &end, 0);
-	if (*end || errno == ERANGE)
-		return -1;
-	*v = x;
-	return 0;
+		prog, prog, prog, prog, prog);
 }
 
 /* Options of run and compare. */
@@ -109,6 +96,9 @@ struct cli_opts {
 	struct pvsim_compare_opts c;
 	const char *plot;
 	const char *plugin;
+	const char *vary;	/* sweep: key=from:to:steps */
+	bool robustness;	/* sweep: each parameter +-50 % */
+	uint64_t param[PVSIM_MAX_PARAMS];
 };
 
 /* A numeric option: its name, range and unit (for the error message). */
@@ -129,7 +119,7 @@ static const struct num_opt opt_inject = { "--inject-violation", 1,
 static int num_value(const char *prog, const struct num_opt *n,
 		     const char *val, uint64_t *v, FILE *err)
 {
-	if (parse_u64(val, v) || *v < n->lo || *v > n->hi) {
+	if (pvsim_parse_u64(val, v) || *v < n->lo || *v > n->hi) {
 		fprintf(err, "%s: bad %s '%s' (%llu..%llu%s)\n", prog, n->name,
 			val, (unsigned long long)n->lo,
 			(unsigned long long)n->hi, n->unit);
@@ -143,7 +133,7 @@ static bool takes_value(const char *opt, bool compare)
 {
 	static const char *const run_v[] = {
 		"--seed", "--iterations", "--runtime-ms", "--plot",
-		"--inject-violation", "--plugin"
+		"--inject-violation", "--plugin", "--set", "--params"
 	};
 	static const char *const cmp_v[] = {
 		"--metric", "--base", "--case", "--confidence"
@@ -160,7 +150,8 @@ static bool takes_value(const char *opt, bool compare)
 }
 
 /* 0, or 2 after a message naming the option, its value and what is valid. */
-static int parse_opts(const char *prog, int argc, char **argv, bool compare,
+static int parse_opts(const char *prog, const struct pvsim_scenario *sc,
+		      int argc, char **argv, bool compare, bool sweep,
 		      struct cli_opts *co, FILE *err)
 {
 	const char *opt, *val;
@@ -170,10 +161,17 @@ static int parse_opts(const char *prog, int argc, char **argv, bool compare,
 	memset(co, 0, sizeof(*co));
 	co->o.seed = 1;
 	co->c.conf = (unsigned int)pvsim_conf_index("95");
+	pvsim_params_defaults(sc, co->param);
+	co->o.param = sc->nparams ? co->param : NULL;
 	for (a = 3; a < argc; a++) {
 		opt = argv[a];
 		val = NULL;
-		if (takes_value(opt, compare)) {
+		if (sweep && !strcmp(opt, "--robustness")) {
+			co->robustness = true;
+			continue;
+		}
+		if (takes_value(opt, compare) ||
+		    (sweep && !strcmp(opt, "--vary"))) {
 			if (a + 1 >= argc) {
 				fprintf(err, "%s: %s needs a value\n", prog,
 					opt);
@@ -196,6 +194,14 @@ static int parse_opts(const char *prog, int argc, char **argv, bool compare,
 			co->plot = val;
 		} else if (!strcmp(opt, "--plugin")) {
 			co->plugin = val;
+		} else if (!strcmp(opt, "--set")) {
+			if (pvsim_param_set(sc, co->param, val, prog, err))
+				return 2;
+		} else if (!strcmp(opt, "--params")) {
+			if (pvsim_params_file(sc, co->param, val, prog, err))
+				return 2;
+		} else if (!strcmp(opt, "--vary")) {
+			co->vary = val;
 		} else if (!strcmp(opt, "--seed")) {
 			if (num_value(prog, &opt_seed, val, &co->o.seed, err))
 				return 2;
@@ -357,15 +363,26 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
 	FILE *run_out = out;
 	bool compare = argc > 1 && !strcmp(argv[1], "compare");
+	bool sweep = argc > 1 && !strcmp(argv[1], "sweep");
 	FILE *plot_f = NULL;
 	int ret = 0;
 
-	if (argc < 3 || (!compare && strcmp(argv[1], "run"))) {
+	if (argc < 3 || (!compare && !sweep && strcmp(argv[1], "run"))) {
 		usage(err, prog);
 		return 2;
 	}
-	if (parse_opts(prog, argc, argv, compare, &co, err)) {
-		usage(err, prog);
+	if (parse_opts(prog, sc, argc, argv, compare, sweep, &co, err)) {
+		fprintf(err, "%s: see '%s help' for the options\n", prog, prog);
+		return 2;
+	}
+	if (sc->params_invalid && sc->params_invalid(&co.o)) {
+		fprintf(err, "%s: parameters do not fit together: %s\n", prog,
+			sc->params_invalid(&co.o));
+		return 2;
+	}
+	if (sweep && !co.vary == !co.robustness) {
+		fprintf(err, "%s: sweep takes --vary key=from:to:steps or "
+			"--robustness\n", prog);
 		return 2;
 	}
 	if (co.plot && sc->plot_kind == PVSIM_PLOT_NONE) {
@@ -380,6 +397,11 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 			return 2;
 		}
 		co.o.plugin = &pl->hooks;
+	}
+	if (sweep) {
+		ret = pvsim_sweep(prog, sc, &co.o, co.vary, out, err);
+		pvsim_plugin_unload(pl_handle);
+		return ret;
 	}
 	/* a picture that cannot be written fails before the run */
 	if (co.plot && !(plot_f = fopen(co.plot, "w"))) {
@@ -459,7 +481,8 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 		return 0;
 	}
 	if (argc < 3 || (strcmp(argv[1], "show") && strcmp(argv[1], "run") &&
-			 strcmp(argv[1], "compare"))) {
+			 strcmp(argv[1], "compare") &&
+			 strcmp(argv[1], "sweep"))) {
 		usage(err, prog);
 		return 2;
 	}
@@ -475,6 +498,7 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 	if (!strcmp(argv[1], "show")) {
 		show_sources(sc, out);
 		sc->show(out);
+		pvsim_params_show(sc, out);
 		return 0;
 	}
 	return pvsim_cmd(sc, argc, argv, out, err);

@@ -461,4 +461,6 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	"  sibling, 90% CPU: 1776.9 (no patch), 1782.3 (no polling beside a busy\n"
 	"  sibling, v1), 1778 (cpu_relax); 33% CPU: 1929.9, 2294.6, 2005.3.",
 	NULL,	/* no decision hooks yet */
+	NULL, 0,	/* no settable parameters yet */
+	NULL,
 };

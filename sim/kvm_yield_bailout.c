@@ -429,4 +429,6 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	"  yield_to ~101K/87K/78K); perf kvm stat at 80 vCPUs with the bail-out:\n"
 	"  PAUSE_INSTRUCTION 92% of exits, 88.38 us average.",
 	NULL,	/* no decision hooks yet */
+	NULL, 0,	/* no settable parameters yet */
+	NULL,
 };

@@ -431,4 +431,6 @@ const struct pvsim_scenario pvsim_ppc_idle_hint = {
 	"    noise guest on CPUs 0-39     p50 -1.47  p99 +512.08  p99.9 +90.39\n"
 	"    noise guest on CPUs 0-19     p50 -1.63  p99 +343.66  p99.9 +36.07",
 	"is_preempted",
+	NULL, 0,	/* parameters: not settable yet */
+	NULL,
 };

@@ -654,4 +654,6 @@ const struct pvsim_scenario pvsim_pseries_cede_latency = {
 	"    IPI    min 711   median 7564  avg 7369.43  p90 8559  p99 9514  max 9698\n"
 	"  so 5.4-7.5 us of compensation on top of 2 us, about the 10 us default.",
 	NULL,	/* no decision hooks yet */
+	NULL, 0,	/* no settable parameters yet */
+	NULL,
 };

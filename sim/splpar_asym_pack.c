@@ -360,24 +360,77 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	free(l);
 }
 
+/* The parameters `show` lists, settable with --set (pvsim_param). */
+enum { SP_ENT, SP_POOL, SP_SLOT, SP_DISPATCH, SP_RECORD, SP_JITTER,
+       SP_EXCESS, SP_PACK_LIMIT, SP_NR };
+
+static const struct pvsim_param sp_params[SP_NR] = {
+	{ "ent_cores", "cores", 40, 1, 128, PVSIM_PROV_MEASURED,
+	  "the published partition: entitlement 40 cores" },
+	{ "pool_cores", "cores", 96, 1, 1024, PVSIM_PROV_MEASURED,
+	  "the published partition: shared pool of 96 cores" },
+	{ "slot_us", "us", 1000, 100, 100000, PVSIM_PROV_ASSUMED,
+	  "length of a dispatch slot (PowerVM's is not published)" },
+	{ "dispatch_cost_us", "us", 150, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "mean dispatch and cache refill of a newly allotted VP" },
+	{ "record_ns", "ns", 8000, 100, 1000000, PVSIM_PROV_CALIBRATED,
+	  "single-thread time per ebizzy record: the published baseline "
+	  "records/s at 40 threads" },
+	{ "jitter_pm", "per mille", 50, 0, 500, PVSIM_PROV_ASSUMED,
+	  "per-CPU speed spread drawn per run (memory placement)" },
+	{ "excess_loss_pm", "per mille", 220, 0, 450, PVSIM_PROV_FITTED,
+	  "mean slot share lost beyond the entitlement: fitted to the "
+	  "published baseline physc 71.05 at 80 threads, 128 VPs" },
+	{ "pack_limit", "threads", 8, 1, 8, PVSIM_PROV_ASSUMED,
+	  "busy threads per core the placement is staged at (8: none, the "
+	  "library's rule alone; 2 reproduces the published physc 40 -> 21 "
+	  "and is then fitted)" },
+};
+
+/* The case's model parameters with the run's values of the table. */
+static void params_of(const struct pvsim_opts *o, struct pvsim_lpar_params *p)
+{
+	p->ent_cores = (uint32_t)pvsim_param_value(o, sp_params, SP_ENT);
+	p->pool_cores = (uint32_t)pvsim_param_value(o, sp_params, SP_POOL);
+	p->slot_ns = pvsim_param_value(o, sp_params, SP_SLOT) * 1000;
+	p->dispatch_cost_ns = pvsim_param_value(o, sp_params, SP_DISPATCH) *
+			      1000;
+	p->record_ns = pvsim_param_value(o, sp_params, SP_RECORD);
+	p->jitter_pm = (uint32_t)pvsim_param_value(o, sp_params, SP_JITTER);
+	p->excess_loss_pm = (uint32_t)pvsim_param_value(o, sp_params,
+							SP_EXCESS);
+	p->pack_limit = (uint32_t)pvsim_param_value(o, sp_params,
+						    SP_PACK_LIMIT);
+}
+
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
 		     uint32_t threads, enum pvs_pack_policy pol,
 		     uint64_t runtime_ns)
 {
+	static const struct pvsim_opts defaults;	/* the table's values */
+
 	memset(p, 0, sizeof(*p));
 	p->vps = vps;
-	p->ent_cores = 40;
-	p->pool_cores = 96;
 	p->threads = threads;
-	p->pack_limit = 2;
 	p->capped = false;
-	p->slot_ns = 1000000;
-	p->dispatch_cost_ns = 150000;
-	p->record_ns = 8000;
-	p->jitter_pm = 50;
-	p->excess_loss_pm = 220;
+	params_of(&defaults, p);
 	p->runtime_ns = runtime_ns ? runtime_ns : 10000000000ull;
 	p->policy = pol;
+}
+
+/* lpar_params_ok()'s rules on the values of a run, in words. */
+static const char *sp_invalid(const struct pvsim_opts *o)
+{
+	struct pvsim_lpar_params p;
+
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
+	params_of(o, &p);
+	if (2 * p.dispatch_cost_ns + p.slot_ns * 2 * p.excess_loss_pm / 1000 >=
+	    p.slot_ns)
+		return "a VP allotted a slot must start within it: "
+		       "2 x dispatch_cost_us + slot_us x 2 x excess_loss_pm "
+		       "/ 1000 < slot_us";
+	return NULL;
 }
 
 static void show(FILE *f)
@@ -513,6 +566,7 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 		pvsim_lpar_params(&p, vps, threads,
 				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				o->runtime_ns);
+		params_of(o, &p);
 		p.hooks = pol == 2 ? o->plugin : NULL;
 		p.debug = o->debug;
 		p.inject_event = o->inject_event;
@@ -650,6 +704,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			(unsigned long long)o->seed, iters);
 	for (v = 0; v < S4_NVPS && !ret; v++) {
 		pvsim_lpar_params(&p, vps_case[v], 0, PVS_PACK_SPREAD, 0);
+		params_of(o, &p);
 		if (!o->json)
 			fprintf(f, "type=Shared mode=%s smt=%u lcpu=%u cpus=%u "
 				"ent=%u.00\n", p.capped ? "Capped" : "Uncapped",
@@ -703,4 +758,7 @@ const struct pvsim_scenario pvsim_splpar_asym_pack = {
 	"    40 VPs:  40 threads +1.55% (physc 40.00 -> 21.16), 80 +0.89%,\n"
 	"             160 -0.05% (40.00 both)",
 	"pick_cpu",
+	sp_params,
+	SP_NR,
+	sp_invalid,
 };

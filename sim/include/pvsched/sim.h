@@ -432,6 +432,57 @@ int pvsim_pick_cpu(const struct pvsim_hooks *h,
 		   const struct pvs_pack_task *task,
 		   enum pvs_pack_policy policy);
 
+/* ---- parameters as data ------------------------------------------------- */
+
+/** @brief Where a parameter's value comes from (`show` prints it). */
+enum pvsim_prov {
+	/** @brief Taken from a source (the published setup, a datasheet,
+	 *         the kernel's code): pvsim_param::source says which. */
+	PVSIM_PROV_MEASURED,
+	/** @brief An input fitted to a measured speed or distribution (not
+	 *         to the result the scenario compares). */
+	PVSIM_PROV_CALIBRATED,
+	/** @brief Chosen to reproduce a published result: that result is
+	 *         no prediction. */
+	PVSIM_PROV_FITTED,
+	/** @brief A modelling choice, neither measured nor fitted (its
+	 *         effect is what `--robustness` shows). */
+	PVSIM_PROV_ASSUMED
+};
+
+/** @brief Most parameters a scenario declares. */
+#define PVSIM_MAX_PARAMS 32
+
+/**
+ * @brief One settable parameter of a scenario (`--set key=value`,
+ *        `--params FILE`, `sweep --vary`): an integer in its unit.
+ */
+struct pvsim_param {
+	/** @brief Key, its unit in the name ("slot_us", "jitter_pm"). */
+	const char *key;
+	/** @brief Unit, for messages ("us", "per mille", "cores"). */
+	const char *unit;
+	/** @brief Default value. */
+	uint64_t def;
+	/** @brief Smallest valid value. */
+	uint64_t lo;
+	/** @brief Largest valid value. */
+	uint64_t hi;
+	/** @brief Where the default comes from. */
+	enum pvsim_prov prov;
+	/** @brief The source (measured), what it was fitted or calibrated
+	 *         to, or why it was chosen (assumed). */
+	const char *source;
+};
+
+/**
+ * @brief The name of a provenance ("measured", "calibrated", "fitted",
+ *        "assumed").
+ * @param p the provenance
+ * @return its name
+ */
+const char *pvsim_prov_name(enum pvsim_prov p);
+
 /* ---- KVM model (ppc-idle-hint) ------------------------------------------ */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */
@@ -655,7 +706,25 @@ struct pvsim_opts {
 	/** @brief A policy to run beside the built-in ones (`--plugin`;
 	 *         NULL: none). */
 	const struct pvsim_hooks *plugin;
+	/** @brief Values of the scenario's parameters, indexed like its
+	 *         table (pvsim_scenario::params); NULL: the defaults. */
+	const uint64_t *param;
 };
+
+/**
+ * @brief A parameter's value in a run: @p o->param[i] when set, else the
+ *        table's default.
+ * @param o   run options
+ * @param tab the scenario's parameter table
+ * @param i   index in @p tab
+ * @return the value, in the parameter's unit
+ */
+static inline uint64_t pvsim_param_value(const struct pvsim_opts *o,
+					 const struct pvsim_param *tab,
+					 unsigned int i)
+{
+	return o->param ? o->param[i] : tab[i].def;
+}
 
 /**
  * @brief Record one per-iteration value into o->sink (no-op without one).
@@ -758,6 +827,17 @@ struct pvsim_scenario {
 	/** @brief The pvsim_hooks members the scenario consults, comma
 	 *         separated ("pick_cpu"); NULL: it takes no plug-in yet. */
 	const char *hooks;
+	/** @brief Its settable parameters (NULL: none yet). */
+	const struct pvsim_param *params;
+	/** @brief Entries in params (at most PVSIM_MAX_PARAMS). */
+	unsigned int nparams;
+	/**
+	 * @brief Check values that are each within range but may not fit
+	 *        together (NULL: any combination runs).
+	 * @param o run options (o->param: the values)
+	 * @return NULL, or the rule they break (static text)
+	 */
+	const char *(*params_invalid)(const struct pvsim_opts *o);
 };
 
 /**
