@@ -33,6 +33,116 @@ static const char *const case_name[PVSIM_IDLE_HINT_NCASES] = {
 	"Case 3: Overlap case (noise guest on 0-19)",
 };
 
+/* The parameters `show` lists, settable with --set (pvsim_param); the
+ * defaults are pvsim_kvm_defaults()' (a test checks they agree). */
+enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
+       PH_HGAP_MAX, PH_HBURST_MIN, PH_HBURST_MAX, PH_CPUTIME, PH_MSGWORK,
+       PH_SLEEP, PH_GSLICE, PH_GGRAN, PH_SNOOZE, PH_IPI, PH_CEDE_EXIT,
+       PH_RESUME, PH_JITTER, PH_HSLICE, PH_HGRAN, PH_NOISE_PREEMPT, PH_NR };
+
+static const struct pvsim_param ph_params[PH_NR] = {
+	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU bursts (the published run does not say what the "
+	  "noise guest ran)" },
+	{ "noise_busy_max_us", "us", 20000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_busy_min_us" },
+	{ "noise_idle_min_us", "us", 200, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU idle (ceded) gaps" },
+	{ "noise_idle_max_us", "us", 5000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_idle_min_us" },
+	{ "host_gap_min_us", "us", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "gap between host kernel bursts per hardware thread" },
+	{ "host_gap_max_us", "us", 20000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "see host_gap_min_us" },
+	{ "host_burst_min_us", "us", 20, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "host kernel burst (preempts the vCPU thread)" },
+	{ "host_burst_max_us", "us", 200, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "see host_burst_min_us" },
+	{ "cputime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -c default (CPU work per request)" },
+	{ "msg_work_us", "us", 25, 0, 10000, PVSIM_PROV_FITTED,
+	  "message thread work after its wake-ups: the published medians "
+	  "(-1..-5 %)" },
+	{ "sleeptime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -s default" },
+	{ "guest_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
+	  "Linux's scheduler slice on a guest of 8+ CPUs" },
+	{ "guest_wakeup_gran_us", "us", 50, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "a woken task preempts the current one after this long" },
+	{ "snooze_ns", "ns", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "guest idle poll before ceding" },
+	{ "ipi_ns", "ns", 5000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "IPI to a ceded vCPU until its thread wakes" },
+	{ "cede_exit_us", "us", 20, 0, 10000, PVSIM_PROV_CALIBRATED,
+	  "host wake and guest entry of a ceded vCPU: the medians say a "
+	  "queued wake-up costs about one" },
+	{ "resume_us", "us", 5, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "guest re-entry after a host preemption" },
+	{ "lat_jitter_pm", "per mille", 250, 0, 999, PVSIM_PROV_CALIBRATED,
+	  "spread of the latencies: pseries-cede-latency's IPI p99 = 1.28 x "
+	  "mean" },
+	{ "host_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
+	  "Linux's scheduler slice on the host" },
+	{ "host_wakeup_gran_us", "us", 10, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "a woken vCPU thread preempts the host's current one after this "
+	  "long (the shortcut that carries the noise cases: see above)" },
+	{ "noise_wakeup_preempt", "0|1", 0, 0, 1, PVSIM_PROV_ASSUMED,
+	  "a woken noise vCPU preempts like any sleeper (0: it waits for "
+	  "the slice end)" },
+};
+
+/* The run's values of the table, onto the model's parameters. */
+static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
+{
+#define PH(i) pvsim_param_value(o, ph_params, (i))
+	p->noise_busy_min_ns = PH(PH_NBUSY_MIN) * 1000;
+	p->noise_busy_max_ns = PH(PH_NBUSY_MAX) * 1000;
+	p->noise_idle_min_ns = PH(PH_NIDLE_MIN) * 1000;
+	p->noise_idle_max_ns = PH(PH_NIDLE_MAX) * 1000;
+	p->hnoise_gap_min_ns = PH(PH_HGAP_MIN) * 1000;
+	p->hnoise_gap_max_ns = PH(PH_HGAP_MAX) * 1000;
+	p->hnoise_min_ns = PH(PH_HBURST_MIN) * 1000;
+	p->hnoise_max_ns = PH(PH_HBURST_MAX) * 1000;
+	p->cputime_ns = PH(PH_CPUTIME) * 1000;
+	p->msg_work_ns = PH(PH_MSGWORK) * 1000;
+	p->sleeptime_ns = PH(PH_SLEEP) * 1000;
+	p->guest_slice_ns = PH(PH_GSLICE) * 1000;
+	p->guest_wakeup_gran_ns = PH(PH_GGRAN) * 1000;
+	p->snooze_ns = PH(PH_SNOOZE);
+	p->ipi_ns = PH(PH_IPI);
+	p->cede_exit_ns = PH(PH_CEDE_EXIT) * 1000;
+	p->resume_ns = PH(PH_RESUME) * 1000;
+	p->lat_jitter_pm = (uint32_t)PH(PH_JITTER);
+	p->host_slice_ns = PH(PH_HSLICE) * 1000;
+	p->host_wakeup_gran_ns = PH(PH_HGRAN) * 1000;
+	p->noise_wakeup_preempt = PH(PH_NOISE_PREEMPT) != 0;
+#undef PH
+}
+
+/* Ranges that must be ordered. */
+static const char *ph_invalid(const struct pvsim_opts *o)
+{
+	static const unsigned int pair[][2] = {
+		{ PH_NBUSY_MIN, PH_NBUSY_MAX }, { PH_NIDLE_MIN, PH_NIDLE_MAX },
+		{ PH_HGAP_MIN, PH_HGAP_MAX }, { PH_HBURST_MIN, PH_HBURST_MAX },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++)
+		if (pvsim_param_value(o, ph_params, pair[i][0]) >
+		    pvsim_param_value(o, ph_params, pair[i][1]))
+			return "each *_min_us at most its *_max_us";
+	return NULL;
+}
+
+void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p)
+{
+	static const struct pvsim_opts defaults;
+
+	pvsim_kvm_defaults(p);
+	params_of(&defaults, p);
+}
+
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy)
 {
@@ -178,6 +288,7 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_idle_hint_params(&p[pol], c, pol ? PVS_PREEMPT_IDLE_HINT :
 						     PVS_PREEMPT_PARITY);
+		params_of(o, &p[pol]);
 		if (pol == 2)
 			p[pol].hooks = o->plugin;
 		if (o->runtime_ns)
@@ -431,6 +542,7 @@ const struct pvsim_scenario pvsim_ppc_idle_hint = {
 	"    noise guest on CPUs 0-39     p50 -1.47  p99 +512.08  p99.9 +90.39\n"
 	"    noise guest on CPUs 0-19     p50 -1.63  p99 +343.66  p99.9 +36.07",
 	"is_preempted",
-	NULL, 0,	/* parameters: not settable yet */
-	NULL,
+	ph_params,
+	PH_NR,
+	ph_invalid,
 };

@@ -31,6 +31,9 @@ struct pvsim_idle_hint_case {
 	uint32_t iterations;
 };
 
+/* pvsim_kvm_defaults() with the parameter table's defaults applied (a
+ * test checks it changes nothing). */
+void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p);
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy);
 int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,

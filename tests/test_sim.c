@@ -941,6 +941,17 @@ static void test_params_as_data(void **state)
 			       "(1..8 threads)"));
 }
 
+/* ppc-idle-hint's parameter table has the model's defaults. */
+static void test_idle_hint_param_defaults(void **state)
+{
+	struct pvsim_kvm_params a, b;
+
+	(void)state;
+	pvsim_kvm_defaults(&a);
+	pvsim_idle_hint_check_defaults(&b);
+	assert_memory_equal(&a, &b, sizeof(a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -967,6 +978,7 @@ int main(void)
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_cli_errors),
 		cmocka_unit_test(test_params_as_data),
+		cmocka_unit_test(test_idle_hint_param_defaults),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
