@@ -70,15 +70,20 @@ static double mean_of(const struct pvsim_sets *s, const char *cs,
 	return sum / (double)set->n;
 }
 
+/* A winner must lead every other policy by this much of its own mean,
+ * per mille: smaller leads are ties (a percentile of a few us moves by
+ * one bucket between runs). */
+#define SWEEP_LEAD_PM 20
+
 /* The best policy of (case, metric) at a point; NULL: no direction, or
- * a tie at the top. */
+ * no policy leads by SWEEP_LEAD_PM. */
 static const char *winner(const struct pvsim_sets *s, const char *cs,
 			  const char *metric)
 {
 	int dir = pvsim_metric_better(metric);
 	const char *best = NULL;
-	double bv = 0, v;
-	bool ok, tie = false;
+	double bv = 0, second = 0, v;
+	bool ok, two = false;
 	size_t p;
 
 	if (!dir)
@@ -87,15 +92,21 @@ static const char *winner(const struct pvsim_sets *s, const char *cs,
 		v = mean_of(s, cs, s->policies[p], metric, &ok);
 		if (!ok)
 			continue;
-		if (!best || (dir > 0 ? v > bv : v < bv)) {
+		v *= dir;	/* larger is better from here on */
+		if (!best || v > bv) {
+			second = bv;
+			two = best != NULL;
 			best = s->policies[p];
 			bv = v;
-			tie = false;
-		} else if (v == bv) {
-			tie = true;
+		} else if (!two || v > second) {
+			second = v;
+			two = true;
 		}
 	}
-	return tie ? NULL : best;
+	if (!best || !two)
+		return best;
+	return bv - second > (bv < 0 ? -bv : bv) * SWEEP_LEAD_PM / 1000 ?
+	       best : NULL;
 }
 
 static bool same(const char *a, const char *b)
@@ -244,10 +255,10 @@ static int vary_one(const char *prog, const struct pvsim_scenario *sc,
 	return ret == 2 ? 2 : ret ? 1 : 0;
 }
 
-/* The conclusions at a point that hold at another: how many differ,
- * and the first that does (into buf). */
+/* The conclusions at a point that do not hold at another: how many,
+ * the first one (into buf), each marked in lost[case x nmetrics + m]. */
 static unsigned int flipped(const struct point *def, const struct point *pt,
-			    char *buf, size_t len)
+			    char *buf, size_t len, bool *lost)
 {
 	const struct pvsim_sets *s = &def->sets;
 	unsigned int n = 0;
@@ -263,6 +274,7 @@ static unsigned int flipped(const struct point *def, const struct point *pt,
 			w1 = winner(&pt->sets, s->cases[c], s->metrics[m]);
 			if (same(w0, w1))
 				continue;
+			lost[c * s->nmetrics + m] = true;
 			if (!n++)
 				snprintf(buf, len, "%s %s: %s -> %s",
 					 s->cases[c], s->metrics[m],
@@ -288,8 +300,10 @@ static int robustness(const char *prog, const struct pvsim_scenario *sc,
 {
 	uint64_t param[PVSIM_MAX_PARAMS];
 	struct point def, pt;
-	unsigned int i, k, total, fl, survive = 0, nvar = 0;
+	unsigned int i, k, total, fl, survive = 0, nvar = 0, held = 0;
 	char first[160];
+	bool *lost;
+	size_t c, m;
 	int ret;
 
 	if (!sc->nparams) {
@@ -300,10 +314,17 @@ static int robustness(const char *prog, const struct pvsim_scenario *sc,
 	if (run_point(prog, sc, o, o->param, &def, err))
 		return 1;
 	total = conclusions(&def);
+	lost = calloc(def.sets.ncases * def.sets.nmetrics + 1, sizeof(*lost));
+	if (!lost) {
+		free_point(&def);
+		return 1;
+	}
 	fprintf(out, "robustness of %s (seed %llu): each parameter at 50 %% "
 		"and 150 %% of its value, one at a time;\n%u conclusions "
 		"(the winner of each case and metric with a better "
-		"direction)\n", sc->name, (unsigned long long)o->seed, total);
+		"direction,\nleading the others by %u %% or more, else no "
+		"winner)\n", sc->name, (unsigned long long)o->seed, total,
+		SWEEP_LEAD_PM / 10);
 	for (i = 0; i < sc->nparams; i++) {
 		const struct pvsim_param *p = &sc->params[i];
 		uint64_t v0 = o->param[i], v[2];
@@ -332,10 +353,11 @@ static int robustness(const char *prog, const struct pvsim_scenario *sc,
 			ret = run_point(prog, sc, o, param, &pt, err);
 			if (ret) {
 				free_point(&def);
+				free(lost);
 				return 1;
 			}
 			first[0] = 0;
-			fl = flipped(&def, &pt, first, sizeof(first));
+			fl = flipped(&def, &pt, first, sizeof(first), lost);
 			fprintf(out, "%s%u of %u hold%s%s%s", k ? "; " : " ",
 				total - fl, total, fl ? " (" : "", first,
 				fl ? (fl > 1 ? ", ...)" : ")") : "");
@@ -345,9 +367,27 @@ static int robustness(const char *prog, const struct pvsim_scenario *sc,
 		fprintf(out, "\n");
 		survive += !worst;
 	}
-	fprintf(out, "%s: %u of %u varied parameters change no conclusion\n",
-		sc->name, survive, nvar);
+	for (c = 0; c < def.sets.ncases; c++)
+		for (m = 0; m < def.sets.nmetrics; m++)
+			held += pvsim_metric_better(def.sets.metrics[m]) &&
+				!lost[c * def.sets.nmetrics + m];
+	fprintf(out, "%s: %u of %u conclusions hold under every change; "
+		"%u of %u varied parameters change none\n", sc->name, held,
+		total, survive, nvar);
+	for (c = 0; c < def.sets.ncases; c++)
+		for (m = 0; m < def.sets.nmetrics; m++)
+			if (pvsim_metric_better(def.sets.metrics[m]))
+				fprintf(out, "  %-5s %s %s: %s\n",
+					lost[c * def.sets.nmetrics + m] ?
+					"lost" : "holds", def.sets.cases[c],
+					def.sets.metrics[m],
+					winner(&def.sets, def.sets.cases[c],
+					       def.sets.metrics[m]) ?
+					winner(&def.sets, def.sets.cases[c],
+					       def.sets.metrics[m]) :
+					"(no winner)");
 	free_point(&def);
+	free(lost);
 	return 0;
 }
 
