@@ -47,6 +47,7 @@ struct pvsim_lpar_params {
 	uint32_t vps, ent_cores, pool_cores, threads;
 	uint32_t pack_limit;	/* busy threads per core packing aims at */
 	uint32_t jitter_pm;	/* per-CPU speed spread per run, per mille */
+	uint32_t run_noise_pm;	/* whole-partition speed spread per run */
 	uint32_t excess_loss_pm; /* mean slot share lost beyond entitlement */
 	bool capped;
 	bool debug;		/* check every invariant after every event */

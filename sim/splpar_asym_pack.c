@@ -258,11 +258,32 @@ static void place_threads(const struct pvsim_lpar_params *p, uint32_t *nr)
 	}
 }
 
+/*
+ * Run-to-run noise of the whole partition (other partitions' cache and
+ * memory traffic, firmware, the boot): one speed factor per run, 1000 +-
+ * run_noise_pm per mille, from its own stream (seed and policy: baseline
+ * and patched kernels are different boots) so that the model's other
+ * draws stay as they are.
+ */
+static uint64_t run_factor_pm(const struct pvsim_lpar_params *p,
+			      uint64_t seed)
+{
+	uint64_t z = seed ^ (0x6a09e667f3bcc909ull * (1 + p->policy));
+
+	if (!p->run_noise_pm)
+		return 1000;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return 1000 - p->run_noise_pm + z % (2 * p->run_noise_pm + 1);
+}
+
 static bool lpar_params_ok(const struct pvsim_lpar_params *p)
 {
 	/* a VP allotted a slot must start within it */
 	return p->vps && p->vps <= S4_MAX_VPS && p->slot_ns && p->record_ns &&
 	       p->jitter_pm < 1000 && p->excess_loss_pm <= 500 &&
+	       p->run_noise_pm < 1000 &&
 	       2 * p->dispatch_cost_ns + p->slot_ns * 2 *
 	       p->excess_loss_pm / 1000 < p->slot_ns;
 }
@@ -274,6 +295,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	struct pvsim_event ev;
 	struct lpar *l;
 	uint32_t i, c;
+	uint64_t run_pm;
 	bool rotate;
 
 	memset(r, 0, sizeof(*r));
@@ -295,6 +317,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	l->s.obj_name = "VP";
 	memset(nr, 0, sizeof(nr));
 	place_threads(p, nr);
+	run_pm = run_factor_pm(p, seed);
 	/*
 	 * Memory placement varies run to run: each CPU's threads run at
 	 * 1000 +- jitter_pm per mille; a VP with n busy CPUs runs each at
@@ -313,7 +336,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 				sum_pm += pm;
 			}
 		}
-		v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy];
+		v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy] * run_pm / 1000;
 		v->yield_count = 1;
 		l->nbusy_vps += v->nbusy ? 1 : 0;
 	}
@@ -362,7 +385,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 
 /* The parameters `show` lists, settable with --set (pvsim_param). */
 enum { SP_ENT, SP_POOL, SP_SLOT, SP_DISPATCH, SP_RECORD, SP_JITTER,
-       SP_EXCESS, SP_PACK_LIMIT, SP_NR };
+       SP_EXCESS, SP_PACK_LIMIT, SP_RUN_NOISE, SP_NR };
 
 static const struct pvsim_param sp_params[SP_NR] = {
 	{ "ent_cores", "cores", 40, 1, 128, PVSIM_PROV_MEASURED,
@@ -385,6 +408,9 @@ static const struct pvsim_param sp_params[SP_NR] = {
 	  "busy threads per core the placement is staged at (8: none, the "
 	  "library's rule alone; 2 reproduces the published physc 40 -> 21 "
 	  "and is then fitted)" },
+	{ "run_noise_pm", "per mille", 30, 0, 500, PVSIM_PROV_CALIBRATED,
+	  "whole-partition speed spread per run and kernel: the published "
+	  "run-to-run stddev (1.3-2 % of records/s)" },
 };
 
 /* The case's model parameters with the run's values of the table. */
@@ -401,6 +427,8 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_lpar_params *p)
 							SP_EXCESS);
 	p->pack_limit = (uint32_t)pvsim_param_value(o, sp_params,
 						    SP_PACK_LIMIT);
+	p->run_noise_pm = (uint32_t)pvsim_param_value(o, sp_params,
+						      SP_RUN_NOISE);
 }
 
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
