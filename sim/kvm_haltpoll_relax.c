@@ -463,4 +463,5 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	NULL,	/* no decision hooks yet */
 	NULL, 0,	/* no settable parameters yet */
 	NULL,
+	NULL, 0,	/* no published marks yet */
 };

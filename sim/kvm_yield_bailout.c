@@ -431,4 +431,5 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	NULL,	/* no decision hooks yet */
 	NULL, 0,	/* no settable parameters yet */
 	NULL,
+	NULL, 0,	/* no published marks yet */
 };

@@ -545,4 +545,5 @@ const struct pvsim_scenario pvsim_ppc_idle_hint = {
 	ph_params,
 	PH_NR,
 	ph_invalid,
+	NULL, 0,	/* compare% has no place on latency curves */
 };

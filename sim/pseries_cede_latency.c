@@ -656,4 +656,5 @@ const struct pvsim_scenario pvsim_pseries_cede_latency = {
 	NULL,	/* no decision hooks yet */
 	NULL, 0,	/* no settable parameters yet */
 	NULL,
+	NULL, 0,	/* no published marks yet */
 };

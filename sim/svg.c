@@ -495,6 +495,53 @@ static double nice_step(double range)
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
+/* The published number marked on a bar, or NULL. */
+static const struct pvsim_published *published_of(
+	const struct pvsim_scenario *sc, const char *cs, const char *pol,
+	const char *metric)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc->npublished; i++)
+		if (!strcmp(sc->published[i].case_name, cs) &&
+		    !strcmp(sc->published[i].policy, pol) &&
+		    !strcmp(sc->published[i].metric, metric))
+			return &sc->published[i];
+	return NULL;
+}
+
+/* Where a published number is drawn: a level, or a change applied to
+ * the first policy's simulated mean. */
+static bool published_value(const struct pvsim_scenario *sc,
+			    const struct pvsim_sets *s, const char *cs,
+			    const char *pol, const char *metric, double *v)
+{
+	const struct pvsim_published *pub = published_of(sc, cs, pol, metric);
+	struct pvsim_stats st;
+	size_t nmin = 0, nmax = 0;
+
+	if (!pub)
+		return false;
+	*v = pub->value;
+	if (!pub->change_pct)
+		return true;
+	if (!set_stats(s, cs, s->policies[0], metric, &st, &nmin, &nmax))
+		return false;
+	*v = st.mean * (1 + pub->value / 100);
+	return true;
+}
+
+/* A published value on a bar: a black diamond and its label's initial. */
+static void mark_published(FILE *f, double x, double y, const char *label)
+{
+	char l[2] = { label && *label ? (char)(*label - 'a' + 'A') : '?',
+		      0 };
+
+	fprintf(f, "<path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"#000\" "
+		"stroke=\"#fff\" stroke-width=\"1\"/>\n", x, y - 5);
+	text_at(f, x + 8, y + 4, 9, "start", " font-weight=\"bold\"", l);
+}
+
 static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 		     const struct pvsim_sets *s, FILE *err)
 {
@@ -561,6 +608,11 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 				 " %s %s is better.", b > 0 ? "Higher" :
 				 "Lower", met[i]);
 	}
+	if (sc->npublished)
+		snprintf(sub + strlen(sub), sizeof(sub) - strlen(sub),
+			 " Black diamonds: the published value (a published "
+			 "change is drawn against the simulated baseline), "
+			 "with P = predicted, C = calibrated, F = fitted.");
 	for (i = 0; i < nm; i++) {
 		int n = wrap_lines(met[i], pw - 30, 13);
 
@@ -590,6 +642,12 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 					continue;
 				vmin = st.min < vmin ? st.min : vmin;
 				vmax = st.max > vmax ? st.max : vmax;
+				if (published_value(sc, s, s->cases[c],
+						    s->policies[p], met[i],
+						    &v)) {
+					vmin = v < vmin ? v : vmin;
+					vmax = v > vmax ? v : vmax;
+				}
 			}
 		step = nice_step(vmax - vmin);
 		lo = floor(vmin / step) * step;
@@ -656,6 +714,15 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 					text_at(f, x + bw / 2, y1 - 4, 9,
 						"middle",
 						" font-weight=\"bold\"", chg);
+				if (published_value(sc, s, s->cases[c],
+						    s->policies[p], met[i],
+						    &v))
+					mark_published(f, x + bw / 2,
+						b - (v - lo) / (hi - lo) *
+						(b - t),
+						published_of(sc, s->cases[c],
+							     s->policies[p],
+							     met[i])->label);
 			}
 		}
 	}

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
+#include "report.h"
 #include "sim_int.h"
 
 /* ---- engine ------------------------------------------------------------- */
@@ -686,10 +687,11 @@ static char *slurp(FILE *f, long *len)
 
 	*len = ftell(f);
 	assert_true(*len > 0);
-	buf = malloc((size_t)*len);
+	buf = malloc((size_t)*len + 1);
 	assert_non_null(buf);
 	rewind(f);
 	assert_int_equal(fread(buf, 1, (size_t)*len, f), (size_t)*len);
+	buf[*len] = 0;	/* a string too */
 	return buf;
 }
 
@@ -943,6 +945,33 @@ static void test_params_as_data(void **state)
 			       "(1..8 threads)"));
 }
 
+/* splpar-asym-pack's picture marks each published number, labelled. */
+static void test_splpar_asym_pack_published_marks(void **state)
+{
+	const struct pvsim_scenario *sc = pvsim_find("splpar-asym-pack");
+	struct pvsim_sink sink;
+	FILE *f = tmpfile(), *err = tmpfile();
+	unsigned int n = 0;
+	long len;
+	char *svg, *q;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(err);
+	assert_int_equal(sc->npublished, 18);
+	run_recorded("splpar-asym-pack", 2, 50000000, &sink);
+	assert_int_equal(pvsim_plot_svg(sc, &sink, f, err), 0);
+	svg = slurp(f, &len);
+	assert_non_null(strstr(svg, "Black diamonds: the published value"));
+	for (q = svg; (q = strstr(q, "fill=\"#000\"")); q++)
+		n++;
+	assert_int_equal(n, 18);
+	free(svg);
+	fclose(f);
+	fclose(err);
+	pvsim_sink_free(&sink);
+}
+
 /* ppc-idle-hint's parameter table has the model's defaults. */
 static void test_idle_hint_param_defaults(void **state)
 {
@@ -981,6 +1010,7 @@ int main(void)
 		cmocka_unit_test(test_cli_errors),
 		cmocka_unit_test(test_params_as_data),
 		cmocka_unit_test(test_idle_hint_param_defaults),
+		cmocka_unit_test(test_splpar_asym_pack_published_marks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

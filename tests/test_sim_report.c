@@ -83,25 +83,25 @@ static int fake_run(const struct pvsim_opts *o, FILE *f,
 static const struct pvsim_scenario fake_bars = {
 	"fakebars", "known values (bars)", fake_show, fake_run,
 	PVSIM_PLOT_BARS, "ops_per_s",
-	"none", "none", NULL, NULL, 0, NULL,
+	"none", "none", NULL, NULL, 0, NULL, NULL, 0,
 };
 
 static const struct pvsim_scenario fake_pct = {
 	"fakepct", "known values (percentile curves)", fake_show, fake_run,
 	PVSIM_PLOT_PCT_CURVES, NULL,
-	"none", "none", NULL, NULL, 0, NULL,
+	"none", "none", NULL, NULL, 0, NULL, NULL, 0,
 };
 
 static const struct pvsim_scenario fake_none = {
 	"fakenone", "known values (no picture)", fake_show, fake_run,
 	PVSIM_PLOT_NONE, NULL,
-	"none", "none", NULL, NULL, 0, NULL,
+	"none", "none", NULL, NULL, 0, NULL, NULL, 0,
 };
 
 static const struct pvsim_scenario fake_badbars = {
 	"fakebad", "bars of a metric never recorded", fake_show, fake_run,
 	PVSIM_PLOT_BARS, "ops_per_s,nothing_per_s",
-	"none", "none", NULL, NULL, 0, NULL,
+	"none", "none", NULL, NULL, 0, NULL, NULL, 0,
 };
 
 /* Everything written to a temporary stream, as a string (free it). */

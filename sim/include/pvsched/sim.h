@@ -793,6 +793,28 @@ void pvsim_totals_add(struct pvsim_totals *tot, uint64_t events,
 void pvsim_totals_print_failure(FILE *f, const char *prog,
 				const struct pvsim_totals *tot);
 
+/**
+ * @brief A published number a picture marks beside the simulated bar of
+ *        the same case, policy and metric.
+ */
+struct pvsim_published {
+	/** @brief Case, as recorded. */
+	const char *case_name;
+	/** @brief Policy, as recorded. */
+	const char *policy;
+	/** @brief Metric, as recorded. */
+	const char *metric;
+	/** @brief The value; with change_pct, a change in percent against
+	 *         the first policy's simulated mean (drawn at that mean x
+	 *         (1 + value / 100)). */
+	double value;
+	/** @brief value is a published change, not a level. */
+	bool change_pct;
+	/** @brief How the simulator relates to it: "predicted",
+	 *         "calibrated" or "fitted" (the picture prints it). */
+	const char *label;
+};
+
 /** @brief A named scenario. */
 struct pvsim_scenario {
 	/** @brief Name used on the command line. */
@@ -838,6 +860,10 @@ struct pvsim_scenario {
 	 * @return NULL, or the rule they break (static text)
 	 */
 	const char *(*params_invalid)(const struct pvsim_opts *o);
+	/** @brief Published numbers the picture marks (NULL: none). */
+	const struct pvsim_published *published;
+	/** @brief Entries in published. */
+	unsigned int npublished;
 };
 
 /**
