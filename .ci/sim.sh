@@ -15,7 +15,7 @@ B=${BUILD:-build}
 OUT=${OUT:-$B/sim-ci}
 SEEDS=${SEEDS:-50}
 P="$B/tools/pvsched"
-cmake --build "$B" -j2 --target pvsched pvs_simbench >/dev/null
+cmake --build "$B" -j2 --target pvsched_cmd pvs_simbench >/dev/null
 mkdir -p "$OUT"
 scenarios=$("$P" sim list | awk '{print $1}')
 
