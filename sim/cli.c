@@ -385,7 +385,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 			"--robustness\n", prog);
 		return 2;
 	}
-	if (co.plot && sc->plot_kind == PVSIM_PLOT_NONE) {
+	if (co.plot && !sweep && sc->plot_kind == PVSIM_PLOT_NONE) {
 		fprintf(err, "%s: scenario %s has no plot\n", prog, sc->name);
 		return 2;
 	}
@@ -398,17 +398,22 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 		}
 		co.o.plugin = &pl->hooks;
 	}
-	if (sweep) {
-		ret = pvsim_sweep(prog, sc, &co.o, co.vary, out, err);
-		pvsim_plugin_unload(pl_handle);
-		return ret;
-	}
+
 	/* a picture that cannot be written fails before the run */
 	if (co.plot && !(plot_f = fopen(co.plot, "w"))) {
 		fprintf(err, "%s: cannot write --plot '%s': %s\n", prog,
 			co.plot, strerror(errno));
 		pvsim_plugin_unload(pl_handle);
 		return 2;
+	}
+	if (sweep) {
+		ret = pvsim_sweep(prog, sc, &co.o, co.vary, plot_f, out, err);
+		if (plot_f && (fclose(plot_f) || ret)) {
+			remove(co.plot);
+			ret = ret ? ret : 1;
+		}
+		pvsim_plugin_unload(pl_handle);
+		return ret;
 	}
 	memset(&sink, 0, sizeof(sink));
 	if (co.plot || compare)

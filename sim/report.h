@@ -337,8 +337,24 @@ void pvsim_params_show(const struct pvsim_scenario *sc, FILE *f);
  * @return exit status: 0, 1 (a run failed), 2 (bad usage)
  */
 int pvsim_sweep(const char *prog, const struct pvsim_scenario *sc,
-		const struct pvsim_opts *o, const char *vary, FILE *out,
-		FILE *err);
+		const struct pvsim_opts *o, const char *vary, FILE *plot,
+		FILE *out, FILE *err);
+
+/**
+ * @brief `sweep --vary ... --plot FILE.svg`: one panel per case and
+ *        metric with a better direction, the metric (mean over
+ *        iterations) against the varied parameter, one curve per policy.
+ * @param f        output
+ * @param scenario scenario name (title)
+ * @param key      the varied parameter
+ * @param x        its values, one per point
+ * @param s        each point's record sets
+ * @param n        points (2 or more)
+ * @return 0, or -1 when nothing can be drawn
+ */
+int pvsim_plot_sweep_svg(FILE *f, const char *scenario, const char *key,
+			 const uint64_t *x, const struct pvsim_sets *const *s,
+			 unsigned int n);
 
 /* ---- SVG ---------------------------------------------------------------- */
 

@@ -204,12 +204,28 @@ static void print_block(FILE *out, const struct point *pt, unsigned int n,
 		prev = w;
 	}
 	if (dir && !changed)
-		fprintf(out, "  winner: %s throughout\n", prev ? prev : "(tie)");
+		fprintf(out, "  winner: %s throughout\n",
+			prev ? prev : "(tie)");
+}
+
+/* The sweep's picture (sweep --plot). */
+static int plot_points(const struct pvsim_scenario *sc, const char *key,
+		       const struct point *pt, unsigned int n, FILE *plot)
+{
+	const struct pvsim_sets *sets[SWEEP_MAX_POINTS];
+	uint64_t x[SWEEP_MAX_POINTS];
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		sets[i] = &pt[i].sets;
+		x[i] = pt[i].value;
+	}
+	return pvsim_plot_sweep_svg(plot, sc->name, key, x, sets, n);
 }
 
 static int vary_one(const char *prog, const struct pvsim_scenario *sc,
-		    const struct pvsim_opts *o, const char *vary, FILE *out,
-		    FILE *err)
+		    const struct pvsim_opts *o, const char *vary, FILE *plot,
+		    FILE *out, FILE *err)
 {
 	uint64_t param[PVSIM_MAX_PARAMS], from, to;
 	struct point *pt;
@@ -248,6 +264,12 @@ static int vary_one(const char *prog, const struct pvsim_scenario *sc,
 					    sc->params[idx].key,
 					    pt[0].sets.cases[c],
 					    pt[0].sets.metrics[m]);
+		if (plot && plot_points(sc, sc->params[idx].key, pt, steps,
+					plot)) {
+			fprintf(err, "%s: nothing to draw (no metric with a "
+				"better direction)\n", prog);
+			ret = -1;
+		}
 	}
 	for (i = 0; i < done; i++)
 		free_point(&pt[i]);
@@ -392,14 +414,18 @@ static int robustness(const char *prog, const struct pvsim_scenario *sc,
 }
 
 int pvsim_sweep(const char *prog, const struct pvsim_scenario *sc,
-		const struct pvsim_opts *o, const char *vary, FILE *out,
-		FILE *err)
+		const struct pvsim_opts *o, const char *vary, FILE *plot,
+		FILE *out, FILE *err)
 {
 	if (!sc->nparams) {
 		fprintf(err, "%s: scenario %s has no settable parameters yet\n",
 			prog, sc->name);
 		return 2;
 	}
-	return vary ? vary_one(prog, sc, o, vary, out, err) :
+	if (plot && !vary) {
+		fprintf(err, "%s: --plot draws a --vary sweep\n", prog);
+		return 2;
+	}
+	return vary ? vary_one(prog, sc, o, vary, plot, out, err) :
 		      robustness(prog, sc, o, out, err);
 }

@@ -972,6 +972,40 @@ static void test_splpar_asym_pack_published_marks(void **state)
 	pvsim_sink_free(&sink);
 }
 
+/*
+ * sweep --vary: every metric across the range and where the winner
+ * changes (the excess-capacity loss makes spread lose 160 threads on 128
+ * VPs), twice the same; a bad range names the key's bounds.
+ */
+static void test_sweep_vary(void **state)
+{
+	char *a[] = { "pvsched sim", "sweep", "splpar-asym-pack", "--vary",
+		      "excess_loss_pm=0:300:4", "--iterations", "3",
+		      "--runtime-ms", "1000" };
+	char *bad[] = { "pvsched sim", "sweep", "splpar-asym-pack", "--vary",
+			"excess_loss_pm=0:900:4" };
+	char *x, *y, buf[1024];
+	size_t n_out;
+	int rc;
+
+	(void)state;
+	x = cli_out(a, 9, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(x, "160 threads, 128 VPs / records_per_s "
+			       "(higher is better)"));
+	assert_non_null(strstr(x, "winner changes: spread -> pack between "
+			       "200 and 300"));
+	y = cli_out(a, 9, &rc);
+	assert_string_equal(x, y);
+	free(x);
+	free(y);
+	assert_int_equal(cli_err(bad, 5, buf, sizeof(buf), &n_out), 2);
+	assert_non_null(strstr(buf, "pvsched sim: bad --vary "
+			       "'excess_loss_pm=0:900:4' (excess_loss_pm="
+			       "FROM:TO:STEPS, 0 <= FROM <= TO <= 450 per "
+			       "mille, 2..64 steps)"));
+}
+
 /* ppc-idle-hint's parameter table has the model's defaults. */
 static void test_idle_hint_param_defaults(void **state)
 {
@@ -1010,6 +1044,7 @@ int main(void)
 		cmocka_unit_test(test_cli_errors),
 		cmocka_unit_test(test_params_as_data),
 		cmocka_unit_test(test_idle_hint_param_defaults),
+		cmocka_unit_test(test_sweep_vary),
 		cmocka_unit_test(test_splpar_asym_pack_published_marks),
 	};
 

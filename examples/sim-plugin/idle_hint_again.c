@@ -19,7 +19,7 @@ static bool again_is_preempted(void *user, const struct pvs_core_state *cs,
 
 	(void)user;
 	if (!cs->shared)
-		return false;		/* a dedicated core is never taken */
+		return false;	/* a dedicated core is never taken */
 	if (!(t->yield_count & 1))
 		return false;		/* dispatched: running */
 	return !t->idle;		/* not dispatched and not ceding */
