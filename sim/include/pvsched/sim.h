@@ -97,7 +97,8 @@ struct pvsim {
 	const char *first_failure;
 	/** @brief The first violation: what, when, during which event. */
 	struct pvsim_failure fail;
-	/** @brief The event being handled (the last one popped). */
+	/** @brief The event being handled (the last one popped): its kind
+	 *         and obj only. */
 	struct pvsim_event cur;
 	/** @brief Self-test of the checks: record a violation named
 	 *         "injected violation" when event number inject_event is
