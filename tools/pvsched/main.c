@@ -22,7 +22,7 @@
 #include "report.h"
 #include "watch.h"
 #ifdef PVS_HAVE_SIM
-#include "sim.h"
+#include <pvsched/sim.h>
 #endif
 
 #define EXIT_OK 0
