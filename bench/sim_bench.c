@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 static uint64_t now_ns(void)
 {

@@ -879,6 +879,7 @@ int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 		r->events = k->s.events;
 		r->failures = k->s.failures;
 		r->first_failure = k->s.first_failure;
+		r->fail = k->s.fail;
 		/* a debug run reports its violations instead of failing */
 		ret = k->s.failures && !debug ? -1 : 0;
 	}

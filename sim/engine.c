@@ -6,8 +6,9 @@
  * latency histogram (fio's plat buckets). Integer time only.
  */
 #include <stdlib.h>
+#include <string.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed)
 {
@@ -29,6 +30,12 @@ int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed)
 	s->debug = false;
 	s->failures = 0;
 	s->first_failure = NULL;
+	memset(&s->fail, 0, sizeof(s->fail));
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->inject_event = 0;
+	s->kind_names = NULL;
+	s->nkinds = 0;
+	s->obj_name = NULL;
 	return 0;
 }
 
@@ -42,9 +49,27 @@ void pvsim_destroy(struct pvsim *s)
 
 void pvsim_fail(struct pvsim *s, const char *what)
 {
-	if (!s->failures)
+	if (!s->failures) {
 		s->first_failure = what;
+		s->fail.what = what;
+		s->fail.t_ns = s->now_ns;
+		s->fail.kind = s->cur.kind;
+		s->fail.obj = s->cur.obj;
+		s->fail.event_nr = s->events;
+		s->fail.kind_name = s->kind_names && s->cur.kind < s->nkinds ?
+				    s->kind_names[s->cur.kind] : NULL;
+		s->fail.obj_name = s->obj_name;
+	}
 	s->failures++;
+}
+
+void pvsim_fail_obj(struct pvsim *s, const char *what, uint32_t obj)
+{
+	bool first = !s->failures;
+
+	pvsim_fail(s, what);
+	if (first)
+		s->fail.obj = obj;
 }
 
 static bool ev_before(const struct pvsim_event *a,
@@ -115,6 +140,11 @@ bool pvsim_next(struct pvsim *s, struct pvsim_event *out)
 		pvsim_fail(s, "time went backwards");
 	s->now_ns = out->t_ns;
 	s->events++;
+	/* what a violation report needs of the event being handled */
+	s->cur.kind = out->kind;
+	s->cur.obj = out->obj;
+	if (__builtin_expect(s->events == s->inject_event, 0))
+		pvsim_fail(s, "injected violation");
 	return true;
 }
 

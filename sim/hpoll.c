@@ -759,6 +759,7 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 	r->events = k->s.events;
 	r->failures = k->s.failures;
 	r->first_failure = k->s.first_failure;
+	r->fail = k->s.fail;
 	if (k->s.failures && !debug)
 		ret = -1;
 out:

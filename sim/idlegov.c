@@ -551,6 +551,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	r->idle_ns[0] = r->idle_ns[1] = r->entries[0] = r->entries[1] = 0;
 	r->events = r->failures = 0;
 	r->first_failure = NULL;
+	memset(&r->fail, 0, sizeof(r->fail));
 	if (!s2_work_ok(w) || (!r->lat_ns && r->cap))
 		return -1;
 	c = calloc(1, sizeof(*c));
@@ -625,6 +626,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	r->events = c->s.events;
 	r->failures = c->s.failures;
 	r->first_failure = c->s.first_failure;
+	r->fail = c->s.fail;
 	pvsim_destroy(&c->s);
 	free(c);
 	return 0;
@@ -645,6 +647,7 @@ int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uin
 		return -1;
 	m->fw_latency_ns = lat.fw_latency_ns;
 	m->events = m->failures = 0;
+	memset(&m->fail, 0, sizeof(m->fail));
 	for (k = 0; k < 2; k++) {
 		memset(&r, 0, sizeof(r));
 		r.lat_ns = k ? m->ipi_ns : m->timer_ns;
@@ -656,6 +659,8 @@ int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uin
 		    r.n != PVSIM_CEDE_LATENCY_SELFTEST_N)
 			return -1;
 		m->events += r.events;
+		if (r.failures && !m->failures)
+			m->fail = r.fail;
 		m->failures += r.failures;
 		if (pvs_lat_stats(r.lat_ns, r.n, k ? &m->ipi : &m->timer))
 			return -1;

@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 enum kvm_ev {
 	EV_SPIN_END,	/* obj = task */
@@ -564,7 +564,7 @@ static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
 	if (k->v[vi].cur >= 0 || k->v[vi].qlen)
 		return false;
 	core_state(k, vi, caller, &cs, &th);
-	return !pvs_is_preempted(&cs, th);
+	return !pvsim_is_preempted(k->p->hooks, &cs, th);
 }
 
 /* sched_domain imbalance_pct of the guest's LLC/MC level (sd_init()). */
@@ -1003,6 +1003,7 @@ int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
 	out->events = k->s.events;
 	out->failures = k->s.failures;
 	out->first_failure = k->s.first_failure;
+	out->fail = k->s.fail;
 	if (k->s.failures && !debug)
 		ret = -1;
 out:

@@ -70,13 +70,11 @@ void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 }
 
 static void add_totals(struct pvsim_totals *tot,
-		       const struct pvsim_hp_result *r)
+		       const struct pvsim_hp_result *r, const char *cs,
+		       const char *pol, uint32_t it, uint64_t seed)
 {
-	if (!tot)
-		return;
-	tot->events += r->events;
-	tot->failures += r->failures;
-	tot->runs++;
+	pvsim_totals_add(tot, r->events, r->failures, &r->fail, cs, pol, it,
+			 seed);
 }
 
 /* dhry2reg (x 100) beside calibration state i, from a 100 ms run. */
@@ -97,7 +95,7 @@ uint64_t pvsim_haltpoll_relax_calib(unsigned int i, uint64_t seed, bool debug,
 		      PVSIM_HP_PPM_PAUSE_VM : PVSIM_HP_PPM_PAUSE_BM;
 	if (!pvsim_hp_run(&p, seed, debug, r))
 		v = r->dhry_centi;
-	add_totals(tot, r);
+	add_totals(tot, r, "calibration", NULL, i, seed);
 	free(r);
 	return v;
 }
@@ -126,7 +124,8 @@ int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 				free(r);
 				return -1;
 			}
-			add_totals(tot, r);
+			add_totals(tot, r, case_name[c], pol_name[pol], it,
+				   pvsim_iter_seed(o->seed, it));
 			if (it < 64)
 				cell->dhry_centi[it] = r->dhry_centi;
 			pvsim_hist_merge(&cell->lat, &r->lat);
@@ -461,4 +460,8 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	"  1729.4 (in a VM), 2886 (bare metal); redis-benchmark in a guest on the\n"
 	"  sibling, 90% CPU: 1776.9 (no patch), 1782.3 (no polling beside a busy\n"
 	"  sibling, v1), 1778 (cpu_relax); 33% CPU: 1929.9, 2294.6, 2005.3.",
+	NULL,	/* no decision hooks yet */
+	NULL, 0,	/* no settable parameters yet */
+	NULL,
+	NULL, 0,	/* no published marks yet */
 };

@@ -7,7 +7,7 @@
 #ifndef PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
 #define PVSCHED_SIM_KVM_HALTPOLL_RELAX_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* Sibling speed, parts per million of the dhry loop alone (kvm-haltpoll-relax). */
 #define PVSIM_HP_PPM_ONE 1000000u
@@ -114,6 +114,7 @@ struct pvsim_hp_result {
 	uint64_t events;
 	uint64_t failures;
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 };
 
 /* The defaults (90 % load, today's x86 host, plain polling). */

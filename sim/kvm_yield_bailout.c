@@ -269,11 +269,10 @@ static int run_cell(const struct pvsim_opts *o, unsigned int c,
 		add_result(&cell->sum, &r);
 		pvsim_record(o, case_name[c], pvsim_yield_bailout_policy_name(pol),
 			       "jobs_per_min", it, (double)r.jobs_per_min);
-		if (tot) {
-			tot->events += r.events;
-			tot->failures += r.failures;
-			tot->runs++;
-		}
+		pvsim_totals_add(tot, r.events, r.failures, &r.fail,
+				 case_name[c],
+				 pvsim_yield_bailout_policy_name(pol), it,
+				 pvsim_iter_seed(o->seed, it));
 	}
 	return 0;
 }
@@ -429,4 +428,8 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	"  ~53K/25K/18-20K, with the bail-out ~100K/81K/48-69K (throttled\n"
 	"  yield_to ~101K/87K/78K); perf kvm stat at 80 vCPUs with the bail-out:\n"
 	"  PAUSE_INSTRUCTION 92% of exits, 88.38 us average.",
+	NULL,	/* no decision hooks yet */
+	NULL, 0,	/* no settable parameters yet */
+	NULL,
+	NULL, 0,	/* no published marks yet */
 };

@@ -6,7 +6,7 @@
 #ifndef PVSCHED_SIM_KVM_YIELD_BAILOUT_H
 #define PVSCHED_SIM_KVM_YIELD_BAILOUT_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* Largest guest / host the model accepts. */
 #define PVSIM_DY_SIM_MAX_VCPUS 128
@@ -86,6 +86,7 @@ struct pvsim_dy_sim_result {
 	uint64_t events;
 	uint64_t failures;
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 	struct pvsim_dy_exit_stat exits[PVSIM_DY_EXIT_NR];
 	/* directed yield, measured window */
 	uint64_t passes;		/* pvs_dy_on_spin() calls */

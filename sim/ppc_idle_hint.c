@@ -21,11 +21,127 @@ static const char *const case_short[PVSIM_IDLE_HINT_NCASES] = {
 
 static const char *const pol_name[2] = { "parity", "idle-hint" };
 
+/* A policy's name in records: the built-in's, or the plug-in's. */
+static const char *pol_label(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol < 2 ? pol_name[pol] : o->plugin->name;
+}
+
 static const char *const case_name[PVSIM_IDLE_HINT_NCASES] = {
 	"Case 1: No Noise",
 	"Case 2: With Noise: Over-commit case (noise guest on 0-39)",
 	"Case 3: Overlap case (noise guest on 0-19)",
 };
+
+/* The parameters `show` lists, settable with --set (pvsim_param); the
+ * defaults are pvsim_kvm_defaults()' (a test checks they agree). */
+enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
+       PH_HGAP_MAX, PH_HBURST_MIN, PH_HBURST_MAX, PH_CPUTIME, PH_MSGWORK,
+       PH_SLEEP, PH_GSLICE, PH_GGRAN, PH_SNOOZE, PH_IPI, PH_CEDE_EXIT,
+       PH_RESUME, PH_JITTER, PH_HSLICE, PH_HGRAN, PH_NOISE_PREEMPT, PH_NR };
+
+static const struct pvsim_param ph_params[PH_NR] = {
+	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU bursts (the published run does not say what the "
+	  "noise guest ran)" },
+	{ "noise_busy_max_us", "us", 20000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_busy_min_us" },
+	{ "noise_idle_min_us", "us", 200, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU idle (ceded) gaps" },
+	{ "noise_idle_max_us", "us", 5000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_idle_min_us" },
+	{ "host_gap_min_us", "us", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "gap between host kernel bursts per hardware thread" },
+	{ "host_gap_max_us", "us", 20000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "see host_gap_min_us" },
+	{ "host_burst_min_us", "us", 20, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "host kernel burst (preempts the vCPU thread)" },
+	{ "host_burst_max_us", "us", 200, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "see host_burst_min_us" },
+	{ "cputime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -c default (CPU work per request)" },
+	{ "msg_work_us", "us", 25, 0, 10000, PVSIM_PROV_FITTED,
+	  "message thread work after its wake-ups: the published medians "
+	  "(-1..-5 %)" },
+	{ "sleeptime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -s default" },
+	{ "guest_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
+	  "Linux's scheduler slice on a guest of 8+ CPUs" },
+	{ "guest_wakeup_gran_us", "us", 50, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "a woken task preempts the current one after this long" },
+	{ "snooze_ns", "ns", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "guest idle poll before ceding" },
+	{ "ipi_ns", "ns", 5000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "IPI to a ceded vCPU until its thread wakes" },
+	{ "cede_exit_us", "us", 20, 0, 10000, PVSIM_PROV_CALIBRATED,
+	  "host wake and guest entry of a ceded vCPU: the medians say a "
+	  "queued wake-up costs about one" },
+	{ "resume_us", "us", 5, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "guest re-entry after a host preemption" },
+	{ "lat_jitter_pm", "per mille", 250, 0, 999, PVSIM_PROV_CALIBRATED,
+	  "spread of the latencies: pseries-cede-latency's IPI p99 = 1.28 x "
+	  "mean" },
+	{ "host_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
+	  "Linux's scheduler slice on the host" },
+	{ "host_wakeup_gran_us", "us", 10, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "a woken vCPU thread preempts the host's current one after this "
+	  "long (the shortcut that carries the noise cases: see above)" },
+	{ "noise_wakeup_preempt", "0|1", 0, 0, 1, PVSIM_PROV_ASSUMED,
+	  "a woken noise vCPU preempts like any sleeper (0: it waits for "
+	  "the slice end)" },
+};
+
+/* The run's values of the table, onto the model's parameters. */
+static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
+{
+#define PH(i) pvsim_param_value(o, ph_params, (i))
+	p->noise_busy_min_ns = PH(PH_NBUSY_MIN) * 1000;
+	p->noise_busy_max_ns = PH(PH_NBUSY_MAX) * 1000;
+	p->noise_idle_min_ns = PH(PH_NIDLE_MIN) * 1000;
+	p->noise_idle_max_ns = PH(PH_NIDLE_MAX) * 1000;
+	p->hnoise_gap_min_ns = PH(PH_HGAP_MIN) * 1000;
+	p->hnoise_gap_max_ns = PH(PH_HGAP_MAX) * 1000;
+	p->hnoise_min_ns = PH(PH_HBURST_MIN) * 1000;
+	p->hnoise_max_ns = PH(PH_HBURST_MAX) * 1000;
+	p->cputime_ns = PH(PH_CPUTIME) * 1000;
+	p->msg_work_ns = PH(PH_MSGWORK) * 1000;
+	p->sleeptime_ns = PH(PH_SLEEP) * 1000;
+	p->guest_slice_ns = PH(PH_GSLICE) * 1000;
+	p->guest_wakeup_gran_ns = PH(PH_GGRAN) * 1000;
+	p->snooze_ns = PH(PH_SNOOZE);
+	p->ipi_ns = PH(PH_IPI);
+	p->cede_exit_ns = PH(PH_CEDE_EXIT) * 1000;
+	p->resume_ns = PH(PH_RESUME) * 1000;
+	p->lat_jitter_pm = (uint32_t)PH(PH_JITTER);
+	p->host_slice_ns = PH(PH_HSLICE) * 1000;
+	p->host_wakeup_gran_ns = PH(PH_HGRAN) * 1000;
+	p->noise_wakeup_preempt = PH(PH_NOISE_PREEMPT) != 0;
+#undef PH
+}
+
+/* Ranges that must be ordered. */
+static const char *ph_invalid(const struct pvsim_opts *o)
+{
+	static const unsigned int pair[][2] = {
+		{ PH_NBUSY_MIN, PH_NBUSY_MAX }, { PH_NIDLE_MIN, PH_NIDLE_MAX },
+		{ PH_HGAP_MIN, PH_HGAP_MAX }, { PH_HBURST_MIN, PH_HBURST_MAX },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++)
+		if (pvsim_param_value(o, ph_params, pair[i][0]) >
+		    pvsim_param_value(o, ph_params, pair[i][1]))
+			return "each *_min_us at most its *_max_us";
+	return NULL;
+}
+
+void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p)
+{
+	static const struct pvsim_opts defaults;
+
+	pvsim_kvm_defaults(p);
+	params_of(&defaults, p);
+}
 
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy)
@@ -156,28 +272,32 @@ static void show(FILE *f)
 int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 		     struct pvsim_idle_hint_case *out, struct pvsim_totals *tot)
 {
-	struct pvsim_kvm_params p[2];
+	struct pvsim_kvm_params p[PVSIM_IDLE_HINT_NPOL];
 	struct pvsim_kvm_result *r;
 	uint32_t it, iters = o->iterations ? o->iterations : PVSIM_IDLE_HINT_ITERS;
-	unsigned int i, pol;
+	unsigned int i, pol, npol = o->plugin ? 3 : 2;
 	int ret = 0;
 
 	r = malloc(sizeof(*r));
 	if (!r)
 		return -1;
 	memset(out, 0, sizeof(*out));
-	pvsim_hist_clear(&out->hist[0]);
-	pvsim_hist_clear(&out->hist[1]);
-	for (pol = 0; pol < 2; pol++) {
+	out->npol = npol;
+	for (pol = 0; pol < npol; pol++) {
+		pvsim_hist_clear(&out->hist[pol]);
+		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_idle_hint_params(&p[pol], c, pol ? PVS_PREEMPT_IDLE_HINT :
 						     PVS_PREEMPT_PARITY);
+		params_of(o, &p[pol]);
+		if (pol == 2)
+			p[pol].hooks = o->plugin;
 		if (o->runtime_ns)
 			p[pol].runtime_ns = o->runtime_ns;
 	}
 	for (it = 0; it < iters && !ret; it++) {
-		uint64_t v[2][PVSIM_IDLE_HINT_NPCT];
+		uint64_t v[PVSIM_IDLE_HINT_NPOL][PVSIM_IDLE_HINT_NPCT];
 
-		for (pol = 0; pol < 2; pol++) {
+		for (pol = 0; pol < npol; pol++) {
 			if (pvsim_kvm_run(&p[pol], pvsim_iter_seed(o->seed, it),
 					o->debug, r)) {
 				ret = -1;
@@ -185,9 +305,10 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 			}
 			for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
 				v[pol][i] = pvsim_hist_pct(&r->wake, pvsim_pct_pm[i]);
-				pvsim_record(o, case_short[c], pol_name[pol],
-					       pvsim_pct_metric[i], it,
-					       (double)v[pol][i]);
+				pvsim_record(o, case_short[c],
+					     pol_label(o, pol),
+					     pvsim_pct_metric[i], it,
+					     (double)v[pol][i]);
 			}
 			pvsim_hist_merge(&out->hist[pol], &r->wake);
 			out->steal_ns[pol] += r->steal_ns;
@@ -196,11 +317,10 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 				out->wake_us[pol][i] += r->wake_us[i];
 				out->wake_slow[pol][i] += r->wake_slow[i];
 			}
-			if (tot) {
-				tot->events += r->events;
-				tot->failures += r->failures;
-				tot->runs++;
-			}
+			pvsim_totals_add(tot, r->events, r->failures,
+					 &r->fail, case_short[c],
+					 pol_label(o, pol), it,
+					 pvsim_iter_seed(o->seed, it));
 		}
 		if (ret)
 			break;
@@ -213,11 +333,17 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 			 * a fraction of the baseline
 			 */
 			out->compare_centi[i] += a ? (b - a) * 10000 / a : 0;
+			if (npol < 3)
+				continue;
+			a = (int64_t)v[2][i];
+			out->plugin_centi[i] += a ? (b - a) * 10000 / a : 0;
 		}
 	}
 	if (!ret && iters)
-		for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++)
+		for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
 			out->compare_centi[i] /= (int64_t)iters;
+			out->plugin_centi[i] /= (int64_t)iters;
+		}
 	out->iterations = iters;
 	free(r);
 	return ret;
@@ -240,7 +366,7 @@ static void print_hist(FILE *f, const char *label,
 
 /* Where each policy put the worker wake-ups, and what each place cost. */
 static void print_classes(FILE *f, const struct pvsim_idle_hint_case *cs,
-			  unsigned int pol)
+			  unsigned int pol, const char *label)
 {
 	static const char *const name[PVSIM_KVM_WAKE_NR] = {
 		"polling", "ceded", "preempted", "queued"
@@ -250,7 +376,7 @@ static void print_classes(FILE *f, const struct pvsim_idle_hint_case *cs,
 
 	for (i = 0; i < PVSIM_KVM_WAKE_NR; i++)
 		n += cs->wake_n[pol][i];
-	fprintf(f, "wake-ups %s:", pol ? "patched " : "baseline");
+	fprintf(f, "wake-ups %s:", label);
 	for (i = 0; i < PVSIM_KVM_WAKE_NR && n; i++) {
 		pm = cs->wake_n[pol][i] * 1000 / n;
 		fprintf(f, " %s %llu.%llu%% avg %llu us (%llu >= 1 ms)%s",
@@ -265,9 +391,39 @@ static void print_classes(FILE *f, const struct pvsim_idle_hint_case *cs,
 	fprintf(f, "\n");
 }
 
+/* "50.0":-4.84,... : one compare% per percentile. */
+static void print_json_centi(FILE *f, const int64_t *centi)
+{
+	unsigned int i;
+
+	for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
+		int64_t v = centi[i];
+		uint64_t m = v < 0 ? (uint64_t)-v : (uint64_t)v;
+
+		fprintf(f, "%s\"%u.%u\":%s%llu.%02llu", i ? "," : "",
+			pvsim_pct_pm[i] / 10, pvsim_pct_pm[i] % 10,
+			v < 0 ? "-" : "", (unsigned long long)(m / 100),
+			(unsigned long long)(m % 100));
+	}
+}
+
+/* The compare% column of one policy against the baseline. */
+static void print_compare(FILE *f, const int64_t *centi)
+{
+	unsigned int i;
+
+	for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
+		fprintf(f, "%u.%uth: ", pvsim_pct_pm[i] / 10,
+			pvsim_pct_pm[i] % 10);
+		pvsim_print_centi(f, centi[i]);
+		fprintf(f, "\n");
+	}
+}
+
 static int run(const struct pvsim_opts *o, FILE *f,
 	       struct pvsim_totals *tot)
 {
+	char label[64];
 	struct pvsim_idle_hint_case *cs;
 	unsigned int c, i, pol;
 
@@ -286,19 +442,16 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			fprintf(f, "%s{\"case\":\"%s\",\"iterations\":%u,"
 				"\"compare_pct\":{", c ? "," : "",
 				case_name[c], cs->iterations);
-			for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
-				int64_t v = cs->compare_centi[i];
-				uint64_t m = v < 0 ? (uint64_t)-v : (uint64_t)v;
-
-				fprintf(f, "%s\"%u.%u\":%s%llu.%02llu",
-					i ? "," : "", pvsim_pct_pm[i] / 10,
-					pvsim_pct_pm[i] % 10, v < 0 ? "-" : "",
-					(unsigned long long)(m / 100),
-					(unsigned long long)(m % 100));
+			print_json_centi(f, cs->compare_centi);
+			if (cs->npol > 2) {
+				fprintf(f, "},\"%s_compare_pct\":{",
+					o->plugin->name);
+				print_json_centi(f, cs->plugin_centi);
 			}
 			fprintf(f, "},\"merged_usec\":{");
-			for (pol = 0; pol < 2; pol++) {
+			for (pol = 0; pol < cs->npol; pol++) {
 				fprintf(f, "%s\"%s\":[", pol ? "," : "",
+					pol == 2 ? o->plugin->name :
 					pol ? "idle_hint" : "parity");
 				for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++)
 					fprintf(f, "%s%llu", i ? "," : "",
@@ -320,8 +473,10 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			so.runtime_s = (o->runtime_ns ? o->runtime_ns :
 					kp.runtime_ns) * cs->iterations /
 				       1000000000;
-			for (pol = 0; pol < 2; pol++) {
-				fprintf(f, "%s, %u iterations merged:\n",
+			for (pol = 0; pol < cs->npol; pol++) {
+				fprintf(f, "%s%s, %u iterations merged:\n",
+					pol == 2 ? "plug-in " : "",
+					pol == 2 ? o->plugin->name :
 					pol ? "patched (idle hint)" :
 					"baseline (parity)", cs->iterations);
 				so.wakeup = &cs->hist[pol];
@@ -333,21 +488,34 @@ static int run(const struct pvsim_opts *o, FILE *f,
 		}
 		fprintf(f, "schbench latency (niter: %u)\n", cs->iterations);
 		fprintf(f, "percentile compare%% (avg)\n(higher the better)\n");
-		for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
-			fprintf(f, "%u.%uth: ", pvsim_pct_pm[i] / 10, pvsim_pct_pm[i] % 10);
-			pvsim_print_centi(f, cs->compare_centi[i]);
-			fprintf(f, "\n");
+		print_compare(f, cs->compare_centi);
+		if (cs->npol > 2) {
+			fprintf(f, "plug-in %s: percentile compare%% (avg)\n",
+				o->plugin->name);
+			print_compare(f, cs->plugin_centi);
 		}
 		print_hist(f, "baseline (parity), all iterations", &cs->hist[0]);
 		print_hist(f, "patched (idle hint), all iterations",
 			   &cs->hist[1]);
+		if (cs->npol > 2) {
+			snprintf(label, sizeof(label), "plug-in %s, all "
+				 "iterations", o->plugin->name);
+			print_hist(f, label, &cs->hist[2]);
+		}
 		fprintf(f, "steal per iteration: baseline %llu ms, patched %llu ms\n",
 			(unsigned long long)(cs->steal_ns[0] / cs->iterations /
 					     1000000),
 			(unsigned long long)(cs->steal_ns[1] / cs->iterations /
 					     1000000));
-		for (pol = 0; pol < 2; pol++)
-			print_classes(f, cs, pol);
+		if (cs->npol > 2)
+			fprintf(f, "steal per iteration: plug-in %s %llu ms\n",
+				o->plugin->name,
+				(unsigned long long)(cs->steal_ns[2] /
+						     cs->iterations / 1000000));
+		print_classes(f, cs, 0, "baseline");
+		print_classes(f, cs, 1, "patched ");
+		if (cs->npol > 2)
+			print_classes(f, cs, 2, o->plugin->name);
 		fprintf(f, "------------------------------------------------"
 			"--------\n");
 	}
@@ -373,4 +541,9 @@ const struct pvsim_scenario pvsim_ppc_idle_hint = {
 	"    no noise                     p50 -4.84  p99 +90.78   p99.9 +8.31\n"
 	"    noise guest on CPUs 0-39     p50 -1.47  p99 +512.08  p99.9 +90.39\n"
 	"    noise guest on CPUs 0-19     p50 -1.63  p99 +343.66  p99.9 +36.07",
+	"is_preempted",
+	ph_params,
+	PH_NR,
+	ph_invalid,
+	NULL, 0,	/* compare% has no place on latency curves */
 };

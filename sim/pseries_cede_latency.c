@@ -231,13 +231,12 @@ static uint64_t s2_iter_seed(const struct s2_run *x, uint32_t it)
 	return pvsim_iter_seed(x->o->seed, it);
 }
 
-static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures)
+static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures,
+		   const struct pvsim_failure *fail, const char *cs,
+		   const char *pol, uint32_t it)
 {
-	if (!x->tot)
-		return;
-	x->tot->events += events;
-	x->tot->failures += failures;
-	x->tot->runs++;
+	pvsim_totals_add(x->tot, events, failures, fail, cs, pol, it,
+			 s2_iter_seed(x, it));
 }
 
 /* Selftest table: iteration 0 and all iterations pooled. */
@@ -422,7 +421,8 @@ static int s2_cell_run(struct s2_run *x, const struct pvsim_cede_latency_platfor
 			       pvsim_iter_seed(s2_iter_seed(x, it), wl),
 			       x->o->debug, &r) || !r.n)
 			return -1;
-		s2_tot(x, r.events, r.failures);
+		s2_tot(x, r.events, r.failures, &r.fail, cs, s2_pol_name[k],
+		       it);
 		memcpy(x->pool + cell->n, r.lat_ns, r.n * sizeof(*r.lat_ns));
 		cell->n += r.n;
 		if (pvs_lat_stats(r.lat_ns, r.n, &st))
@@ -588,7 +588,8 @@ static int s2_platform(struct s2_run *x, unsigned int p)
 		if (pvsim_cede_latency_measure(&pl, s2_iter_seed(x, it), x->o->debug,
 				   &x->m[p][it]))
 			return -1;
-		s2_tot(x, x->m[p][it].events, x->m[p][it].failures);
+		s2_tot(x, x->m[p][it].events, x->m[p][it].failures,
+		       &x->m[p][it].fail, pl.name, "selftest", it);
 	}
 	if (s2_platform_head(x, p, &pl))
 		return -1;
@@ -652,4 +653,8 @@ const struct pvsim_scenario pvsim_pseries_cede_latency = {
 	"    timer  min 2601  median 5677  avg 5668.74  p90 5917  p99 6413  max 9299\n"
 	"    IPI    min 711   median 7564  avg 7369.43  p90 8559  p99 9514  max 9698\n"
 	"  so 5.4-7.5 us of compensation on top of 2 us, about the 10 us default.",
+	NULL,	/* no decision hooks yet */
+	NULL, 0,	/* no settable parameters yet */
+	NULL,
+	NULL, 0,	/* no published marks yet */
 };

@@ -10,7 +10,7 @@
 #ifndef PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
 #define PVSCHED_SIM_PSERIES_CEDE_LATENCY_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* ---- platforms and their firmware images ------------------------------ */
 
@@ -166,6 +166,7 @@ struct pvsim_cede_latency_result {
 	uint64_t snooze_timeouts;
 	uint64_t events, failures;
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 };
 
 /*
@@ -193,6 +194,7 @@ struct pvsim_cede_latency_measure {
 	struct pvs_lat_stats timer, ipi;
 	uint64_t fw_latency_ns, compensation_ns;
 	uint64_t events, failures;
+	struct pvsim_failure fail;	/* the first violation */
 };
 
 int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 static char *dup_str(const char *s)
 {

@@ -6,27 +6,34 @@
 #ifndef PVSCHED_SIM_INT_H
 #define PVSCHED_SIM_INT_H
 
-#include "sim.h"
+#include <pvsched/sim.h>
 
 /* ppc-idle-hint: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
 #define PVSIM_IDLE_HINT_NPCT PVSIM_NPCT
 #define PVSIM_IDLE_HINT_NCASES 3
 #define PVSIM_IDLE_HINT_ITERS 20
+#define PVSIM_IDLE_HINT_NPOL 3	/* baseline, patched, a plug-in's */
 
-/* One ppc-idle-hint case over all iterations, both policies. */
+/* One ppc-idle-hint case over all iterations, every policy. */
 struct pvsim_idle_hint_case {
-	/* index 0 = baseline (parity), 1 = patched (idle hint) */
-	struct pvsim_hist hist[2];
-	uint64_t steal_ns[2];
+	/* index 0 = baseline (parity), 1 = patched (idle hint), 2 = plug-in */
+	struct pvsim_hist hist[PVSIM_IDLE_HINT_NPOL];
+	uint64_t steal_ns[PVSIM_IDLE_HINT_NPOL];
 	/* worker wake-ups per target class: count, summed us, >= 1 ms */
-	uint64_t wake_n[2][PVSIM_KVM_WAKE_NR];
-	uint64_t wake_us[2][PVSIM_KVM_WAKE_NR];
-	uint64_t wake_slow[2][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_n[PVSIM_IDLE_HINT_NPOL][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_us[PVSIM_IDLE_HINT_NPOL][PVSIM_KVM_WAKE_NR];
+	uint64_t wake_slow[PVSIM_IDLE_HINT_NPOL][PVSIM_KVM_WAKE_NR];
 	/* compare% in hundredths per percentile, averaged over iterations */
 	int64_t compare_centi[PVSIM_IDLE_HINT_NPCT];
+	/* the same for the plug-in against the baseline */
+	int64_t plugin_centi[PVSIM_IDLE_HINT_NPCT];
+	uint32_t npol;		/* 2, or 3 with a plug-in */
 	uint32_t iterations;
 };
 
+/* pvsim_kvm_defaults() with the parameter table's defaults applied (a
+ * test checks it changes nothing). */
+void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p);
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy);
 int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
@@ -40,9 +47,12 @@ struct pvsim_lpar_params {
 	uint32_t vps, ent_cores, pool_cores, threads;
 	uint32_t pack_limit;	/* busy threads per core packing aims at */
 	uint32_t jitter_pm;	/* per-CPU speed spread per run, per mille */
+	uint32_t run_noise_pm;	/* whole-partition speed spread per run */
 	uint32_t excess_loss_pm; /* mean slot share lost beyond entitlement */
 	bool capped;
 	bool debug;		/* check every invariant after every event */
+	uint64_t inject_event;	/* self-test: a violation at this event */
+	const struct pvsim_hooks *hooks; /* pick_cpu (NULL: the library) */
 	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
 	enum pvs_pack_policy policy;
 };
@@ -52,6 +62,7 @@ struct pvsim_lpar_result {
 	uint64_t elapsed_ns, failures;
 	uint32_t max_dispatched;	/* most VPs dispatched at once */
 	const char *first_failure;
+	struct pvsim_failure fail;	/* where and when */
 };
 
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,

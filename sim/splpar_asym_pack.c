@@ -38,6 +38,10 @@ enum lpar_ev {
 	EV_END
 };
 
+static const char *const lpar_ev_name[] = {
+	"slot boundary", "VP start", "end"
+};
+
 enum { VP_OFF, VP_PENDING, VP_RUN };
 
 struct lpar_vp {
@@ -76,9 +80,9 @@ static void vp_start(struct lpar *l, uint32_t c)
 	if (l->ndisp > l->r->max_dispatched)
 		l->r->max_dispatched = l->ndisp;
 	if (l->p->capped && l->ndisp > l->p->ent_cores)
-		pvsim_fail(&l->s, "capped partition above entitlement");
+		pvsim_fail_obj(&l->s, "capped partition above entitlement", c);
 	if (l->ndisp > l->p->pool_cores)
-		pvsim_fail(&l->s, "more VPs dispatched than pool cores");
+		pvsim_fail_obj(&l->s, "more VPs dispatched than pool cores", c);
 }
 
 /* Bank the work and run time of a running VP up to now. */
@@ -122,7 +126,10 @@ static void vp_unallot(struct lpar *l, uint32_t c)
  * slot starts n VPs further. A VP keeps running across the boundary
  * unless it loses its turn or runs on excess capacity, which is handed out
  * late; a VP that was not allotted the previous slot starts after its
- * dispatch cost. Random draws in VP order, one pass.
+ * dispatch cost. Random draws in VP order, one pass; a core is handed
+ * over only once it is free: every VP that stops at the boundary stops
+ * before any VP starts at it (the hypervisor preempts the old VP, then
+ * dispatches the new one on that core).
  */
 static void dispatch(struct lpar *l)
 {
@@ -130,6 +137,7 @@ static void dispatch(struct lpar *l)
 	uint32_t limit = p->capped ? p->ent_cores : p->pool_cores;
 	uint32_t n = 0, k, c;
 	bool on[S4_MAX_VPS], excess[S4_MAX_VPS];
+	uint64_t delay[S4_MAX_VPS];
 
 	for (k = 0; k < p->vps; k++) {
 		c = (l->rr + k) % p->vps;
@@ -138,10 +146,11 @@ static void dispatch(struct lpar *l)
 		n += on[c];
 	}
 	l->rr = (l->rr + n) % p->vps;
+	/* pass 1: draws, and every VP that gives its core up stops */
 	for (c = 0; c < p->vps; c++) {
 		struct lpar_vp *v = &l->vp[c];
-		uint64_t delay = 0;
 
+		delay[c] = 0;
 		if (!on[c]) {
 			if (v->allotted)
 				vp_unallot(l, c);
@@ -149,26 +158,33 @@ static void dispatch(struct lpar *l)
 		}
 		if (!v->allotted) {
 			/* dispatch and cache refill */
-			delay = pvsim_rand_range(&l->s, 0,
-						   2 * p->dispatch_cost_ns);
+			delay[c] = pvsim_rand_range(&l->s, 0,
+						    2 * p->dispatch_cost_ns);
 			v->allotted = true;
 			v->allot_since_ns = l->s.now_ns;
 		}
 		v->excess = excess[c];
 		if (excess[c])
-			delay += p->slot_ns * pvsim_rand_range(&l->s, 0,
+			delay[c] += p->slot_ns * pvsim_rand_range(&l->s, 0,
 					2 * p->excess_loss_pm) / 1000;
-		if (!delay) {
+		/* it waits for its core (late excess capacity, dispatch) */
+		if (delay[c] && v->state == VP_RUN)
+			vp_stop(l, c);
+	}
+	/* pass 2: the freed cores are handed over */
+	for (c = 0; c < p->vps; c++) {
+		struct lpar_vp *v = &l->vp[c];
+
+		if (!on[c])
+			continue;
+		v->epoch++;	/* a start still pending is superseded */
+		if (!delay[c]) {
 			if (v->state != VP_RUN)
 				vp_start(l, c);
 			continue;
 		}
-		/* it waits for its core (late excess capacity, dispatch) */
-		if (v->state == VP_RUN)
-			vp_stop(l, c);
 		v->state = VP_PENDING;
-		v->epoch++;
-		pvsim_at(&l->s, l->s.now_ns + delay, EV_START, c, v->epoch);
+		pvsim_at(&l->s, l->s.now_ns + delay[c], EV_START, c, v->epoch);
 	}
 }
 
@@ -183,11 +199,13 @@ static void lpar_check(struct lpar *l)
 		const struct lpar_vp *v = &l->vp[c];
 
 		if ((v->yield_count & 1) != (v->state != VP_RUN))
-			pvsim_fail(&l->s, "yield_count parity != dispatch");
+			pvsim_fail_obj(&l->s, "yield_count parity != dispatch",
+				       c);
 		if (v->state != VP_OFF && !v->allotted)
-			pvsim_fail(&l->s, "VP dispatched without its slot");
+			pvsim_fail_obj(&l->s, "VP dispatched without its slot",
+				       c);
 		if (v->allotted && !v->nbusy)
-			pvsim_fail(&l->s, "VP without work dispatched");
+			pvsim_fail_obj(&l->s, "VP without work dispatched", c);
 		if (v->state == VP_RUN) {
 			ndisp++;
 			busy += l->s.now_ns - v->run_since_ns;
@@ -226,16 +244,38 @@ static void place_threads(const struct pvsim_lpar_params *p, uint32_t *nr)
 			pvs_pack_task_init(&task);
 			task.allowed = mask;
 			task.idle_only = true;
-			cpu = pvs_pack_pick_cpu(&topo, nr, &task, p->policy);
+			cpu = pvsim_pick_cpu(p->hooks, &topo, nr, &task,
+					     p->policy);
 			if (cpu >= 0 || limit >= S4_SMT)
 				break;
 			limit = limit * 2 < S4_SMT ? limit * 2 : S4_SMT;
 		}
 		if (cpu < 0)
-			cpu = pvs_pack_pick_cpu(&topo, nr, NULL, p->policy);
-		if (cpu >= 0)
+			cpu = pvsim_pick_cpu(p->hooks, &topo, nr, NULL,
+					     p->policy);
+		if (cpu >= 0 && (uint32_t)cpu < topo.nr_cpus)
 			nr[cpu]++;
 	}
+}
+
+/*
+ * Run-to-run noise of the whole partition (other partitions' cache and
+ * memory traffic, firmware, the boot): one speed factor per run, 1000 +-
+ * run_noise_pm per mille, from its own stream (seed and policy: baseline
+ * and patched kernels are different boots) so that the model's other
+ * draws stay as they are.
+ */
+static uint64_t run_factor_pm(const struct pvsim_lpar_params *p,
+			      uint64_t seed)
+{
+	uint64_t z = seed ^ (0x6a09e667f3bcc909ull * (1 + p->policy));
+
+	if (!p->run_noise_pm)
+		return 1000;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	return 1000 - p->run_noise_pm + z % (2 * p->run_noise_pm + 1);
 }
 
 static bool lpar_params_ok(const struct pvsim_lpar_params *p)
@@ -243,6 +283,7 @@ static bool lpar_params_ok(const struct pvsim_lpar_params *p)
 	/* a VP allotted a slot must start within it */
 	return p->vps && p->vps <= S4_MAX_VPS && p->slot_ns && p->record_ns &&
 	       p->jitter_pm < 1000 && p->excess_loss_pm <= 500 &&
+	       p->run_noise_pm < 1000 &&
 	       2 * p->dispatch_cost_ns + p->slot_ns * 2 *
 	       p->excess_loss_pm / 1000 < p->slot_ns;
 }
@@ -254,6 +295,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	struct pvsim_event ev;
 	struct lpar *l;
 	uint32_t i, c;
+	uint64_t run_pm;
 	bool rotate;
 
 	memset(r, 0, sizeof(*r));
@@ -262,14 +304,20 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	    pvsim_init(&l->s, S4_MAX_VPS + 4, seed)) {
 		r->failures = 1;
 		r->first_failure = "bad parameters or no memory";
+		r->fail.what = r->first_failure;
 		free(l);
 		return;
 	}
 	l->p = p;
 	l->r = r;
 	l->s.debug = p->debug;
+	l->s.inject_event = p->inject_event;
+	l->s.kind_names = lpar_ev_name;
+	l->s.nkinds = EV_END + 1;
+	l->s.obj_name = "VP";
 	memset(nr, 0, sizeof(nr));
 	place_threads(p, nr);
+	run_pm = run_factor_pm(p, seed);
 	/*
 	 * Memory placement varies run to run: each CPU's threads run at
 	 * 1000 +- jitter_pm per mille; a VP with n busy CPUs runs each at
@@ -288,7 +336,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 				sum_pm += pm;
 			}
 		}
-		v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy];
+		v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy] * run_pm / 1000;
 		v->yield_count = 1;
 		l->nbusy_vps += v->nbusy ? 1 : 0;
 	}
@@ -330,28 +378,87 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	r->events = l->s.events;
 	r->failures = l->s.failures;
 	r->first_failure = l->s.first_failure;
+	r->fail = l->s.fail;
 	pvsim_destroy(&l->s);
 	free(l);
+}
+
+/* The parameters `show` lists, settable with --set (pvsim_param). */
+enum { SP_ENT, SP_POOL, SP_SLOT, SP_DISPATCH, SP_RECORD, SP_JITTER,
+       SP_EXCESS, SP_PACK_LIMIT, SP_RUN_NOISE, SP_NR };
+
+static const struct pvsim_param sp_params[SP_NR] = {
+	{ "ent_cores", "cores", 40, 1, 128, PVSIM_PROV_MEASURED,
+	  "the published partition: entitlement 40 cores" },
+	{ "pool_cores", "cores", 96, 1, 1024, PVSIM_PROV_MEASURED,
+	  "the published partition: shared pool of 96 cores" },
+	{ "slot_us", "us", 1000, 100, 100000, PVSIM_PROV_ASSUMED,
+	  "length of a dispatch slot (PowerVM's is not published)" },
+	{ "dispatch_cost_us", "us", 150, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "mean dispatch and cache refill of a newly allotted VP" },
+	{ "record_ns", "ns", 8000, 100, 1000000, PVSIM_PROV_CALIBRATED,
+	  "single-thread time per ebizzy record: the published baseline "
+	  "records/s at 40 threads" },
+	{ "jitter_pm", "per mille", 50, 0, 500, PVSIM_PROV_ASSUMED,
+	  "per-CPU speed spread drawn per run (memory placement)" },
+	{ "excess_loss_pm", "per mille", 220, 0, 450, PVSIM_PROV_FITTED,
+	  "mean slot share lost beyond the entitlement: fitted to the "
+	  "published baseline physc 71.05 at 80 threads, 128 VPs" },
+	{ "pack_limit", "threads", 8, 1, 8, PVSIM_PROV_ASSUMED,
+	  "busy threads per core the placement is staged at (8: none, the "
+	  "library's rule alone; 2 reproduces the published physc 40 -> 21 "
+	  "and is then fitted)" },
+	{ "run_noise_pm", "per mille", 30, 0, 500, PVSIM_PROV_CALIBRATED,
+	  "whole-partition speed spread per run and kernel: the published "
+	  "run-to-run stddev (1.3-2 % of records/s)" },
+};
+
+/* The case's model parameters with the run's values of the table. */
+static void params_of(const struct pvsim_opts *o, struct pvsim_lpar_params *p)
+{
+	p->ent_cores = (uint32_t)pvsim_param_value(o, sp_params, SP_ENT);
+	p->pool_cores = (uint32_t)pvsim_param_value(o, sp_params, SP_POOL);
+	p->slot_ns = pvsim_param_value(o, sp_params, SP_SLOT) * 1000;
+	p->dispatch_cost_ns = pvsim_param_value(o, sp_params, SP_DISPATCH) *
+			      1000;
+	p->record_ns = pvsim_param_value(o, sp_params, SP_RECORD);
+	p->jitter_pm = (uint32_t)pvsim_param_value(o, sp_params, SP_JITTER);
+	p->excess_loss_pm = (uint32_t)pvsim_param_value(o, sp_params,
+							SP_EXCESS);
+	p->pack_limit = (uint32_t)pvsim_param_value(o, sp_params,
+						    SP_PACK_LIMIT);
+	p->run_noise_pm = (uint32_t)pvsim_param_value(o, sp_params,
+						      SP_RUN_NOISE);
 }
 
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
 		     uint32_t threads, enum pvs_pack_policy pol,
 		     uint64_t runtime_ns)
 {
+	static const struct pvsim_opts defaults;	/* the table's values */
+
 	memset(p, 0, sizeof(*p));
 	p->vps = vps;
-	p->ent_cores = 40;
-	p->pool_cores = 96;
 	p->threads = threads;
-	p->pack_limit = 2;
 	p->capped = false;
-	p->slot_ns = 1000000;
-	p->dispatch_cost_ns = 150000;
-	p->record_ns = 8000;
-	p->jitter_pm = 50;
-	p->excess_loss_pm = 220;
+	params_of(&defaults, p);
 	p->runtime_ns = runtime_ns ? runtime_ns : 10000000000ull;
 	p->policy = pol;
+}
+
+/* lpar_params_ok()'s rules on the values of a run, in words. */
+static const char *sp_invalid(const struct pvsim_opts *o)
+{
+	struct pvsim_lpar_params p;
+
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
+	params_of(o, &p);
+	if (2 * p.dispatch_cost_ns + p.slot_ns * 2 * p.excess_loss_pm / 1000 >=
+	    p.slot_ns)
+		return "a VP allotted a slot must start within it: "
+		       "2 x dispatch_cost_us + slot_us x 2 x excess_loss_pm "
+		       "/ 1000 < slot_us";
+	return NULL;
 }
 
 static void show(FILE *f)
@@ -453,14 +560,23 @@ static void pr_milli(FILE *f, uint64_t milli)
 
 static const uint32_t vps_case[S4_NVPS] = { 128, 40 };
 static const uint32_t thr_case[S4_NTHR] = { 40, 80, 160 };
+#define S4_NPOL 3	/* spread, pack, a plug-in's */
+
 static const char *const pol_name[2] = { "spread", "pack" };
+
+/* A policy's name in records: the built-in's, or the plug-in's. */
+static const char *pol_label(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol < 2 ? pol_name[pol] : o->plugin->name;
+}
 
 /* One case: records/s and lparstat columns per policy and iteration. */
 struct s4_case {
 	char name[40];
-	uint64_t *rec[2];		/* records/s */
-	uint64_t *col[2];		/* LP_NR columns per iteration */
-	uint64_t mean[2];
+	unsigned int npol;		/* 2, or 3 with a plug-in */
+	uint64_t *rec[S4_NPOL];		/* records/s */
+	uint64_t *col[S4_NPOL];		/* LP_NR columns per iteration */
+	uint64_t mean[S4_NPOL];
 };
 
 static int run_case(const struct pvsim_opts *o, uint32_t vps,
@@ -473,30 +589,32 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 
 	snprintf(cs->name, sizeof(cs->name), "%u threads, %u VPs", threads,
 		 vps);
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
+		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_lpar_params(&p, vps, threads,
 				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				o->runtime_ns);
+		params_of(o, &p);
+		p.hooks = pol == 2 ? o->plugin : NULL;
 		p.debug = o->debug;
+		p.inject_event = o->inject_event;
 		for (it = 0; it < iters; it++) {
 			uint64_t *col = &cs->col[pol][it * LP_NR];
 
 			pvsim_lpar_run(&p, pvsim_iter_seed(o->seed, it), &r);
-			if (tot) {
-				tot->events += r.events;
-				tot->failures += r.failures;
-				tot->runs++;
-			}
+			pvsim_totals_add(tot, r.events, r.failures, &r.fail,
+					 cs->name, pol_label(o, pol), it,
+					 pvsim_iter_seed(o->seed, it));
 			if (!r.elapsed_ns)
 				return -1;
 			cs->rec[pol][it] = r.records * 1000000000ull /
 					   r.elapsed_ns;
 			lparstat_of(&p, &r, col);
-			pvsim_record(o, cs->name, pol_name[pol],
+			pvsim_record(o, cs->name, pol_label(o, pol),
 				       "records_per_s", it,
 				       (double)cs->rec[pol][it]);
 			for (m = 0; m < LP_NR; m++)
-				pvsim_record(o, cs->name, pol_name[pol],
+				pvsim_record(o, cs->name, pol_label(o, pol),
 					       lp_metric[m], it,
 					       (double)col[m] / 1000);
 		}
@@ -504,8 +622,84 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 	return 0;
 }
 
-static void print_case_text(FILE *f, const struct s4_case *cs,
-			    uint32_t threads, uint32_t iters)
+/*
+ * The published table (docs/upstream-rules.md, splpar-asym-pack), per case
+ * in run order: records/s change in hundredths of a percent, physc before
+ * and after in hundredths of a core.
+ */
+static const struct {
+	int32_t change_centi;
+	uint32_t physc_base, physc_pack;
+} published[S4_NVPS * S4_NTHR] = {
+	{ -5, 4006, 2115 }, { 895, 7105, 4106 }, { 3674, 7742, 7833 },
+	{ 155, 4000, 2116 }, { 89, 4000, 4000 }, { -5, 4006, 4006 },
+};
+
+/* The same numbers for the picture: physc levels, records/s changes
+ * (labels as in print_holdout() with the default, unstaged placement). */
+#define SP_PUB(c, k) \
+	{ c, "spread", "physc", published[k].physc_base / 100.0, false, \
+	  (k) == 1 ? "fitted" : "predicted" }, \
+	{ c, "pack", "physc", published[k].physc_pack / 100.0, false, \
+	  "predicted" }, \
+	{ c, "pack", "records_per_s", published[k].change_centi / 100.0, \
+	  true, "predicted" }
+static const struct pvsim_published sp_published[] = {
+	SP_PUB("40 threads, 128 VPs", 0), SP_PUB("80 threads, 128 VPs", 1),
+	SP_PUB("160 threads, 128 VPs", 2), SP_PUB("40 threads, 40 VPs", 3),
+	SP_PUB("80 threads, 40 VPs", 4), SP_PUB("160 threads, 40 VPs", 5),
+};
+#undef SP_PUB
+
+/* Hundredths: "12.34". */
+static void pr_hundredths(FILE *f, uint64_t v)
+{
+	fprintf(f, "%llu.%02llu", (unsigned long long)(v / 100),
+		(unsigned long long)(v % 100));
+}
+
+/*
+ * The hold-out line: the published numbers beside the simulated ones,
+ * each labelled: the baseline's physc at 80 threads on 128 VPs is fitted
+ * (excess_loss_pm), its 40-thread records/s calibrated (record_ns); the
+ * changes and the packed physc are predicted unless pack_limit stages
+ * the placement (then fitted).
+ */
+static void print_holdout(const struct pvsim_opts *o, FILE *f,
+			  const struct s4_case *cs, unsigned int k,
+			  uint32_t iters)
+{
+	const uint64_t *b = &cs->col[0][(iters - 1) * LP_NR];
+	const uint64_t *q = &cs->col[1][(iters - 1) * LP_NR];
+	bool staged = pvsim_param_value(o, sp_params, SP_PACK_LIMIT) != 8;
+	int64_t ch = cs->mean[0] ? ((int64_t)cs->mean[1] -
+				    (int64_t)cs->mean[0]) * 10000 /
+				   (int64_t)cs->mean[0] : 0;
+
+	fprintf(f, "published vs simulated: %%Change ");
+	pvsim_print_centi(f, published[k].change_centi);
+	fprintf(f, " vs ");
+	pvsim_print_centi(f, ch);
+	fprintf(f, " (%s); physc ", staged ? "fitted" : "predicted");
+	pr_hundredths(f, published[k].physc_base);
+	fprintf(f, " vs ");
+	pr_centi(f, b[LP_PHYSC]);
+	fprintf(f, " (%s) -> ", k == 1 ? "fitted" : "predicted");
+	pr_hundredths(f, published[k].physc_pack);
+	fprintf(f, " vs ");
+	pr_centi(f, q[LP_PHYSC]);
+	fprintf(f, " (%s)\n", staged ? "fitted" : "predicted");
+}
+
+/* The row label of a policy in the tables. */
+static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol == 2 ? o->plugin->name : pol ? "+patch" : "baseline";
+}
+
+static void print_case_text(const struct pvsim_opts *o, FILE *f,
+			    const struct s4_case *cs, uint32_t threads,
+			    uint32_t iters)
 {
 	struct pvs_lat_stats st;
 	unsigned int pol, m;
@@ -515,14 +709,14 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 		"(Higher is better)\n", threads, iters);
 	fprintf(f, "Kernel   N  Min       Max       Median    Avg         "
 		"Stddev      %%Change\n");
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
 		/* pvs_lat_stats() sorts: keep the recorded order */
 		sorted = cs->rec[pol] + iters;
 		memcpy(sorted, cs->rec[pol], iters * sizeof(*sorted));
 		if (pvs_lat_stats(sorted, iters, &st))
 			return;
 		fprintf(f, "%-8s %u  %-9llu %-9llu %-9llu %llu.%01u  %llu.%02u",
-			pol ? "+patch" : "baseline", iters,
+			row_label(o, pol), iters,
 			(unsigned long long)st.min_ns,
 			(unsigned long long)st.max_ns,
 			(unsigned long long)st.median_ns,
@@ -533,7 +727,7 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 		if (pol) {
 			fprintf(f, "  ");
 			pvsim_print_centi(f, cs->mean[0] ?
-				((int64_t)cs->mean[1] -
+				((int64_t)cs->mean[pol] -
 				 (int64_t)cs->mean[0]) * 10000 /
 				(int64_t)cs->mean[0] : 0);
 		}
@@ -541,10 +735,10 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 	}
 	fprintf(f, "lparstat: Kernel  %%user  %%idle  physc  "
 		"%%entc   lbusy  app    vcsw\n");
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
 		const uint64_t *col = &cs->col[pol][(iters - 1) * LP_NR];
 
-		fprintf(f, "          %-7s ", pol ? "+patch" : "baseline");
+		fprintf(f, "          %-7s ", row_label(o, pol));
 		for (m = 0; m < LP_VCSW; m++) {
 			pr_centi(f, col[m]);
 			fprintf(f, "  ");
@@ -553,16 +747,17 @@ static void print_case_text(FILE *f, const struct s4_case *cs,
 	}
 }
 
-static void print_case_json(FILE *f, const struct s4_case *cs, bool first,
+static void print_case_json(const struct pvsim_opts *o, FILE *f,
+			    const struct s4_case *cs, bool first,
 			    uint32_t vps, uint32_t threads, uint32_t iters)
 {
 	unsigned int pol, m, it;
 
 	fprintf(f, "%s{\"case\":\"%s\",\"vps\":%u,\"threads\":%u,"
 		"\"policies\":{", first ? "" : ",", cs->name, vps, threads);
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < cs->npol; pol++) {
 		fprintf(f, "%s\"%s\":{\"records_per_s\":[", pol ? "," : "",
-			pol_name[pol]);
+			pol_label(o, pol));
 		for (it = 0; it < iters; it++)
 			fprintf(f, "%s%llu", it ? "," : "",
 				(unsigned long long)cs->rec[pol][it]);
@@ -592,7 +787,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	if (iters > PVS_LAT_MAX_SAMPLES)
 		return -1;
 	memset(&cs, 0, sizeof(cs));
-	for (pol = 0; pol < 2 && !ret; pol++) {
+	cs.npol = o->plugin ? 3 : 2;
+	for (pol = 0; pol < cs.npol && !ret; pol++) {
 		/* records/s, then as many again to sort a copy */
 		cs.rec[pol] = calloc(2 * (size_t)iters, sizeof(uint64_t));
 		cs.col[pol] = calloc((size_t)iters * LP_NR, sizeof(uint64_t));
@@ -605,6 +801,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			(unsigned long long)o->seed, iters);
 	for (v = 0; v < S4_NVPS && !ret; v++) {
 		pvsim_lpar_params(&p, vps_case[v], 0, PVS_PACK_SPREAD, 0);
+		params_of(o, &p);
 		if (!o->json)
 			fprintf(f, "type=Shared mode=%s smt=%u lcpu=%u cpus=%u "
 				"ent=%u.00\n", p.capped ? "Capped" : "Uncapped",
@@ -615,18 +812,22 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				       tot);
 			if (ret)
 				break;
-			for (pol = 0; pol < 2; pol++) {
+			for (pol = 0; pol < cs.npol; pol++) {
 				uint64_t sum = 0;
 
 				for (it = 0; it < iters; it++)
 					sum += cs.rec[pol][it];
 				cs.mean[pol] = sum / iters;
 			}
-			if (o->json)
-				print_case_json(f, &cs, !v && !t, vps_case[v],
-						thr_case[t], iters);
-			else
-				print_case_text(f, &cs, thr_case[t], iters);
+			if (o->json) {
+				print_case_json(o, f, &cs, !v && !t,
+						vps_case[v], thr_case[t],
+						iters);
+			} else {
+				print_case_text(o, f, &cs, thr_case[t], iters);
+				print_holdout(o, f, &cs, v * S4_NTHR + t,
+					      iters);
+			}
 		}
 		if (!o->json && !ret)
 			fprintf(f, "------------------------------------------"
@@ -634,7 +835,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	}
 	if (o->json && !ret)
 		fprintf(f, "]}\n");
-	for (pol = 0; pol < 2; pol++) {
+	for (pol = 0; pol < S4_NPOL; pol++) {
 		free(cs.rec[pol]);
 		free(cs.col[pol]);
 	}
@@ -657,4 +858,10 @@ const struct pvsim_scenario pvsim_splpar_asym_pack = {
 	"             (71.05 -> 41.06), 160 +36.74% (77.42 -> 78.33)\n"
 	"    40 VPs:  40 threads +1.55% (physc 40.00 -> 21.16), 80 +0.89%,\n"
 	"             160 -0.05% (40.00 both)",
+	"pick_cpu",
+	sp_params,
+	SP_NR,
+	sp_invalid,
+	sp_published,
+	sizeof(sp_published) / sizeof(sp_published[0]),
 };

@@ -495,11 +495,75 @@ static double nice_step(double range)
 	return (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
 }
 
+/* A linear y axis: grid lines and tick labels from lo to hi, the frame. */
+static void linear_axis(FILE *f, double l, double t, double r, double b,
+			double lo, double hi, double step, double size)
+{
+	char buf[64];
+	double v;
+
+	for (v = lo; v <= hi + step * 1e-9; v += step) {
+		double yy = b - (v - lo) / (hi - lo) * (b - t);
+
+		hgrid(f, l, r, yy, true);
+		fmt_num(buf, sizeof(buf), v, true);
+		text_at(f, l - 5, yy + 4, size, "end", "", buf);
+	}
+	frame(f, l, t, r, b);
+}
+
+/* The published number marked on a bar, or NULL. */
+static const struct pvsim_published *published_of(
+	const struct pvsim_scenario *sc, const char *cs, const char *pol,
+	const char *metric)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc->npublished; i++)
+		if (!strcmp(sc->published[i].case_name, cs) &&
+		    !strcmp(sc->published[i].policy, pol) &&
+		    !strcmp(sc->published[i].metric, metric))
+			return &sc->published[i];
+	return NULL;
+}
+
+/* Where a published number is drawn: a level, or a change applied to
+ * the first policy's simulated mean. */
+static bool published_value(const struct pvsim_scenario *sc,
+			    const struct pvsim_sets *s, const char *cs,
+			    const char *pol, const char *metric, double *v)
+{
+	const struct pvsim_published *pub = published_of(sc, cs, pol, metric);
+	struct pvsim_stats st;
+	size_t nmin = 0, nmax = 0;
+
+	if (!pub)
+		return false;
+	*v = pub->value;
+	if (!pub->change_pct)
+		return true;
+	if (!set_stats(s, cs, s->policies[0], metric, &st, &nmin, &nmax))
+		return false;
+	*v = st.mean * (1 + pub->value / 100);
+	return true;
+}
+
+/* A published value on a bar: a black diamond and its label's initial. */
+static void mark_published(FILE *f, double x, double y, const char *label)
+{
+	char l[2] = { label && *label ? (char)(*label - 'a' + 'A') : '?',
+		      0 };
+
+	fprintf(f, "<path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"#000\" "
+		"stroke=\"#fff\" stroke-width=\"1\"/>\n", x, y - 5);
+	text_at(f, x + 8, y + 4, 9, "start", " font-weight=\"bold\"", l);
+}
+
 static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 		     const struct pvsim_sets *s, FILE *err)
 {
 	const char *met[MAX_PANELS];
-	char list[512], sub[1024], it[64], buf[64], *q;
+	char list[512], sub[1024], it[64], *q;
 	size_t nm = 0, nmin = (size_t)-1, nmax = 0, i, c, p, ncol;
 	struct pvsim_stats st;
 	double pw, ph = 380, gw, bw = 34, w, top;
@@ -561,6 +625,11 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 				 " %s %s is better.", b > 0 ? "Higher" :
 				 "Lower", met[i]);
 	}
+	if (sc->npublished)
+		snprintf(sub + strlen(sub), sizeof(sub) - strlen(sub),
+			 " Black diamonds: the published value (a published "
+			 "change is drawn against the simulated baseline), "
+			 "with P = predicted, C = calibrated, F = fitted.");
 	for (i = 0; i < nm; i++) {
 		int n = wrap_lines(met[i], pw - 30, 13);
 
@@ -590,6 +659,12 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 					continue;
 				vmin = st.min < vmin ? st.min : vmin;
 				vmax = st.max > vmax ? st.max : vmax;
+				if (published_value(sc, s, s->cases[c],
+						    s->policies[p], met[i],
+						    &v)) {
+					vmin = v < vmin ? v : vmin;
+					vmax = v > vmax ? v : vmax;
+				}
 			}
 		step = nice_step(vmax - vmin);
 		lo = floor(vmin / step) * step;
@@ -598,14 +673,7 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 			hi = lo + step;
 		/* room above the tallest whisker for its labels */
 		hi += (hi - lo) * 0.12;
-		for (v = lo; v <= hi + step * 1e-9; v += step) {
-			double yy = b - (v - lo) / (hi - lo) * (b - t);
-
-			hgrid(f, l, r, yy, true);
-			fmt_num(buf, sizeof(buf), v, true);
-			text_at(f, l - 5, yy + 4, 11, "end", "", buf);
-		}
-		frame(f, l, t, r, b);
+		linear_axis(f, l, t, r, b, lo, hi, step, 11);
 		snprintf(yt, sizeof(yt), "%s%s%s%s", met[i], u ? " (" : "",
 			 u ? u : "", u ? ")" : "");
 		y_title(f, px + 16, (t + b) / 2, yt);
@@ -656,6 +724,15 @@ static int plot_bars(FILE *f, const struct pvsim_scenario *sc,
 					text_at(f, x + bw / 2, y1 - 4, 9,
 						"middle",
 						" font-weight=\"bold\"", chg);
+				if (published_value(sc, s, s->cases[c],
+						    s->policies[p], met[i],
+						    &v))
+					mark_published(f, x + bw / 2,
+						b - (v - lo) / (hi - lo) *
+						(b - t),
+						published_of(sc, s->cases[c],
+							     s->policies[p],
+							     met[i])->label);
 			}
 		}
 	}
@@ -688,4 +765,124 @@ int pvsim_plot_svg(const struct pvsim_scenario *sc,
 		ret = plot_bars(out, sc, &s, err);
 	pvsim_sets_free(&s);
 	return ret;
+}
+
+/* ---- sweep curves ------------------------------------------------------- */
+
+/* Mean of one (case, policy, metric) of a point's sets. */
+static bool sweep_mean(const struct pvsim_sets *s, const char *cs,
+		       const char *pol, const char *metric, double *v)
+{
+	const struct pvsim_set *set = pvsim_sets_find(s, cs, pol, metric);
+	size_t i;
+
+	if (!set || !set->n)
+		return false;
+	for (*v = 0, i = 0; i < set->n; i++)
+		*v += set->v[i];
+	*v /= (double)set->n;
+	return true;
+}
+
+int pvsim_plot_sweep_svg(FILE *f, const char *scenario, const char *key,
+			 const uint64_t *x, const struct pvsim_sets *const *s,
+			 unsigned int n)
+{
+	const struct pvsim_sets *s0 = s[0];
+	const double pw = 330, ph = 230;
+	size_t c, m, p, np = 0, k = 0;
+	double w, h, v;
+	char buf[64], title[256];
+	unsigned int i;
+
+	for (m = 0; m < s0->nmetrics; m++)
+		np += pvsim_metric_better(s0->metrics[m]) ? s0->ncases : 0;
+	if (!np || n < 2)
+		return -1;
+	w = 20 + 3 * pw;
+	h = 90 + (double)((np + 2) / 3) * ph;
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" "
+		"height=\"%.0f\" font-family=\"%s\">\n<rect width=\"100%%\" "
+		"height=\"100%%\" fill=\"#fff\"/>\n", w, h, FONT);
+	snprintf(title, sizeof(title), "%s: every metric against %s (mean "
+		 "over iterations)", scenario, key);
+	text_at(f, w / 2, 24, 16, "middle", " font-weight=\"bold\"", title);
+	for (p = 0; p < s0->npolicies; p++) {
+		fprintf(f, "<rect x=\"%.1f\" y=\"40\" width=\"22\" "
+			"height=\"10\" fill=\"%s\"/>\n", 20 + 160 * (double)p,
+			color_of(p));
+		text_at(f, 46 + 160 * (double)p, 50, 12, "start", "",
+			s0->policies[p]);
+	}
+	for (m = 0; m < s0->nmetrics; m++) {
+		int better = pvsim_metric_better(s0->metrics[m]);
+
+		if (!better)
+			continue;
+		for (c = 0; c < s0->ncases; c++, k++) {
+			double px = 10 + (double)(k % 3) * pw;
+			double py = 70 + (double)(k / 3) * ph;
+			double l = px + 60, r = px + pw - 14, t = py + 34;
+			double b = py + ph - 34, lo = 0, hi = 0, step;
+			bool any = false;
+
+			for (i = 0; i < n; i++)
+				for (p = 0; p < s0->npolicies; p++)
+					if (sweep_mean(s[i], s0->cases[c],
+						       s0->policies[p],
+						       s0->metrics[m], &v)) {
+						lo = any && lo < v ? lo : v;
+						hi = any && hi > v ? hi : v;
+						any = true;
+					}
+			if (!any)
+				continue;
+			step = nice_step(hi - lo > 0 ? hi - lo : fabs(hi) + 1);
+			lo = floor(lo / step) * step;
+			hi = ceil(hi / step) * step;
+			if (hi <= lo)
+				hi = lo + step;
+			snprintf(title, sizeof(title), "%s: %s (%s)",
+				 s0->cases[c], s0->metrics[m], better > 0 ?
+				 "higher is better" : "lower is better");
+			text_block(f, (l + r) / 2, py + 14, pw - 20, 11,
+				   "middle", "bold", title);
+			linear_axis(f, l, t, r, b, lo, hi, step, 10);
+			for (i = 0; i < n; i += n > 6 ? (n + 5) / 6 : 1) {
+				double xx = l + (r - l) * i / (n - 1);
+
+				snprintf(buf, sizeof(buf), "%llu",
+					 (unsigned long long)x[i]);
+				text_at(f, xx, b + 14, 10, "middle", "", buf);
+			}
+			text_at(f, (l + r) / 2, b + 28, 10, "middle", "", key);
+			for (p = 0; p < s0->npolicies; p++) {
+				fprintf(f, "<polyline fill=\"none\" "
+					"stroke=\"%s\" stroke-width=\"2\" "
+					"stroke-dasharray=\"%s\" points=\"",
+					color_of(p), dashes[p % 4]);
+				for (i = 0; i < n; i++)
+					if (sweep_mean(s[i], s0->cases[c],
+						       s0->policies[p],
+						       s0->metrics[m], &v))
+						fprintf(f, "%.1f,%.1f ",
+							l + (r - l) * i /
+							(n - 1),
+							b - (v - lo) /
+							(hi - lo) * (b - t));
+				fprintf(f, "\"/>\n");
+				for (i = 0; i < n; i++)
+					if (sweep_mean(s[i], s0->cases[c],
+						       s0->policies[p],
+						       s0->metrics[m], &v))
+						marker(f, p,
+						       l + (r - l) * i /
+						       (n - 1),
+						       b - (v - lo) /
+						       (hi - lo) * (b - t));
+			}
+		}
+	}
+	fprintf(f, "</svg>\n");
+	return 0;
 }

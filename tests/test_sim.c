@@ -6,9 +6,11 @@
  * and the qualitative shapes of ppc-idle-hint and splpar-asym-pack on reduced
  * runs.
  */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdlib.h>
 
 #include "pvs_test.h"
+#include "report.h"
 #include "sim_int.h"
 
 /* ---- engine ------------------------------------------------------------- */
@@ -343,6 +345,7 @@ static void test_lpar_capped(void **state)
 	for (pol = 0; pol < 2; pol++) {
 		pvsim_lpar_params(&p, 128, 160, pol ? PVS_PACK_CORES :
 						   PVS_PACK_SPREAD, 200000000);
+		p.pack_limit = 2;	/* 80 busy VPs when packed */
 		p.capped = true;
 		p.debug = true;
 		pvsim_lpar_run(&p, 9, &r);
@@ -393,6 +396,70 @@ static void test_lpar_invariants(void **state)
 						       p.pool_cores) *
 					    r.elapsed_ns);
 	}
+}
+
+/*
+ * Issue 12: at a slot boundary the dispatcher must stop the VPs that lost
+ * their turn before it starts those that gained it, or the pool is
+ * over-committed for an instant ("more VPs dispatched than pool cores").
+ * 160 spread threads over 128 VPs on a 96-core pool take turns every
+ * slot; many seeds, every invariant at every event, and the most VPs ever
+ * dispatched at once stays within the pool.
+ */
+static void test_lpar_turns_many_seeds(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	uint64_t seed;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 2000000000);
+	p.debug = true;
+	for (seed = 1; seed <= 40; seed++) {
+		pvsim_lpar_run(&p, pvsim_iter_seed(seed, 0), &r);
+		if (r.failures)
+			print_error("seed %llu: %s at %llu ns, VP %u\n",
+				    (unsigned long long)seed, r.fail.what,
+				    (unsigned long long)r.fail.t_ns,
+				    r.fail.obj);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.max_dispatched <= p.pool_cores);
+	}
+}
+
+/*
+ * A violation names itself: the injected one is reported with its name,
+ * time and event, and through the totals with its case, policy,
+ * iteration and seed.
+ */
+static void test_lpar_injected_violation(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	struct pvsim_totals tot;
+	char buf[512];
+	FILE *f;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 100000000);
+	p.debug = true;
+	p.inject_event = 5;
+	pvsim_lpar_run(&p, 3, &r);
+	assert_int_equal(r.failures, 1);
+	assert_string_equal(r.fail.what, "injected violation");
+	assert_int_equal(r.fail.event_nr, 5);
+	memset(&tot, 0, sizeof(tot));
+	pvsim_totals_add(&tot, r.events, r.failures, &r.fail, "a case",
+			 "spread", 2, 3);
+	f = fmemopen(buf, sizeof(buf), "w");
+	assert_non_null(f);
+	pvsim_totals_print_failure(f, "pvsched sim", &tot);
+	fclose(f);
+	assert_non_null(strstr(buf, "pvsched sim: invariant violated: "
+			       "'injected violation' at t="));
+	assert_non_null(strstr(buf, "(event 5, "));
+	assert_non_null(strstr(buf, "case 'a case', policy spread, "
+			       "iteration 2 (run seed 3); 1 violation in all"));
 }
 
 /*
@@ -451,7 +518,7 @@ static void test_lpar_seeded(void **state)
 
 /* Mean records/s and physc (thousandths of a core) over iters runs. */
 static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
-		      uint64_t *rec, uint64_t *physc_milli)
+		      uint32_t pack_limit, uint64_t *rec, uint64_t *physc_milli)
 {
 	struct pvsim_lpar_params p;
 	struct pvsim_lpar_result r;
@@ -460,6 +527,7 @@ static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
 	*rec = 0;
 	*physc_milli = 0;
 	pvsim_lpar_params(&p, 128, threads, pol, 1000000000);
+	p.pack_limit = pack_limit;
 	for (it = 0; it < 3; it++) {
 		pvsim_lpar_run(&p, pvsim_iter_seed(1, it), &r);
 		assert_int_equal(r.failures, 0);
@@ -469,7 +537,8 @@ static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
 }
 
 /*
- * splpar-asym-pack's shape, reduced: at 40 threads packing roughly halves physc
+ * splpar-asym-pack's shape with the fitted staging (pack_limit 2, as
+ * `--set pack_limit=2`), reduced: at 40 threads packing roughly halves physc
  * with records/s within 3 %; at 80 threads it gains more than 5 % (fewer
  * VPs beyond the entitlement); at 160 threads (cores contend for the
  * pool) more than 10 %.
@@ -479,18 +548,39 @@ static void test_splpar_asym_pack_shape(void **state)
 	uint64_t rs, ps, rc, pc;
 
 	(void)state;
-	lpar_mean(40, PVS_PACK_SPREAD, &rs, &ps);
-	lpar_mean(40, PVS_PACK_CORES, &rc, &pc);
+	lpar_mean(40, PVS_PACK_SPREAD, 2, &rs, &ps);
+	lpar_mean(40, PVS_PACK_CORES, 2, &rc, &pc);
 	assert_true(pc * 10 >= ps * 4 && pc * 10 <= ps * 6);
 	assert_true(rc * 100 >= rs * 97 && rc * 100 <= rs * 103);
 	/* 80 threads: half the VPs run on excess capacity unpacked */
-	lpar_mean(80, PVS_PACK_SPREAD, &rs, &ps);
-	lpar_mean(80, PVS_PACK_CORES, &rc, &pc);
+	lpar_mean(80, PVS_PACK_SPREAD, 2, &rs, &ps);
+	lpar_mean(80, PVS_PACK_CORES, 2, &rc, &pc);
 	assert_true(rc * 100 > rs * 105);
 	assert_true(pc < ps);
-	lpar_mean(160, PVS_PACK_SPREAD, &rs, &ps);
-	lpar_mean(160, PVS_PACK_CORES, &rc, &pc);
+	lpar_mean(160, PVS_PACK_SPREAD, 2, &rs, &ps);
+	lpar_mean(160, PVS_PACK_CORES, 2, &rc, &pc);
 	assert_true(rc * 10 > rs * 11);
+}
+
+/*
+ * The finding of issue 15: with the library's CORES rule alone (no
+ * staging, the scenario's default) packing fills each core to 8 busy
+ * threads, physc drops to threads / 8 instead of the published ~threads /
+ * 2, and SMT8 sharing costs more than the saved cores give back: records/s
+ * fall by more than 25 % at 40 and 80 threads on 128 VPs.
+ */
+static void test_splpar_asym_pack_library_alone(void **state)
+{
+	uint64_t rs, ps, rc, pc;
+	uint32_t t;
+
+	(void)state;
+	for (t = 40; t <= 80; t += 40) {
+		lpar_mean(t, PVS_PACK_SPREAD, 8, &rs, &ps);
+		lpar_mean(t, PVS_PACK_CORES, 8, &rc, &pc);
+		assert_true(rc * 100 < rs * 75);
+		assert_true(pc <= (uint64_t)t * 1000 / 8 + 100);
+	}
 }
 
 /*
@@ -507,8 +597,12 @@ static void test_splpar_asym_pack_40vps(void **state)
 	(void)state;
 	for (t = 80; t <= 160; t += 80) {
 		pvsim_lpar_params(&p, 40, t, PVS_PACK_SPREAD, 300000000);
+		p.pack_limit = 2;	/* the fitted staging */
+		p.run_noise_pm = 0;	/* the same speed for both */
 		pvsim_lpar_run(&p, 8, &rs);
 		pvsim_lpar_params(&p, 40, t, PVS_PACK_CORES, 300000000);
+		p.pack_limit = 2;
+		p.run_noise_pm = 0;
 		pvsim_lpar_run(&p, 8, &rc);
 		assert_int_equal(rs.failures + rc.failures, 0);
 		assert_true(rc.records * 100 >= rs.records * 99 &&
@@ -569,7 +663,7 @@ static void test_splpar_asym_pack_records(void **state)
 				  "physc", it);
 		user = rec_value(&sink, "80 threads, 128 VPs", "pack",
 				 "user_pct", it);
-		assert_true(physc > 30 && physc <= 40);
+		assert_true(physc > 5 && physc <= 40);
 		assert_float_equal(rec_value(&sink, "80 threads, 128 VPs",
 					     "pack", "entc_pct", it),
 				   physc * 100 / 40, 0.01);
@@ -593,10 +687,11 @@ static char *slurp(FILE *f, long *len)
 
 	*len = ftell(f);
 	assert_true(*len > 0);
-	buf = malloc((size_t)*len);
+	buf = malloc((size_t)*len + 1);
 	assert_non_null(buf);
 	rewind(f);
 	assert_int_equal(fread(buf, 1, (size_t)*len, f), (size_t)*len);
+	buf[*len] = 0;	/* a string too */
 	return buf;
 }
 
@@ -675,6 +770,253 @@ static void test_cli(void **state)
 	fclose(err);
 }
 
+/* Run the command line; its stderr (and stdout) into buf. */
+static int cli_err(char *const *argv, int argc, char *buf, size_t n,
+		   size_t *out_len)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	size_t got;
+	int rc;
+
+	assert_non_null(out);
+	assert_non_null(err);
+	rc = pvsim_main(argc, (char **)argv, out, err);
+	fflush(out);
+	*out_len = (size_t)ftell(out);
+	rewind(err);
+	got = fread(buf, 1, n - 1, err);
+	buf[got] = 0;
+	fclose(out);
+	fclose(err);
+	return rc;
+}
+
+/*
+ * Issue 12: every bad option names its value and the valid range (a
+ * --seed past 64 bits is refused, not wrapped by strtoull), a missing
+ * value says so, every message has the prefix, and --plot into a missing
+ * directory fails before the simulation prints anything.
+ */
+static void test_cli_errors(void **state)
+{
+	static const struct {
+		const char *opt, *val, *msg;
+	} bad[] = {
+		{ "--seed", "18446744073709551616", "pvsched sim: bad --seed "
+		  "'18446744073709551616' (0..18446744073709551615)\n" },
+		{ "--seed", "99999999999999999999999", "pvsched sim: bad "
+		  "--seed '99999999999999999999999' "
+		  "(0..18446744073709551615)\n" },
+		{ "--seed", "-1", "pvsched sim: bad --seed '-1' "
+		  "(0..18446744073709551615)\n" },
+		{ "--iterations", "0", "pvsched sim: bad --iterations '0' "
+		  "(1..1000)\n" },
+		{ "--runtime-ms", "1e3", "pvsched sim: bad --runtime-ms '1e3' "
+		  "(1..3600000 ms)\n" },
+		{ "--confidence", "97", "pvsched sim: bad --confidence '97' "
+		  "(80|90|95|98|99|99.5)\n" },
+		{ "--plugin", "/nonexistent-dir/x.so", "pvsched sim: cannot "
+		  "load --plugin '/nonexistent-dir/x.so': " },
+		{ "--plot", "/nonexistent-dir/x.svg", "pvsched sim: cannot "
+		  "write --plot '/nonexistent-dir/x.svg': No such file or "
+		  "directory\n" },
+	};
+	char buf[4096];
+	size_t i, n_out;
+
+	(void)state;
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char *argv[] = { "pvsched sim", "compare", "splpar-asym-pack",
+				 (char *)bad[i].opt, (char *)bad[i].val };
+
+		assert_int_equal(cli_err(argv, 5, buf, sizeof(buf), &n_out), 2);
+		if (strncmp(buf, bad[i].msg, strlen(bad[i].msg)))
+			print_error("got: %s", buf);
+		assert_memory_equal(buf, bad[i].msg, strlen(bad[i].msg));
+		assert_int_equal(n_out, 0);	/* nothing was simulated */
+	}
+	{
+		char *argv[] = { "pvsched sim", "run", "splpar-asym-pack",
+				 "--seed" };
+
+		assert_int_equal(cli_err(argv, 4, buf, sizeof(buf), &n_out), 2);
+		assert_non_null(strstr(buf, "pvsched sim: --seed needs a "
+				       "value\n"));
+	}
+	{
+		char *argv[] = { "pvsched sim", "compare", "splpar-asym-pack",
+				 "--iterations", "3", "--runtime-ms", "20",
+				 "--metric", "nosuch" };
+
+		assert_int_equal(cli_err(argv, 9, buf, sizeof(buf), &n_out), 2);
+		assert_non_null(strstr(buf, "pvsched sim: unknown metric "
+				       "'nosuch' for splpar-asym-pack"));
+	}
+	{
+		char *argv[] = { "pvsched sim", "run", "splpar-asym-pack",
+				 "--iterations", "1", "--runtime-ms", "50",
+				 "--debug", "--inject-violation", "20" };
+
+		assert_int_equal(cli_err(argv, 10, buf, sizeof(buf), &n_out),
+				 1);
+		assert_non_null(strstr(buf, "pvsched sim: invariant violated: "
+				       "'injected violation' at t="));
+		assert_non_null(strstr(buf, "(event 20, "));
+	}
+}
+
+/* The command line's whole stdout (malloc'd) and its exit status. */
+static char *cli_out(char *const *argv, int argc, int *rc)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	long len;
+	char *buf;
+
+	assert_non_null(out);
+	assert_non_null(err);
+	*rc = pvsim_main(argc, (char **)argv, out, err);
+	len = ftell(out);
+	buf = calloc(1, (size_t)len + 1);
+	assert_non_null(buf);
+	rewind(out);
+	assert_int_equal(fread(buf, 1, (size_t)len, out), (size_t)len);
+	fclose(out);
+	fclose(err);
+	return buf;
+}
+
+/*
+ * Issue 15, parameters as data: --set changes the run, the same seed and
+ * parameters give the same output, a --params file is the same as the
+ * same --set options, and bad keys or values exit 2 with the valid keys
+ * or the range.
+ */
+static void test_params_as_data(void **state)
+{
+	char *a1[] = { "pvsched sim", "run", "splpar-asym-pack",
+		       "--iterations", "2", "--runtime-ms", "300", "--seed",
+		       "5", "--set", "pack_limit=2", "--set",
+		       "jitter_pm=80" };
+	char *a0[] = { "pvsched sim", "run", "splpar-asym-pack",
+		       "--iterations", "2", "--runtime-ms", "300", "--seed",
+		       "5" };
+	char path[] = "/tmp/pvsim-params-XXXXXX";
+	char *af[] = { "pvsched sim", "run", "splpar-asym-pack",
+		       "--iterations", "2", "--runtime-ms", "300", "--seed",
+		       "5", "--params", path };
+	char *bad_key[] = { "pvsched sim", "run", "splpar-asym-pack", "--set",
+			    "nosuch=1" };
+	char *bad_val[] = { "pvsched sim", "run", "splpar-asym-pack", "--set",
+			    "pack_limit=9" };
+	char *x, *y, *z, *d, buf[2048];
+	size_t n_out;
+	int rc, fd;
+	FILE *f;
+
+	(void)state;
+	x = cli_out(a1, 13, &rc);
+	assert_int_equal(rc, 0);
+	y = cli_out(a1, 13, &rc);
+	assert_string_equal(x, y);
+	d = cli_out(a0, 9, &rc);
+	assert_int_equal(rc, 0);
+	assert_true(strcmp(x, d) != 0);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fprintf(f, "# the same as two --set\npack_limit = 2\n"
+		"jitter_pm=80   # per mille\n\n");
+	fclose(f);
+	z = cli_out(af, 11, &rc);
+	remove(path);
+	assert_int_equal(rc, 0);
+	assert_string_equal(x, z);
+	free(x);
+	free(y);
+	free(z);
+	free(d);
+	assert_int_equal(cli_err(bad_key, 5, buf, sizeof(buf), &n_out), 2);
+	assert_non_null(strstr(buf, "pvsched sim: unknown parameter 'nosuch' "
+			       "for splpar-asym-pack (key=value); parameters: "
+			       "ent_cores, pool_cores, slot_us,"));
+	assert_int_equal(cli_err(bad_val, 5, buf, sizeof(buf), &n_out), 2);
+	assert_non_null(strstr(buf, "pvsched sim: bad pack_limit '9' "
+			       "(1..8 threads)"));
+}
+
+/* splpar-asym-pack's picture marks each published number, labelled. */
+static void test_splpar_asym_pack_published_marks(void **state)
+{
+	const struct pvsim_scenario *sc = pvsim_find("splpar-asym-pack");
+	struct pvsim_sink sink;
+	FILE *f = tmpfile(), *err = tmpfile();
+	unsigned int n = 0;
+	long len;
+	char *svg, *q;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(err);
+	assert_int_equal(sc->npublished, 18);
+	run_recorded("splpar-asym-pack", 2, 50000000, &sink);
+	assert_int_equal(pvsim_plot_svg(sc, &sink, f, err), 0);
+	svg = slurp(f, &len);
+	assert_non_null(strstr(svg, "Black diamonds: the published value"));
+	for (q = svg; (q = strstr(q, "fill=\"#000\"")); q++)
+		n++;
+	assert_int_equal(n, 18);
+	free(svg);
+	fclose(f);
+	fclose(err);
+	pvsim_sink_free(&sink);
+}
+
+/*
+ * sweep --vary: every metric across the range and where the winner
+ * changes (the excess-capacity loss makes spread lose 160 threads on 128
+ * VPs), twice the same; a bad range names the key's bounds.
+ */
+static void test_sweep_vary(void **state)
+{
+	char *a[] = { "pvsched sim", "sweep", "splpar-asym-pack", "--vary",
+		      "excess_loss_pm=0:300:4", "--iterations", "3",
+		      "--runtime-ms", "1000" };
+	char *bad[] = { "pvsched sim", "sweep", "splpar-asym-pack", "--vary",
+			"excess_loss_pm=0:900:4" };
+	char *x, *y, buf[1024];
+	size_t n_out;
+	int rc;
+
+	(void)state;
+	x = cli_out(a, 9, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(x, "160 threads, 128 VPs / records_per_s "
+			       "(higher is better)"));
+	assert_non_null(strstr(x, "winner changes: spread -> pack between "
+			       "200 and 300"));
+	y = cli_out(a, 9, &rc);
+	assert_string_equal(x, y);
+	free(x);
+	free(y);
+	assert_int_equal(cli_err(bad, 5, buf, sizeof(buf), &n_out), 2);
+	assert_non_null(strstr(buf, "pvsched sim: bad --vary "
+			       "'excess_loss_pm=0:900:4' (excess_loss_pm="
+			       "FROM:TO:STEPS, 0 <= FROM <= TO <= 450 per "
+			       "mille, 2..64 steps)"));
+}
+
+/* ppc-idle-hint's parameter table has the model's defaults. */
+static void test_idle_hint_param_defaults(void **state)
+{
+	struct pvsim_kvm_params a, b;
+
+	(void)state;
+	pvsim_kvm_defaults(&a);
+	pvsim_idle_hint_check_defaults(&b);
+	assert_memory_equal(&a, &b, sizeof(a));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -691,11 +1033,19 @@ int main(void)
 		cmocka_unit_test(test_lpar_invariants),
 		cmocka_unit_test(test_lpar_events),
 		cmocka_unit_test(test_lpar_seeded),
+		cmocka_unit_test(test_lpar_turns_many_seeds),
+		cmocka_unit_test(test_lpar_injected_violation),
 		cmocka_unit_test(test_splpar_asym_pack_shape),
+		cmocka_unit_test(test_splpar_asym_pack_library_alone),
 		cmocka_unit_test(test_splpar_asym_pack_40vps),
 		cmocka_unit_test(test_splpar_asym_pack_records),
 		cmocka_unit_test(test_scenario_output_deterministic),
 		cmocka_unit_test(test_cli),
+		cmocka_unit_test(test_cli_errors),
+		cmocka_unit_test(test_params_as_data),
+		cmocka_unit_test(test_idle_hint_param_defaults),
+		cmocka_unit_test(test_sweep_vary),
+		cmocka_unit_test(test_splpar_asym_pack_published_marks),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -83,7 +83,6 @@ struct waiter {
 	int clock;
 	uint32_t take;	/* value to lock with: 1, or 2 once we have slept */
 	uint32_t parks;	/* park() calls in this acquisition */
-	uint64_t first_park_ns;	/* CLOCK_MONOTONIC at the first park */
 	uint32_t polls;	/* ready() calls, for the deadline */
 	bool heir;	/* we hold the heir's claim */
 	bool timed_out;	/* ready() saw the deadline pass */
@@ -239,23 +238,10 @@ static bool claim_heir(struct pvs_mutex *m)
 					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
-/* This waiter has earned the heir's slot: parked often and long enough. */
+/* This waiter has earned the heir's slot: woken and beaten often enough. */
 static bool due_handoff(struct waiter *pw)
 {
-	uint64_t now = mono_ns();
-
-	if (pw->parks++ == 0)
-		pw->first_park_ns = now;
-	return pw->parks >= PVS_MUTEX_HANDOFF_PARKS &&
-	       now - pw->first_park_ns >= PVS_MUTEX_HANDOFF_NS;
+	return ++pw->parks >= PVS_MUTEX_HANDOFF_PARKS;
 }
 
 static int park(void *arg, const struct timespec *unused)
@@ -299,7 +285,7 @@ static int park(void *arg, const struct timespec *unused)
 static int lock_slow(struct pvs_mutex *m, int clock,
 		     const struct timespec *deadline)
 {
-	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, 0, false, false };
+	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false };
 	struct pvrt_spin_waiter w;
 	struct pvrt_spin_wait_stats st;
 	int ret;
@@ -370,7 +356,7 @@ int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime)
 
 int pvs_mutex_trylock(struct pvs_mutex *m)
 {
-	struct waiter pw = { m, NULL, CLOCK_REALTIME, LOCKED, 0, 0, 0, false,
+	struct waiter pw = { m, NULL, CLOCK_REALTIME, LOCKED, 0, 0, false,
 			     false };
 
 	if (try_fast(m) ||

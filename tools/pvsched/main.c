@@ -26,7 +26,7 @@
 #include "run.h"
 #include "watch.h"
 #ifdef PVS_HAVE_SIM
-#include "sim.h"
+#include <pvsched/sim.h>
 #endif
 
 #define EXIT_OK 0

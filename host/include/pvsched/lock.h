@@ -20,8 +20,7 @@
  * the waiter's shrinks the budget; at most CPUs - 1 waiters spin), else
  * sleep on the futex. Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
- * -th time, at least ::PVS_MUTEX_HANDOFF_NS after its first park, becomes
- * the heir, and the next unlock hands the lock to it (after Linux's
+ * -th time becomes the heir, and the next unlock hands the lock to it (after Linux's
  * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff).
  *
  * All-zero memory is a free default mutex and an idle condition variable
@@ -61,14 +60,6 @@ struct pvrt_spin;	/* <pvsched/spin_rt.h> */
  *         many times in one acquisition: woken once and beaten by a
  *         barging thread. */
 #define PVS_MUTEX_HANDOFF_PARKS 2u
-
-/** @brief ... and when at least this long has passed since its first park,
- *         ns (4 ms, Linux's RWSEM_WAIT_TIMEOUT). A handoff keeps the lock
- *         idle until the heir runs, which on an oversubscribed machine
- *         costs more than a barging thread's critical section: measured
- *         with stress-ng --mutex at 4x CPUs, handing off after two parks
- *         alone cost throughput against glibc (bench/programs/). */
-#define PVS_MUTEX_HANDOFF_NS 4000000u
 
 /**
  * @brief A mutex (40 bytes, the size of glibc's x86_64 pthread_mutex_t).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /**
- * @file sim.h
+ * @file pvsched/sim.h
  * @brief pvsched_sim: a deterministic discrete-event simulator of a
  *        virtualized host that evaluates libpvsched's own heuristics.
  *
@@ -51,6 +51,28 @@ struct pvsim_event {
 	uint32_t epoch;
 };
 
+/**
+ * @brief Where and when an invariant was first violated in one model run:
+ *        which invariant, the simulated time, and the event being handled
+ *        (its model-defined kind and object: a vCPU, a VP, a task).
+ */
+struct pvsim_failure {
+	/** @brief The violated invariant (static text), NULL when none. */
+	const char *what;
+	/** @brief Simulated time of the violation, ns. */
+	uint64_t t_ns;
+	/** @brief Kind of the event being handled (see pvsim_event::kind). */
+	uint32_t kind;
+	/** @brief Its object index (see pvsim_event::obj). */
+	uint32_t obj;
+	/** @brief Events popped before it (the violation's event number). */
+	uint64_t event_nr;
+	/** @brief The event kind's name (pvsim::kind_names), or NULL. */
+	const char *kind_name;
+	/** @brief What the object index counts ("VP", "vCPU"), or NULL. */
+	const char *obj_name;
+};
+
 /** @brief The engine: clock, event queue, PRNG and invariant bookkeeping. */
 struct pvsim {
 	/** @brief Current simulated time, ns (never decreases). */
@@ -73,6 +95,22 @@ struct pvsim {
 	uint64_t failures;
 	/** @brief Description of the first violation, or NULL. */
 	const char *first_failure;
+	/** @brief The first violation: what, when, during which event. */
+	struct pvsim_failure fail;
+	/** @brief The event being handled (the last one popped): its kind
+	 *         and obj only. */
+	struct pvsim_event cur;
+	/** @brief Self-test of the checks: record a violation named
+	 *         "injected violation" when event number inject_event is
+	 *         popped (0 = never). */
+	uint64_t inject_event;
+	/** @brief Names of the model's event kinds, for violation reports
+	 *         (NULL: numbers only). */
+	const char *const *kind_names;
+	/** @brief Entries in kind_names. */
+	uint32_t nkinds;
+	/** @brief What event objects are ("VP", "vCPU"), or NULL. */
+	const char *obj_name;
 };
 
 /**
@@ -140,6 +178,15 @@ uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
  * @param what static description of the violated invariant
  */
 void pvsim_fail(struct pvsim *s, const char *what);
+
+/**
+ * @brief Record an invariant violation about object @p obj (a VP, a vCPU)
+ *        rather than the object of the event being handled.
+ * @param s    the engine
+ * @param what static description of the violated invariant
+ * @param obj  the object index the violation is about
+ */
+void pvsim_fail_obj(struct pvsim *s, const char *what, uint32_t obj);
 
 /**
  * @brief The next 64 pseudo-random bits (xorshift64*).
@@ -271,6 +318,172 @@ uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter);
  */
 void pvsim_print_centi(FILE *f, int64_t centi);
 
+/* ---- decision hooks and plug-ins ---------------------------------------- */
+
+/**
+ * @brief The plug-in interface version: a plug-in built against another
+ *        one is refused (pvsim_plugin::abi).
+ */
+#define PVSIM_PLUGIN_ABI 1
+
+/**
+ * @brief A scenario's decision points as functions: a policy to try
+ *        beside the built-in ones.
+ *
+ * The models ask the hooks where the kernel asks the library; a NULL hook
+ * is the library's answer under the scenario's current (patched) rule, so
+ * a policy only writes the decisions it changes. Every hook must be a
+ * pure function of its arguments (and of what @p user points to, if that
+ * does not change during a run): the simulator is deterministic only if
+ * the hooks are. Which scenario consults which hook:
+ *  - ppc-idle-hint: is_preempted (the guest's wake-up placement asks
+ *    vcpu_is_preempted() of each idle candidate);
+ *  - splpar-asym-pack: pick_cpu (ebizzy's threads are placed one by one).
+ */
+struct pvsim_hooks {
+	/** @brief The policy's name in tables, records, pictures and
+	 *         compare (letters, digits, '-' and '_'; at most 24). */
+	const char *name;
+	/** @brief Handed to every hook. */
+	void *user;
+	/**
+	 * @brief Is hardware thread @p thread of core @p cs preempted by the
+	 *        hypervisor (true: a woken task should not be placed there)?
+	 *        Library default: pvs_is_preempted(cs, thread) (cs->policy
+	 *        holds the scenario's built-in rule).
+	 * @param user   pvsim_hooks::user
+	 * @param cs     the core's decoded lppaca snapshot
+	 * @param thread the thread asked about, below cs->smt
+	 * @return true when preempted
+	 */
+	bool (*is_preempted)(void *user, const struct pvs_core_state *cs,
+			     unsigned int thread);
+	/**
+	 * @brief Where to place a newly runnable task. Library default:
+	 *        pvs_pack_pick_cpu(t, nr_running, task, PVS_PACK_CORES).
+	 * @param user       pvsim_hooks::user
+	 * @param t          the topology
+	 * @param nr_running tasks per CPU (t->nr_cpus entries)
+	 * @param task       the task's constraints (NULL: none)
+	 * @return a CPU below t->nr_cpus, or a negative value when none fits
+	 */
+	int (*pick_cpu)(void *user, const struct pvs_pack_topology *t,
+			const uint32_t *nr_running,
+			const struct pvs_pack_task *task);
+};
+
+/**
+ * @brief What a plug-in shared object exports, under the name
+ *        PVSIM_PLUGIN_SYMBOL: `const struct pvsim_plugin pvsim_plugin`.
+ */
+struct pvsim_plugin {
+	/** @brief PVSIM_PLUGIN_ABI when the plug-in was built. */
+	uint32_t abi;
+	/** @brief One line: what the policy does (`--plugin` prints it). */
+	const char *summary;
+	/** @brief The policy (pvsim_hooks::name is its name). */
+	struct pvsim_hooks hooks;
+};
+
+/** @brief The symbol a plug-in defines (see struct pvsim_plugin). */
+#define PVSIM_PLUGIN_SYMBOL "pvsim_plugin"
+
+/**
+ * @brief Load a plug-in: dlopen() @p path and check its ABI and name.
+ * @param path   the shared object (a path; "./x.so" for the current
+ *               directory)
+ * @param out    the plug-in's description (valid until unloaded)
+ * @param handle the dlopen() handle, for pvsim_plugin_unload()
+ * @param err    diagnostics ("pvsched sim: ..." lines)
+ * @return 0, or -1 after a message
+ */
+int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
+		      void **handle, FILE *err);
+
+/**
+ * @brief Unload a plug-in.
+ * @param handle from pvsim_plugin_load() (NULL: no-op)
+ */
+void pvsim_plugin_unload(void *handle);
+
+/**
+ * @brief The is_preempted decision: the hook when @p h has one, else the
+ *        library (pvs_is_preempted()).
+ * @param h      hooks (NULL: the library)
+ * @param cs     core snapshot
+ * @param thread thread of @p cs
+ * @return true when preempted
+ */
+bool pvsim_is_preempted(const struct pvsim_hooks *h,
+			const struct pvs_core_state *cs, unsigned int thread);
+
+/**
+ * @brief The pick_cpu decision: the hook when @p h has one, else the
+ *        library (pvs_pack_pick_cpu() under @p policy).
+ * @param h          hooks (NULL: the library)
+ * @param t          topology
+ * @param nr_running tasks per CPU
+ * @param task       constraints (NULL: none)
+ * @param policy     the built-in rule used without a hook
+ * @return a CPU, or negative when none fits
+ */
+int pvsim_pick_cpu(const struct pvsim_hooks *h,
+		   const struct pvs_pack_topology *t,
+		   const uint32_t *nr_running,
+		   const struct pvs_pack_task *task,
+		   enum pvs_pack_policy policy);
+
+/* ---- parameters as data ------------------------------------------------- */
+
+/** @brief Where a parameter's value comes from (`show` prints it). */
+enum pvsim_prov {
+	/** @brief Taken from a source (the published setup, a datasheet,
+	 *         the kernel's code): pvsim_param::source says which. */
+	PVSIM_PROV_MEASURED,
+	/** @brief An input fitted to a measured speed or distribution (not
+	 *         to the result the scenario compares). */
+	PVSIM_PROV_CALIBRATED,
+	/** @brief Chosen to reproduce a published result: that result is
+	 *         no prediction. */
+	PVSIM_PROV_FITTED,
+	/** @brief A modelling choice, neither measured nor fitted (its
+	 *         effect is what `--robustness` shows). */
+	PVSIM_PROV_ASSUMED
+};
+
+/** @brief Most parameters a scenario declares. */
+#define PVSIM_MAX_PARAMS 32
+
+/**
+ * @brief One settable parameter of a scenario (`--set key=value`,
+ *        `--params FILE`, `sweep --vary`): an integer in its unit.
+ */
+struct pvsim_param {
+	/** @brief Key, its unit in the name ("slot_us", "jitter_pm"). */
+	const char *key;
+	/** @brief Unit, for messages ("us", "per mille", "cores"). */
+	const char *unit;
+	/** @brief Default value. */
+	uint64_t def;
+	/** @brief Smallest valid value. */
+	uint64_t lo;
+	/** @brief Largest valid value. */
+	uint64_t hi;
+	/** @brief Where the default comes from. */
+	enum pvsim_prov prov;
+	/** @brief The source (measured), what it was fitted or calibrated
+	 *         to, or why it was chosen (assumed). */
+	const char *source;
+};
+
+/**
+ * @brief The name of a provenance ("measured", "calibrated", "fitted",
+ *        "assumed").
+ * @param p the provenance
+ * @return its name
+ */
+const char *pvsim_prov_name(enum pvsim_prov p);
+
 /* ---- KVM model (ppc-idle-hint) ------------------------------------------ */
 
 /** @brief Largest host (hardware threads) the KVM model accepts. */
@@ -362,6 +575,9 @@ struct pvsim_kvm_params {
 	bool noise_wakeup_preempt;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
+	/** @brief A plug-in's decisions instead of the library's (NULL:
+	 *         the library under policy). */
+	const struct pvsim_hooks *hooks;
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
@@ -396,6 +612,8 @@ struct pvsim_kvm_result {
 	uint64_t failures;
 	/** @brief First violation, or NULL. */
 	const char *first_failure;
+	/** @brief The first violation: what, when, during which event. */
+	struct pvsim_failure fail;
 };
 
 /**
@@ -482,7 +700,32 @@ struct pvsim_opts {
 	bool schbench;
 	/** @brief Where pvsim_record() stores values (NULL: nowhere). */
 	struct pvsim_sink *sink;
+	/** @brief Self-test of the invariant checks: each model run records
+	 *         a violation at this event number (0 = never;
+	 *         see pvsim::inject_event). */
+	uint64_t inject_event;
+	/** @brief A policy to run beside the built-in ones (`--plugin`;
+	 *         NULL: none). */
+	const struct pvsim_hooks *plugin;
+	/** @brief Values of the scenario's parameters, indexed like its
+	 *         table (pvsim_scenario::params); NULL: the defaults. */
+	const uint64_t *param;
 };
+
+/**
+ * @brief A parameter's value in a run: @p o->param[i] when set, else the
+ *        table's default.
+ * @param o   run options
+ * @param tab the scenario's parameter table
+ * @param i   index in @p tab
+ * @return the value, in the parameter's unit
+ */
+static inline uint64_t pvsim_param_value(const struct pvsim_opts *o,
+					 const struct pvsim_param *tab,
+					 unsigned int i)
+{
+	return o->param ? o->param[i] : tab[i].def;
+}
 
 /**
  * @brief Record one per-iteration value into o->sink (no-op without one).
@@ -511,6 +754,66 @@ struct pvsim_totals {
 	uint64_t failures;
 	/** @brief Model runs. */
 	uint32_t runs;
+	/** @brief The first violation over all runs (what, when, event). */
+	struct pvsim_failure fail;
+	/** @brief Its case ("" when the scenario did not say). */
+	char fail_case[64];
+	/** @brief Its policy ("" when the scenario did not say). */
+	char fail_policy[32];
+	/** @brief Its iteration. */
+	uint32_t fail_iter;
+	/** @brief Its run's seed. */
+	uint64_t fail_seed;
+};
+
+/**
+ * @brief Add one model run to the totals; the first run with a violation
+ *        also gives where it happened.
+ * @param tot       totals (NULL: no-op)
+ * @param events    the run's events
+ * @param failures  its violations
+ * @param fail      its first violation (NULL: not known)
+ * @param case_name its case (NULL: "")
+ * @param policy    its policy (NULL: "")
+ * @param iter      its iteration
+ * @param seed      its seed
+ */
+void pvsim_totals_add(struct pvsim_totals *tot, uint64_t events,
+		      uint64_t failures, const struct pvsim_failure *fail,
+		      const char *case_name, const char *policy,
+		      uint32_t iter, uint64_t seed);
+
+/**
+ * @brief Print the first violation of @p tot in one line: which invariant,
+ *        when (simulated ms), the event, the case, policy, iteration and
+ *        seed, and the count (nothing when there is none).
+ * @param f    output stream
+ * @param prog message prefix ("pvsched sim")
+ * @param tot  totals
+ */
+void pvsim_totals_print_failure(FILE *f, const char *prog,
+				const struct pvsim_totals *tot);
+
+/**
+ * @brief A published number a picture marks beside the simulated bar of
+ *        the same case, policy and metric.
+ */
+struct pvsim_published {
+	/** @brief Case, as recorded. */
+	const char *case_name;
+	/** @brief Policy, as recorded. */
+	const char *policy;
+	/** @brief Metric, as recorded. */
+	const char *metric;
+	/** @brief The value; with change_pct, a change in percent against
+	 *         the first policy's simulated mean (drawn at that mean x
+	 *         (1 + value / 100)). */
+	double value;
+	/** @brief value is a published change, not a level. */
+	bool change_pct;
+	/** @brief How the simulator relates to it: "predicted",
+	 *         "calibrated" or "fitted" (the picture prints it). */
+	const char *label;
 };
 
 /** @brief A named scenario. */
@@ -544,6 +847,24 @@ struct pvsim_scenario {
 	/** @brief The published experiment followed: benchmark, machine,
 	 *         the published numbers. */
 	const char *experiment;
+	/** @brief The pvsim_hooks members the scenario consults, comma
+	 *         separated ("pick_cpu"); NULL: it takes no plug-in yet. */
+	const char *hooks;
+	/** @brief Its settable parameters (NULL: none yet). */
+	const struct pvsim_param *params;
+	/** @brief Entries in params (at most PVSIM_MAX_PARAMS). */
+	unsigned int nparams;
+	/**
+	 * @brief Check values that are each within range but may not fit
+	 *        together (NULL: any combination runs).
+	 * @param o run options (o->param: the values)
+	 * @return NULL, or the rule they break (static text)
+	 */
+	const char *(*params_invalid)(const struct pvsim_opts *o);
+	/** @brief Published numbers the picture marks (NULL: none). */
+	const struct pvsim_published *published;
+	/** @brief Entries in published. */
+	unsigned int npublished;
 };
 
 /**

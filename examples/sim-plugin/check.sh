@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+# The plug-in example, run as a user would (ctest sim_plugin_example):
+#  1. idle-hint-again (the idle hint rule in the plug-in's own code) beside
+#     the built-in policies of ppc-idle-hint: its compare% column, its
+#     merged percentiles and its wake-up classes are byte-identical to
+#     the built-in idle-hint's, and so is its ministat report;
+#  2. pack-smt4 (a packing rule of its own) beside spread and pack in
+#     splpar-asym-pack's tables and compare.
+set -eu
+sim=$1 again=$2 smt4=$3
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+opts="--iterations 3 --runtime-ms 300 --seed 11"
+
+"$sim" run ppc-idle-hint --plugin "$again" $opts >"$t/hint.txt"
+# per case: the built-in compare% lines, then the plug-in's
+awk '/^percentile compare% \(avg\)$/ { m = "b"; getline; n = 7; next }
+     /^plug-in idle-hint-again: percentile compare%/ { m = "p"; n = 7; next }
+     n > 0 { print > ("'"$t"'/" m ".cmp"); n-- }' "$t/hint.txt"
+cmp "$t/b.cmp" "$t/p.cmp"
+# merged percentiles: the patched block against the plug-in's
+awk '/^patched \(idle hint\), all iterations/ { m = "b"; n = 8; next }
+     /^plug-in idle-hint-again, all iterations/ { m = "p"; n = 8; next }
+     n > 0 { print > ("'"$t"'/" m ".hist"); n-- }' "$t/hint.txt"
+cmp "$t/b.hist" "$t/p.hist"
+# wake-up classes
+grep '^wake-ups patched :' "$t/hint.txt" | sed 's/^wake-ups patched ://' \
+  >"$t/b.cls"
+grep '^wake-ups idle-hint-again:' "$t/hint.txt" |
+  sed 's/^wake-ups idle-hint-again://' >"$t/p.cls"
+cmp "$t/b.cls" "$t/p.cls"
+test -s "$t/b.cmp" && test -s "$t/b.hist" && test -s "$t/b.cls"
+# ministat: the plug-in against idle-hint differs in nothing
+"$sim" compare ppc-idle-hint --plugin "$again" --base idle-hint $opts \
+  --metric p99_us >"$t/cmp.txt"
+# every '*' row (the plug-in) has the baseline's numbers and no difference
+awk '/^x   / { x = substr($0, 2) }
+     /^\*   / { if (substr($0, 2) != x) bad = 1; n++; getline;
+               if ($0 !~ /^No difference proven/) bad = 1 }
+     END { exit bad || !n }' "$t/cmp.txt" || {
+  echo "idle-hint-again differs from idle-hint:" >&2
+  cat "$t/cmp.txt" >&2
+  exit 1
+}
+echo "idle-hint-again: identical to the built-in idle-hint"
+sed -n '/^Case 2/,/^----/p' "$t/hint.txt" | sed -n '1,12p'
+
+"$sim" run splpar-asym-pack --plugin "$smt4" --iterations 3 \
+  --runtime-ms 1000 >"$t/pack.txt"
+grep -q '^pack-smt4 3 ' "$t/pack.txt"
+sed -n '1,12p' "$t/pack.txt"
+"$sim" compare splpar-asym-pack --plugin "$smt4" --iterations 3 \
+  --runtime-ms 1000 --metric records_per_s --case 2 | tail -12

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * Decision hooks: each model asks pvsim_is_preempted() / pvsim_pick_cpu()
+ * where the kernel asks the library, so that a plug-in's policy (struct
+ * pvsim_hooks, loaded from a shared object by `--plugin`) runs in the same
+ * model, with the same seeds, beside the built-in ones.
+ */
+#include <dlfcn.h>
+#include <string.h>
+
+#include <pvsched/sim.h>
+
+bool pvsim_is_preempted(const struct pvsim_hooks *h,
+			const struct pvs_core_state *cs, unsigned int thread)
+{
+	if (h && h->is_preempted)
+		return h->is_preempted(h->user, cs, thread);
+	return pvs_is_preempted(cs, thread);
+}
+
+int pvsim_pick_cpu(const struct pvsim_hooks *h,
+		   const struct pvs_pack_topology *t,
+		   const uint32_t *nr_running,
+		   const struct pvs_pack_task *task,
+		   enum pvs_pack_policy policy)
+{
+	if (h && h->pick_cpu)
+		return h->pick_cpu(h->user, t, nr_running, task);
+	return pvs_pack_pick_cpu(t, nr_running, task, policy);
+}
+
+/* A name that fits the tables' columns and the JSON unescaped. */
+static bool name_ok(const char *n)
+{
+	size_t i, len = n ? strlen(n) : 0;
+
+	if (!len || len > 24)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!((n[i] >= 'a' && n[i] <= 'z') ||
+		      (n[i] >= 'A' && n[i] <= 'Z') ||
+		      (n[i] >= '0' && n[i] <= '9') || n[i] == '-' ||
+		      n[i] == '_'))
+			return false;
+	return true;
+}
+
+int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
+		      void **handle, FILE *err)
+{
+	const struct pvsim_plugin *pl;
+	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+
+	*out = NULL;
+	*handle = NULL;
+	if (!h) {
+		fprintf(err, "pvsched sim: cannot load --plugin '%s': %s\n",
+			path, dlerror());
+		return -1;
+	}
+	pl = (const struct pvsim_plugin *)dlsym(h, PVSIM_PLUGIN_SYMBOL);
+	if (!pl) {
+		fprintf(err, "pvsched sim: --plugin '%s' defines no '%s' "
+			"(struct pvsim_plugin, <pvsched/sim.h>)\n", path,
+			PVSIM_PLUGIN_SYMBOL);
+	} else if (pl->abi != PVSIM_PLUGIN_ABI) {
+		fprintf(err, "pvsched sim: --plugin '%s' was built for plug-in "
+			"ABI %u, this simulator has %u\n", path, pl->abi,
+			PVSIM_PLUGIN_ABI);
+	} else if (!name_ok(pl->hooks.name)) {
+		fprintf(err, "pvsched sim: --plugin '%s': bad policy name "
+			"(1..24 of a-z A-Z 0-9 - _)\n", path);
+	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu) {
+		fprintf(err, "pvsched sim: --plugin '%s' (%s) sets no hook\n",
+			path, pl->hooks.name);
+	} else {
+		*out = pl;
+		*handle = h;
+		return 0;
+	}
+	dlclose(h);
+	return -1;
+}
+
+void pvsim_plugin_unload(void *handle)
+{
+	if (handle)
+		dlclose(handle);
+}
