@@ -36,9 +36,10 @@
 #      the percentile table with compare% and the ministat comparison
 #      (bench/wakeup/compare.awk). Which policy is faster is a finding,
 #      not a pass/fail condition.
-# Environment: PVS_WIRE_ITERS (default 6), PVS_WIRE_RUNTIME (s per run,
-#   default 4), PVS_WIRE_SMP (default 4), PVS_WIRE_ARGS (wakeup options,
-#   default "-m 2 -t 2 -s 100 -w 30"), PVS_WIRE_X86=0 skips step 3,
+# Environment: PVS_WIRE_ITERS (default 10), PVS_WIRE_RUNTIME (s per run,
+#   default 5), PVS_WIRE_SMP (default 4), PVS_WIRE_ARGS (wakeup options,
+#   default "-m 2 -t 2 -s 100 -w 30"), PVS_WIRE_WARN=0 skips step 2,
+#   PVS_WIRE_X86=0 skips step 3,
 #   PVS_WIRE_CACHE=DIR, PVS_WIRE_KEEP=1 keeps the scratch directory,
 #   PVS_WIRE_OUT=FILE also writes the report there.
 set -euo pipefail
@@ -46,8 +47,8 @@ cd "$(dirname "$0")/.."
 repo=$PWD
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C
 
-iters=${PVS_WIRE_ITERS:-6}
-runtime=${PVS_WIRE_RUNTIME:-4}
+iters=${PVS_WIRE_ITERS:-10}
+runtime=${PVS_WIRE_RUNTIME:-5}
 smp=${PVS_WIRE_SMP:-4}
 wargs=${PVS_WIRE_ARGS:--m 2 -t 2 -s 100 -w 30}
 budget=${PVS_WIRE_BUDGET:-1500}
@@ -77,7 +78,7 @@ apt-get install -y -qq --no-install-recommends linux-source-6.1 \
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc \
 	gcc make bc bison flex libssl-dev libelf-dev cpio patch sparse \
 	xz-utils gawk >/dev/null || die "apt-get install failed"
-(cd "$work" && apt-get download busybox-static:ppc64el >/dev/null) ||
+(cd "$work" && apt-get download busybox-static:ppc64el >/dev/null 2>&1) ||
 	die "apt-get download busybox-static:ppc64el failed"
 src=$(ls /usr/src/linux-source-6.1.tar.* 2>/dev/null | head -1)
 [ -n "$src" ] || die "no /usr/src/linux-source-6.1.tar.*"
@@ -116,9 +117,10 @@ extract() { # DIR: a fresh copy of the source in DIR/linux-source-6.1
 	fi
 }
 
-key=$(cd "$repo" && cat kernel/* kernel/patches/* include/pvsched/*.h \
-	include/pvsched/arch/*.h lib/*.c arch/*/*.c core-sources.txt \
-	tests/vectors/* .ci/kernel-wire.sh 2>/dev/null | sha256sum | cut -c1-16)
+# The cache key: everything that goes into the wired vmlinux.
+key=$( (cd "$repo" && find kernel include/pvsched lib arch tests/vectors \
+	core-sources.txt -type f | LC_ALL=C sort | xargs cat;
+	declare -f ppc_config) | sha256sum | cut -c1-16)
 cache=${PVS_WIRE_CACHE:-}
 ppc=$work/ppc/linux-source-6.1
 t=$SECONDS
@@ -146,6 +148,7 @@ fi
 lap "wired vmlinux" $t
 
 # ---- 2. W=1 and sparse on the touched code --------------------------------
+if [ "${PVS_WIRE_WARN:-1}" != 0 ]; then
 t=$SECONDS
 touched="drivers/cpuidle/cpuidle-pseries.o kernel/locking/osq_lock.o"
 # warnings TREE OBJS...: rebuild OBJS with W=1 C=1, print the warnings
@@ -168,6 +171,7 @@ new=$(comm -13 <(warnings "$plain" $touched) <(warnings "$ppc" $touched))
 say "W=1 and sparse: lib/pvsched clean, no new warning in $touched"
 rm -rf "$work/plain"
 lap "warnings" $t
+fi
 
 # ---- 3. x86: compile test of the touched objects --------------------------
 if [ "${PVS_WIRE_X86:-1}" != 0 ]; then
@@ -248,6 +252,7 @@ while [ \$i -le $iters ]; do
 done
 echo "\$out" | sed 's/^/PVS last-table /'
 echo parity >\$P/vcpu_preempt
+dmesg | sed 's/^/PVS dmesg /'
 echo "PVS done"
 poweroff -f
 EOF
@@ -259,7 +264,7 @@ log=$work/boot.log
 timeout $((guest_s * 3)) qemu-system-ppc64 -M pseries -accel tcg,thread=multi \
 	-cpu POWER9 -smp "$smp" -m 1024 -nographic -vga none -nic none \
 	-no-reboot -kernel "$ppc/vmlinux" -initrd "$work/initrd.cpio.gz" \
-	-append "console=hvc0 quiet" </dev/null >"$log" 2>&1 ||
+	-append "console=hvc0 loglevel=7" </dev/null >"$log" 2>&1 ||
 	{ tail -30 "$log"; die "qemu failed or timed out"; }
 tr -d '\r' <"$log" >"$log.txt"; log=$log.txt
 lap "boot and benchmark" $t
@@ -325,7 +330,7 @@ END {
 	grep '^PVS nproc' "$log" | sed 's/^PVS /  /'
 	grep '^PVS cpuidle' "$log" | sed 's/^PVS /  /'
 	grep '^PVS cede ' "$log" | sed 's/^PVS /  /'
-	grep 'pvsched selftest:\|pvsched wire:\|pvsched lppaca: [0-9]* cpus' "$log" | sed 's/^\[[^]]*\] /  /'
+	grep -v '^PVS' "$log" | grep 'pvsched selftest:\|pvsched wire:\|pvsched lppaca: [0-9]* cpus\|pvsched: ' | sed 's/^\[[^]]*\] /  /'
 	echo "benchmark: wakeup $wargs -r $runtime, $iters iterations per policy, interleaved"
 	cat "$report"
 	echo

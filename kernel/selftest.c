@@ -35,6 +35,9 @@ static int __init pvs_selftest_init(void)
 #endif
 #endif
 	if (r.failed) {
+#if defined(CONFIG_PPC_PSERIES) && defined(CONFIG_PVSCHED_WIRE)
+		pvs_selftest_wire_exit();
+#endif
 		pr_err(PVS_SELFTEST "%u passed, %u failed\n", r.passed, r.failed);
 		return -EINVAL;
 	}
