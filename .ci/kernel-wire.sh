@@ -41,7 +41,7 @@
 #   default "-m 2 -t 2 -s 100 -w 30"), PVS_WIRE_WARN=0 skips step 2,
 #   PVS_WIRE_X86=0 skips step 3,
 #   PVS_WIRE_CACHE=DIR, PVS_WIRE_KEEP=1 keeps the scratch directory,
-#   PVS_WIRE_OUT=FILE also writes the report there.
+#   PVS_WIRE_OUT=FILE also writes the report there; TMPDIR as usual.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -59,7 +59,7 @@ die() { printf 'kernel-wire: FAIL: %s\n' "$*" >&2; exit 1; }
 t0=$SECONDS
 lap() { say "$1 done in $((SECONDS - $2)) s"; }
 
-work=$(mktemp -d /tmp/pvsched-wire.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/pvsched-wire.XXXXXX")
 chmod 755 "$work" # apt-get download runs as _apt
 if [ "${PVS_WIRE_KEEP:-0}" = 1 ]; then
 	trap 'echo "kernel-wire: scratch kept in $work"' EXIT
@@ -70,7 +70,7 @@ fi
 # ---- 0. packages -----------------------------------------------------------
 t=$SECONDS
 [ "$(id -u)" -eq 0 ] || die "run as root (apt-get)"
-dpkg --print-foreign-architectures | grep -qx ppc64el ||
+dpkg --print-foreign-architectures | grep -x ppc64el >/dev/null ||
 	dpkg --add-architecture ppc64el
 # A foreign-arch security index can be mid-sync: the install checks.
 apt-get update -qq || true
@@ -136,7 +136,7 @@ else
 	say "building the wired pseries vmlinux (make -j$jobs)"
 	(cd "$ppc" && nice make -j$jobs vmlinux >"$work/build.log" 2>&1) || {
 		tail -40 "$work/build.log"; die "vmlinux build failed"; }
-	if grep -E 'warning:|error:' "$work/build.log" | grep -q pvsched; then
+	if grep -E 'warning:|error:' "$work/build.log" | grep pvsched >/dev/null; then
 		grep -E 'warning:|error:' "$work/build.log"
 		die "warnings in the library or the wire"
 	fi
@@ -199,9 +199,9 @@ if [ "${PVS_WIRE_X86:-1}" != 0 ]; then
 		grep -E 'pvsched|kvm\.c|kvm_main\.c'; then
 		die "x86 compile test: warnings in touched code"
 	fi
-	nm "$x86/arch/x86/kernel/kvm.o" | grep -q ' U pvsched_kvm_vcpu_is_preempted' ||
+	nm "$x86/arch/x86/kernel/kvm.o" | grep ' U pvsched_kvm_vcpu_is_preempted$' >/dev/null ||
 		die "x86: kvm.o does not call pvsched_kvm_vcpu_is_preempted"
-	nm "$x86/virt/kvm/kvm_main.o" | grep -q ' U pvsched_halt_poll_grow' ||
+	nm "$x86/virt/kvm/kvm_main.o" | grep ' U pvsched_halt_poll_grow$' >/dev/null ||
 		die "x86: kvm_main.o does not call pvsched_halt_poll_grow"
 	say "x86_64 compile test: kvm.o, kvm_main.o and lib/pvsched/ built with W=1, no warning, both call the wire"
 	rm -rf "$work/x86"
