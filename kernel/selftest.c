@@ -30,8 +30,14 @@ static int __init pvs_selftest_init(void)
 	pvs_example_selftest(&r);
 #ifdef CONFIG_PPC_PSERIES
 	pvs_selftest_lppaca(&r);
+#ifdef CONFIG_PVSCHED_WIRE
+	pvs_selftest_wire(&r);
+#endif
 #endif
 	if (r.failed) {
+#if defined(CONFIG_PPC_PSERIES) && defined(CONFIG_PVSCHED_WIRE)
+		pvs_selftest_wire_exit();
+#endif
 		pr_err(PVS_SELFTEST "%u passed, %u failed\n", r.passed, r.failed);
 		return -EINVAL;
 	}
@@ -41,6 +47,9 @@ static int __init pvs_selftest_init(void)
 
 static void __exit pvs_selftest_exit(void)
 {
+#if defined(CONFIG_PPC_PSERIES) && defined(CONFIG_PVSCHED_WIRE)
+	pvs_selftest_wire_exit();
+#endif
 }
 
 module_init(pvs_selftest_init);

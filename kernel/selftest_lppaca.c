@@ -38,14 +38,6 @@
 
 static const char S[] = "lppaca-live";
 
-/* The kernel's view of one core, read through its own accessors. */
-struct pvs_live_core {
-	int first;			/* first CPU of the core */
-	unsigned int n;			/* threads in the core */
-	u32 yc[PVS_MAX_SMT];		/* yield_count_of() */
-	u8 idle[PVS_MAX_SMT];		/* lppaca_of().idle */
-};
-
 /* What one CPU's samples showed. */
 struct pvs_live_cpu {
 	unsigned int stable;
@@ -57,7 +49,7 @@ struct pvs_live_cpu {
 	unsigned int preempted[2];	/* per policy, by the kernel's rule */
 };
 
-static void pvs_live_read(struct pvs_live_core *k)
+void pvs_live_read(struct pvs_live_core *k)
 {
 	unsigned int t;
 
@@ -67,8 +59,8 @@ static void pvs_live_read(struct pvs_live_core *k)
 	}
 }
 
-static bool pvs_live_same(const struct pvs_live_core *a,
-			  const struct pvs_live_core *b)
+bool pvs_live_same(const struct pvs_live_core *a,
+		   const struct pvs_live_core *b)
 {
 	unsigned int t;
 
@@ -79,8 +71,8 @@ static bool pvs_live_same(const struct pvs_live_core *a,
 }
 
 /* Linux 6.1's vcpu_is_preempted(cpu) on the accessors' values: parity. */
-static bool pvs_live_rule_parity(const struct pvs_live_core *k, int cpu,
-				 int me, bool kvm)
+bool pvs_live_rule_parity(const struct pvs_live_core *k, int cpu, int me,
+			  bool kvm)
 {
 	if (!is_shared_processor())
 		return false;
@@ -93,8 +85,8 @@ static bool pvs_live_rule_parity(const struct pvs_live_core *k, int cpu,
 }
 
 /* Linux 6.7's vcpu_is_preempted(cpu) (the idle-hint patch): idle hint. */
-static bool pvs_live_rule_idle_hint(const struct pvs_live_core *k, int cpu,
-				    int me, bool kvm)
+bool pvs_live_rule_idle_hint(const struct pvs_live_core *k, int cpu, int me,
+			     bool kvm)
 {
 	int i;
 
