@@ -418,7 +418,7 @@ unsigned int pvsched_halt_poll_grow(unsigned int val, unsigned int grow,
 	};
 
 	this_cpu_inc(pvsched_kvm_stats.grow);
-	return min_t(u64, pvs_halt_poll_grown(&p, val), UINT_MAX);
+	return min_t(u64, pvs_halt_poll_grown_(&p, val), UINT_MAX);
 }
 EXPORT_SYMBOL_GPL(pvsched_halt_poll_grow);
 
@@ -433,7 +433,7 @@ unsigned int pvsched_halt_poll_shrink(unsigned int val, unsigned int shrink,
 	};
 
 	this_cpu_inc(pvsched_kvm_stats.shrink);
-	return pvs_halt_poll_shrunk(&p, val);
+	return pvs_halt_poll_shrunk_(&p, val);
 }
 EXPORT_SYMBOL_GPL(pvsched_halt_poll_shrink);
 
