@@ -34,5 +34,6 @@ if(PVS_HAVE_GLIBC_PTHREAD)
   set_target_properties(pvsched_preload PROPERTIES
     OUTPUT_NAME pvsched-preload
     LINK_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/host/preload/preload.map)
-  install(TARGETS pvsched_preload LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  # A preload module, not a library to link: a private directory.
+  install(TARGETS pvsched_preload LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/pvsched)
 endif()
