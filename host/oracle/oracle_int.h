@@ -25,10 +25,7 @@ struct pvrt_oracle {
 	void (*unload)(void *loaded);
 };
 
-/* Check that @fd is the oracle's map and map it read-only into a new
- * oracle of @source; closes nothing. */
-int pvrt_oracle_map_fd(int fd, enum pvrt_oracle_source source,
-		       struct pvrt_oracle **out, enum pvrt_oracle_why *why);
+/* pvrt_oracle_map_fd() is declared in <pvsched/oracle.h>. */
 
 /* Full path of a pin: "<dir>/<name>" into @buf. 0, or -PVS_ERANGE. */
 int pvrt_oracle_pin_path(char *buf, size_t len, const char *dir,

@@ -244,6 +244,19 @@ int pvrt_oracle_pin(const char *pin_dir, int64_t gid, bool no_steal,
  */
 int pvrt_oracle_unpin(const char *pin_dir);
 
+/**
+ * @brief Check that @p fd is the oracle's map and map it read-only into a
+ *        new oracle (the loader's and the pinned map's common step).
+ * @param fd     a BPF map file descriptor; not closed
+ * @param source where the map came from, reported by the new oracle
+ * @param out    the new oracle (pvrt_oracle_close() frees it); untouched
+ *               on error
+ * @param why    if not NULL, why it failed
+ * @return 0, or a negative -PVS_E* code
+ */
+int pvrt_oracle_map_fd(int fd, enum pvrt_oracle_source source,
+		       struct pvrt_oracle **out, enum pvrt_oracle_why *why);
+
 #ifdef __cplusplus
 }
 #endif
