@@ -25,10 +25,7 @@ struct pvrt_oracle {
 	void (*unload)(void *loaded);
 };
 
-/* pvrt_oracle_map_fd() is declared in <pvsched/oracle.h>. */
-
-/* Full path of a pin: "<dir>/<name>" into @buf. 0, or -PVS_ERANGE. */
-int pvrt_oracle_pin_path(char *buf, size_t len, const char *dir,
-			 const char *name);
+/* pvrt_oracle_map_fd() and pvrt_oracle_pin_path() are declared in
+ * <pvsched/oracle.h>: the loader library calls them in libpvsched_rt. */
 
 #endif /* PVSCHED_HOST_ORACLE_INT_H */

@@ -257,6 +257,17 @@ int pvrt_oracle_unpin(const char *pin_dir);
 int pvrt_oracle_map_fd(int fd, enum pvrt_oracle_source source,
 		       struct pvrt_oracle **out, enum pvrt_oracle_why *why);
 
+/**
+ * @brief The full path of a pin, "<dir>/<name>", into @p buf.
+ * @param buf  output, NUL-terminated; untouched on error
+ * @param len  size of @p buf, bytes
+ * @param dir  the pin directory (e.g. ::PVRT_ORACLE_PIN_DIR)
+ * @param name the pinned object's name
+ * @return 0, or -PVS_ERANGE when it does not fit
+ */
+int pvrt_oracle_pin_path(char *buf, size_t len, const char *dir,
+			 const char *name);
+
 #ifdef __cplusplus
 }
 #endif
