@@ -81,6 +81,7 @@ if [ "${DEB:-0}" = 1 ]; then
   # Leave /usr as it was (a stale /usr/include/pvsched would hide a header
   # missing from a later build's tree).
   # shellcheck disable=SC2046
-  dpkg -P pvsched-tools libpvsched-dev libpvsched-rt0 libpvsched-probe0 libpvsched0 \
+  dpkg -P pvsched-tools libpvsched-dev libpvsched-sim0 libpvsched-lock0 \
+    libpvsched-rt0 libpvsched-probe0 libpvsched0 \
     $(dpkg-query -W -f='${Package}\n' '*pvsched*dbgsym' 2>/dev/null) >/dev/null
 fi
