@@ -3,45 +3,13 @@
 #include <inttypes.h>
 
 #include "json.h"
+#include "text.h"
 
 void json_init(struct json *j, FILE *f)
 {
 	j->f = f;
 	j->depth = 0;
 	j->need_comma[0] = false;
-}
-
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong
- * forms, no surrogates, nothing above U+10FFFF), 0 if it is not one. */
-static int utf8_len(const unsigned char *p)
-{
-	int n, i;
-	unsigned char lo = 0x80, hi = 0xbf;
-
-	if (p[0] < 0x80)
-		return 1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4;
-	else
-		return 0;	/* continuation byte, C0/C1 overlong, F5..FF */
-	if (p[0] == 0xe0)
-		lo = 0xa0;	/* overlong 3-byte */
-	else if (p[0] == 0xed)
-		hi = 0x9f;	/* U+D800..U+DFFF */
-	else if (p[0] == 0xf0)
-		lo = 0x90;	/* overlong 4-byte */
-	else if (p[0] == 0xf4)
-		hi = 0x8f;	/* above U+10FFFF */
-	if (p[1] < lo || p[1] > hi)
-		return 0;
-	for (i = 2; i < n; i++)
-		if (p[i] < 0x80 || p[i] > 0xbf)
-			return 0;	/* also stops at the NUL */
-	return n;
 }
 
 /* A JSON string valid for any input bytes: quote, backslash and control

@@ -15,6 +15,16 @@
 
 #include "json.h"
 #include "report.h"
+#include "text.h"
+
+/* A system string (a char array: a pointer does not compile), made
+ * terminal-safe in a buffer that lives until the end of the enclosing
+ * block (one printf's arguments). */
+#define CLEAN(s)                                                           \
+	text_clean((char[TEXT_CLEAN_SIZE(sizeof(s)) +                      \
+			 0 * sizeof(char[1 - 2 * __builtin_types_compatible_p( \
+					 __typeof__(s), __typeof__(&(s)[0]))])]){ 0 }, \
+		   TEXT_CLEAN_SIZE(sizeof(s)), (s))
 
 /* Absent sources are facts ("not a KVM host"), not failures. */
 static bool absent(int rc)
@@ -226,17 +236,17 @@ static void text_platform(const struct report *r, FILE *f)
 	fprintf(f, "Platform\n");
 	fprintf(f, ROW "%s\n", "Architecture:", arch_name(ci->arch));
 	if (ci->vendor[0])
-		fprintf(f, ROW "%s\n", "Vendor:", ci->vendor);
+		fprintf(f, ROW "%s\n", "Vendor:", CLEAN(ci->vendor));
 	if (ci->model[0])
-		fprintf(f, ROW "%s\n", "Model:", ci->model);
+		fprintf(f, ROW "%s\n", "Model:", CLEAN(ci->model));
 	if (ci->power_gen)
 		fprintf(f, ROW "POWER%u%s\n", "Processor generation:",
 			ci->power_gen, ci->power_compat ?
 			" (in an older compatibility mode)" : "");
 	if (ci->platform[0])
-		fprintf(f, ROW "%s\n", "Platform:", ci->platform);
+		fprintf(f, ROW "%s\n", "Platform:", CLEAN(ci->platform));
 	if (ci->machine[0])
-		fprintf(f, ROW "%s\n", "Machine:", ci->machine);
+		fprintf(f, ROW "%s\n", "Machine:", CLEAN(ci->machine));
 	fprintf(f, ROW "%u\n", "CPUs (cpuinfo):", ci->nr_processors);
 }
 
@@ -253,7 +263,7 @@ static void text_hv(const struct report *r, FILE *f)
 		if (r->x86.base)
 			fprintf(f,
 				ROW "\"%s\" at 0x%08x (max leaf 0x%08x)\n",
-				"Signature:", r->x86.signature, r->x86.base,
+				"Signature:", CLEAN(r->x86.signature), r->x86.base,
 				r->x86.max_leaf);
 		if (r->x86.kvm_base) {
 			fprintf(f, ROW "0x%08x:", "KVM features:",
@@ -306,7 +316,7 @@ static void text_partition(const struct report *r, FILE *f)
 				lp->pool_num_procs);
 		if (lp->system_type[0])
 			fprintf(f, ROW "%s\n", "System type:",
-				lp->system_type);
+				CLEAN(lp->system_type));
 	}
 	if (r->ppc_rc == 0 && tg->threads_per_core)
 		fprintf(f, ROW "%s (%u threads, L1 groups of %u)\n",
@@ -330,7 +340,7 @@ static void text_topology(const struct report *r, FILE *f)
 	fprintf(f, ROW "%u\n", "Packages:", t->nr_packages);
 	fprintf(f, ROW "%u\n", "NUMA nodes:", t->nr_nodes);
 	if (t->smt_control[0])
-		fprintf(f, ROW "%s\n", "SMT control:", t->smt_control);
+		fprintf(f, ROW "%s\n", "SMT control:", CLEAN(t->smt_control));
 	fprintf(f, ROW "%s\n", "Source:",
 		t->via == PVPROBE_TOPO_VIA_HWLOC ? "hwloc" : "sysfs");
 }
@@ -372,9 +382,9 @@ static void text_idle(const struct report *r, FILE *f)
 		fprintf(f, ROW "%s\n", "cpuidle:", "absent");
 		return;
 	}
-	fprintf(f, ROW "%s\n", "Driver:", ci->driver);
+	fprintf(f, ROW "%s\n", "Driver:", CLEAN(ci->driver));
 	fprintf(f, ROW "%s\n", "Governor:",
-		ci->governor[0] ? ci->governor : "-");
+		ci->governor[0] ? CLEAN(ci->governor) : "-");
 	if (ci->nr_states)
 		fprintf(f, "  cpu%u %-18s %10s %10s %12s %12s\n", ci->cpu,
 			"state", "exit us", "target us", "usage", "avg us");
@@ -382,7 +392,7 @@ static void text_idle(const struct report *r, FILE *f)
 		const struct pvprobe_cpuidle_state *s = &ci->states[k];
 
 		fprintf(f, "  %-2u %-20s %10" PRIu64 " %10" PRIu64
-			" %12" PRIu64 " %12" PRIu64 "%s\n", k, s->name,
+			" %12" PRIu64 " %12" PRIu64 "%s\n", k, CLEAN(s->name),
 			s->latency_us, s->residency_us, s->usage,
 			s->usage ? s->time_us / s->usage : 0,
 			s->disabled ? " (disabled)" : "");
