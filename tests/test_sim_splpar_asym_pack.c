@@ -8,6 +8,7 @@
  * that the sources are off by default and change only what they model.
  * The spread and pack policies' tests are in test_sim.c.
  */
+#define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,6 +215,56 @@ static void test_variance_sources(void **state)
 	assert_true(changed > 0);
 }
 
+/* The scenario's text output from the command line (static buffer). */
+static const char *run_text(char **argv, int argc)
+{
+	static char buf[65536];
+	FILE *out = fmemopen(buf, sizeof(buf), "w"), *err = tmpfile();
+
+	assert_non_null(out);
+	assert_non_null(err);
+	assert_int_equal(pvsim_main(argc, argv, out, err), 0);
+	fclose(out);
+	fclose(err);
+	return buf;
+}
+
+static unsigned int count(const char *s, const char *what)
+{
+	unsigned int n = 0;
+
+	while ((s = strstr(s, what))) {
+		n++;
+		s++;
+	}
+	return n;
+}
+
+/*
+ * Every case prints the balancer's hold-out line with its labels: the
+ * change and the packed physc predicted, also when pack_limit stages the
+ * pack row (which is then fitted); the tables have a balancer row.
+ */
+static void test_balancer_holdout_lines(void **state)
+{
+	char *a[] = { "pvsched sim", "run", "splpar-asym-pack", "--iterations",
+		      "2", "--runtime-ms", "300", "--set", "pack_limit=2" };
+	const char *t;
+
+	(void)state;
+	t = run_text(a, 7);
+	assert_int_equal(count(t, "\nbalancer 2 "), 6);
+	assert_int_equal(count(t, "published vs simulated (balancer): "
+			       "%Change "), 6);
+	assert_int_equal(count(t, "published vs simulated: %Change "), 6);
+	assert_int_equal(count(t, "(fitted)"), 2);	/* 80 threads' base */
+	t = run_text(a, 9);
+	/* pack: change and packed physc fitted; balancer: predicted */
+	assert_int_equal(count(t, "(fitted)"), 6 * 2 + 2);
+	assert_non_null(strstr(t, "published vs simulated (balancer): "
+			       "%Change -0.05 vs "));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_balancer_40vps_full),
 		cmocka_unit_test(test_balancer_deterministic),
 		cmocka_unit_test(test_variance_sources),
+		cmocka_unit_test(test_balancer_holdout_lines),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
