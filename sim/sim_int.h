@@ -67,6 +67,7 @@ struct pvsim_lpar_params {
 	/* run-to-run variance beyond run_noise_pm (0: off) */
 	uint32_t place_miss_pm;	/* threads the fork path puts anywhere idle */
 	uint64_t slot_jitter_ns; /* each slot boundary moves +- this much */
+	uint32_t smt_split;	/* threads sharing one SMT speed (8: core) */
 };
 
 struct pvsim_lpar_result {

@@ -264,13 +264,28 @@ static void lpar_check(struct lpar *l)
 		pvsim_fail(&l->s, "VP run time exceeds the capacity");
 }
 
+/*
+ * The thread group the fork path spreads over first (0: none): the
+ * balancer's, and the baseline's when SMT halves share no speed (CFS's
+ * idle-core search then sees each half as a core).
+ */
+static uint32_t fork_group(const struct pvsim_lpar_params *p)
+{
+	if (p->balancer)
+		return p->asym_group_threads;
+	if (p->policy == PVS_PACK_SPREAD && !p->hooks &&
+	    p->smt_split < S4_SMT)
+		return p->smt_split;
+	return 0;
+}
+
 /* May stage @p limit of the placement put a thread on CPU @p c? */
 static bool stage_allows(const struct pvsim_lpar_params *p, uint32_t c,
 			 uint32_t limit)
 {
-	/* the balancer's fork path: one thread per thread group first */
-	if (p->balancer)
-		return limit >= S4_SMT || c % p->asym_group_threads == 0;
+	/* the fork path: one thread per thread group, then two, ... */
+	if (fork_group(p))
+		return c % fork_group(p) < limit;
 	return c % S4_SMT < limit;
 }
 
@@ -319,7 +334,7 @@ static void place_threads(const struct pvsim_lpar_params *p, uint64_t seed,
 	uint32_t i, c, limit;
 	int cpu;
 
-	for (i = 0, limit = p->balancer ? 1 : p->pack_limit; i < p->threads;
+	for (i = 0, limit = fork_group(p) ? 1 : p->pack_limit; i < p->threads;
 	     i++) {
 		cpu = place_miss(p, &rng, nr, topo.nr_cpus);
 		while (cpu < 0) {
@@ -342,20 +357,28 @@ static void place_threads(const struct pvsim_lpar_params *p, uint64_t seed,
 	}
 }
 
-/* A VP's busy threads and speed from its CPUs' threads and factors. */
+/*
+ * A VP's busy threads and speed from its CPUs' threads and factors: the
+ * busy threads of each SMT half of smt_split threads share that half's
+ * speed (8: the whole core, one half).
+ */
 static void vp_rate(struct lpar *l, uint32_t c)
 {
 	struct lpar_vp *v = &l->vp[c];
-	uint64_t sum_pm = 0;
-	uint32_t i;
+	uint32_t i, h, n, split = l->p->smt_split;
+	uint64_t sum_pm;
 
 	v->nbusy = 0;
-	for (i = 0; i < S4_SMT; i++)
-		if (l->nr[c * S4_SMT + i]) {
-			v->nbusy++;
-			sum_pm += l->cpu_pm[c * S4_SMT + i];
-		}
-	v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy] * l->run_pm / 1000;
+	v->rate_ppm = 0;
+	for (h = 0; h < S4_SMT; h += split) {
+		for (i = h, n = 0, sum_pm = 0; i < h + split; i++)
+			if (l->nr[c * S4_SMT + i]) {
+				n++;
+				sum_pm += l->cpu_pm[c * S4_SMT + i];
+			}
+		v->nbusy += n;
+		v->rate_ppm += sum_pm * smt_speed_pm[n] * l->run_pm / 1000;
+	}
 }
 
 /* Bank a VP's work and thread time before its threads change. */
@@ -535,6 +558,7 @@ static bool lpar_params_ok(const struct pvsim_lpar_params *p)
 	       p->run_noise_pm < 1000 && p->place_miss_pm <= 1000 &&
 	       2 * p->dispatch_cost_ns + p->slot_ns * 2 *
 	       p->excess_loss_pm / 1000 + 2 * p->slot_jitter_ns < p->slot_ns &&
+	       p->smt_split && S4_SMT % p->smt_split == 0 &&
 	       (!p->balancer || (p->lb_ns_per_cpu && p->lb_max_x &&
 				 p->asym_group_threads &&
 				 S4_SMT % p->asym_group_threads == 0));
@@ -651,7 +675,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 /* The parameters `show` lists, settable with --set (pvsim_param). */
 enum { SP_ENT, SP_POOL, SP_SLOT, SP_DISPATCH, SP_RECORD, SP_JITTER,
        SP_EXCESS, SP_PACK_LIMIT, SP_RUN_NOISE, SP_LB_INTERVAL, SP_LB_MAX_X,
-       SP_ASYM_GROUP, SP_SLOT_JITTER, SP_PLACE_MISS, SP_NR };
+       SP_ASYM_GROUP, SP_SLOT_JITTER, SP_PLACE_MISS, SP_SMT_SPLIT, SP_NR };
 
 static const struct pvsim_param sp_params[SP_NR] = {
 	{ "ent_cores", "cores", 40, 1, 128, PVSIM_PROV_MEASURED,
@@ -696,6 +720,11 @@ static const struct pvsim_param sp_params[SP_NR] = {
 	  "threads the fork path puts on a random idle CPU instead of its "
 	  "rule's (stale idle state; per iteration and kernel; not "
 	  "published: 0 = off)" },
+	{ "smt_split", "threads", 8, 1, 8, PVSIM_PROV_ASSUMED,
+	  "threads that share one SMT speed (8: the whole core, as the "
+	  "speed table was calibrated; 4: each SMT4 half of a POWER9/10 big "
+	  "core on its own, and the baseline's fork path spreads over halves "
+	  "too)" },
 };
 
 /* The case's model parameters with the run's values of the table. */
@@ -723,6 +752,8 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_lpar_params *p)
 			    1000;
 	p->place_miss_pm = (uint32_t)pvsim_param_value(o, sp_params,
 						       SP_PLACE_MISS);
+	p->smt_split = (uint32_t)pvsim_param_value(o, sp_params,
+						   SP_SMT_SPLIT);
 }
 
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
@@ -752,9 +783,9 @@ static const char *sp_invalid(const struct pvsim_opts *o)
 		return "a VP allotted a slot must start within it: "
 		       "2 x dispatch_cost_us + slot_us x 2 x excess_loss_pm "
 		       "/ 1000 + 2 x slot_jitter_us < slot_us";
-	if (S4_SMT % p.asym_group_threads)
-		return "asym_group_threads must divide the 8 threads of a core "
-		       "(1, 2, 4 or 8)";
+	if (S4_SMT % p.asym_group_threads || S4_SMT % p.smt_split)
+		return "asym_group_threads and smt_split must divide the 8 "
+		       "threads of a core (1, 2, 4 or 8)";
 	return NULL;
 }
 
