@@ -55,10 +55,25 @@ struct pvsim_lpar_params {
 	const struct pvsim_hooks *hooks; /* pick_cpu (NULL: the library) */
 	uint64_t slot_ns, dispatch_cost_ns, record_ns, runtime_ns;
 	enum pvs_pack_policy policy;
+	/*
+	 * The balancer policy: the fork path spreads the threads over the
+	 * thread groups, then Linux's asym-packing load balancer pulls them
+	 * towards lower-numbered cores (sim/splpar_asym_pack.c).
+	 */
+	bool balancer;
+	uint32_t asym_group_threads; /* is_core_idle() span: a thread group */
+	uint32_t lb_max_x;	/* max_interval / min_interval */
+	uint64_t lb_ns_per_cpu;	/* min_interval per CPU of the domain */
+	/* run-to-run variance beyond run_noise_pm (0: off) */
+	uint32_t place_miss_pm;	/* threads the fork path puts anywhere idle */
+	uint64_t slot_jitter_ns; /* each slot boundary moves +- this much */
+	uint32_t smt_split;	/* threads sharing one SMT speed (8: core) */
 };
 
 struct pvsim_lpar_result {
 	uint64_t records, events, vcsw, vp_busy_ns, thread_busy_ns;
+	uint64_t migrations;		/* the balancer's pulls */
+	uint64_t settled_ns;		/* when the balancer's last pull was */
 	uint64_t elapsed_ns, failures;
 	uint32_t max_dispatched;	/* most VPs dispatched at once */
 	const char *first_failure;

@@ -17,6 +17,13 @@
  * with n busy threads gives each thread speed(n) of a core's
  * single-thread rate (SMT sharing); work, run time and records are
  * integrated between events.
+ *
+ * The balancer policy models the mechanism the upstream change relies on
+ * instead of a placement rule: the fork path spreads the threads over
+ * the thread groups, then each CPU's periodic load balancing (an event
+ * per CPU at its balance interval) lets an idle CPU whose thread group is
+ * idle pull a task from the lowest-priority busy core (asym packing); a
+ * migration changes the two VPs' busy threads and speeds.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,12 +42,15 @@ static const uint32_t smt_speed_pm[S4_SMT + 1] = {
 enum lpar_ev {
 	EV_SLOT,	/* the hypervisor's dispatcher at a slot boundary */
 	EV_START,	/* obj = VP: its core is handed over, it runs */
+	EV_BALANCE,	/* obj = CPU: its periodic load balancing */
 	EV_END
 };
 
 static const char *const lpar_ev_name[] = {
-	"slot boundary", "VP start", "end"
+	"slot boundary", "VP start", "load balance", "end"
 };
+
+#define S4_MAX_CPUS (S4_MAX_VPS * S4_SMT)
 
 enum { VP_OFF, VP_PENDING, VP_RUN };
 
@@ -64,8 +74,29 @@ struct lpar {
 	uint32_t nbusy_vps;	/* VPs with a thread */
 	uint32_t ndisp;		/* VPs dispatched (VP_RUN) */
 	uint32_t rr;		/* first VP of the next slot's round */
+	uint64_t run_pm;	/* the run's speed factor */
+	uint64_t slot_nr;	/* slot boundaries so far */
+	uint64_t jit_rng;	/* slot_jitter_ns's own stream */
 	struct lpar_vp vp[S4_MAX_VPS];
+	uint32_t nr[S4_MAX_CPUS];	/* threads per CPU */
+	uint32_t cpu_pm[S4_MAX_CPUS];	/* per-CPU speed factor */
+	uint64_t lb_ns[S4_MAX_CPUS];	/* balancer: current interval */
 };
+
+/* splitmix64's finaliser: the model's private streams. */
+static uint64_t mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* The next draw of a private stream, uniform in lo..hi. */
+static uint64_t stream_range(uint64_t *state, uint64_t lo, uint64_t hi)
+{
+	*state += 0x9e3779b97f4a7c15ull;
+	return lo + mix64(*state) % (hi - lo + 1);
+}
 
 /* The VP gets its core: it is dispatched (yield_count becomes even). */
 static void vp_start(struct lpar *l, uint32_t c)
@@ -193,10 +224,19 @@ static void lpar_check(struct lpar *l)
 {
 	const struct pvsim_lpar_params *p = l->p;
 	uint64_t busy = l->r->vp_busy_ns;
-	uint32_t c, ndisp = 0;
+	uint32_t c, i, ndisp = 0, threads = 0, nbusy_vps = 0;
 
 	for (c = 0; c < p->vps; c++) {
 		const struct lpar_vp *v = &l->vp[c];
+		uint32_t nbusy = 0;
+
+		for (i = 0; i < S4_SMT; i++) {
+			threads += l->nr[c * S4_SMT + i];
+			nbusy += l->nr[c * S4_SMT + i] ? 1 : 0;
+		}
+		if (nbusy != v->nbusy)
+			pvsim_fail_obj(&l->s, "VP busy threads drifted", c);
+		nbusy_vps += nbusy ? 1 : 0;
 
 		if ((v->yield_count & 1) != (v->state != VP_RUN))
 			pvsim_fail_obj(&l->s, "yield_count parity != dispatch",
@@ -213,6 +253,10 @@ static void lpar_check(struct lpar *l)
 	}
 	if (ndisp != l->ndisp)
 		pvsim_fail(&l->s, "dispatched VP count drifted");
+	if (threads != p->threads)
+		pvsim_fail(&l->s, "a thread was lost or duplicated");
+	if (nbusy_vps != l->nbusy_vps)
+		pvsim_fail(&l->s, "busy VP count drifted");
 	if (p->capped && ndisp > p->ent_cores)
 		pvsim_fail(&l->s, "capped partition above entitlement");
 	if (busy > (uint64_t)(p->capped ? p->ent_cores : p->pool_cores) *
@@ -221,41 +265,272 @@ static void lpar_check(struct lpar *l)
 }
 
 /*
+ * The thread group the fork path spreads over first (0: none): the
+ * balancer's, and the baseline's when SMT halves share no speed (CFS's
+ * idle-core search then sees each half as a core).
+ */
+static uint32_t fork_group(const struct pvsim_lpar_params *p)
+{
+	if (p->balancer)
+		return p->asym_group_threads;
+	if (p->policy == PVS_PACK_SPREAD && !p->hooks &&
+	    p->smt_split < S4_SMT)
+		return p->smt_split;
+	return 0;
+}
+
+/* May stage @p limit of the placement put a thread on CPU @p c? */
+static bool stage_allows(const struct pvsim_lpar_params *p, uint32_t c,
+			 uint32_t limit)
+{
+	/* the fork path: one thread per thread group, then two, ... */
+	if (fork_group(p))
+		return c % fork_group(p) < limit;
+	return c % S4_SMT < limit;
+}
+
+/*
+ * A fork that misses (place_miss_pm, its own stream: seed and policy):
+ * the thread lands on a CPU drawn among the idle ones, as when the fork
+ * path reads stale idle state. Returns -1 when it does not miss.
+ */
+static int place_miss(const struct pvsim_lpar_params *p, uint64_t *rng,
+		      const uint32_t *nr, uint32_t ncpus)
+{
+	uint32_t c, idle = 0, k;
+
+	if (!p->place_miss_pm ||
+	    stream_range(rng, 0, 999) >= p->place_miss_pm)
+		return -1;
+	for (c = 0; c < ncpus; c++)
+		idle += !nr[c];
+	if (!idle)
+		return -1;
+	k = (uint32_t)stream_range(rng, 0, idle - 1);
+	for (c = 0; c < ncpus; c++)
+		if (!nr[c] && !k--)
+			return (int)c;
+	return -1;
+}
+
+/*
  * Place the threads one by one, as they are created: busy threads per
  * core are capped at pack_limit, then at twice that, and so on (the
  * balancer evens out the load between used cores before it puts a third
- * busy thread on one). Fills nr (threads per CPU).
+ * busy thread on one). The balancer policy's fork path is CFS's spread
+ * (the library's SPREAD rule, no hook) over one CPU per thread group,
+ * then over every CPU. Fills nr (threads per CPU).
  */
-static void place_threads(const struct pvsim_lpar_params *p, uint32_t *nr)
+static void place_threads(const struct pvsim_lpar_params *p, uint64_t seed,
+			  uint32_t *nr)
 {
 	struct pvs_pack_topology topo = { p->vps * S4_SMT, S4_SMT };
+	const struct pvsim_hooks *hooks = p->balancer ? NULL : p->hooks;
+	enum pvs_pack_policy pol = p->balancer ? PVS_PACK_SPREAD : p->policy;
 	uint64_t mask[PVS_PACK_MASK_WORDS];
+	uint64_t rng = seed ^ (0xbb67ae8584caa73bull * (1 + p->policy +
+							2 * p->balancer));
 	struct pvs_pack_task task;
 	uint32_t i, c, limit;
 	int cpu;
 
-	for (i = 0, limit = p->pack_limit; i < p->threads; i++) {
-		cpu = -1;
+	for (i = 0, limit = fork_group(p) ? 1 : p->pack_limit; i < p->threads;
+	     i++) {
+		cpu = place_miss(p, &rng, nr, topo.nr_cpus);
 		while (cpu < 0) {
 			memset(mask, 0, sizeof(mask));
 			for (c = 0; c < topo.nr_cpus; c++)
-				if (c % S4_SMT < limit)
+				if (stage_allows(p, c, limit))
 					mask[c / 64] |= 1ull << (c % 64);
 			pvs_pack_task_init(&task);
 			task.allowed = mask;
 			task.idle_only = true;
-			cpu = pvsim_pick_cpu(p->hooks, &topo, nr, &task,
-					     p->policy);
+			cpu = pvsim_pick_cpu(hooks, &topo, nr, &task, pol);
 			if (cpu >= 0 || limit >= S4_SMT)
 				break;
 			limit = limit * 2 < S4_SMT ? limit * 2 : S4_SMT;
 		}
 		if (cpu < 0)
-			cpu = pvsim_pick_cpu(p->hooks, &topo, nr, NULL,
-					     p->policy);
+			cpu = pvsim_pick_cpu(hooks, &topo, nr, NULL, pol);
 		if (cpu >= 0 && (uint32_t)cpu < topo.nr_cpus)
 			nr[cpu]++;
 	}
+}
+
+/*
+ * A VP's busy threads and speed from its CPUs' threads and factors: the
+ * busy threads of each SMT half of smt_split threads share that half's
+ * speed (8: the whole core, one half).
+ */
+static void vp_rate(struct lpar *l, uint32_t c)
+{
+	struct lpar_vp *v = &l->vp[c];
+	uint32_t i, h, n, split = l->p->smt_split;
+	uint64_t sum_pm;
+
+	v->nbusy = 0;
+	v->rate_ppm = 0;
+	for (h = 0; h < S4_SMT; h += split) {
+		for (i = h, n = 0, sum_pm = 0; i < h + split; i++)
+			if (l->nr[c * S4_SMT + i]) {
+				n++;
+				sum_pm += l->cpu_pm[c * S4_SMT + i];
+			}
+		v->nbusy += n;
+		v->rate_ppm += sum_pm * smt_speed_pm[n] * l->run_pm / 1000;
+	}
+}
+
+/* Bank a VP's work and thread time before its threads change. */
+static void vp_account(struct lpar *l, uint32_t c)
+{
+	struct lpar_vp *v = &l->vp[c];
+
+	if (v->state == VP_RUN)
+		vp_bank(l, v);
+	if (v->allotted) {
+		l->r->thread_busy_ns += (l->s.now_ns - v->allot_since_ns) *
+					v->nbusy;
+		v->allot_since_ns = l->s.now_ns;
+	}
+}
+
+/*
+ * The balancer moves a thread from CPU @p from to CPU @p to. A VP left
+ * without work cedes its core at once; one that gains its first thread
+ * is dispatched from the next slot boundary on.
+ */
+static void migrate(struct lpar *l, uint32_t from, uint32_t to)
+{
+	uint32_t cf = from / S4_SMT, ct = to / S4_SMT;
+	bool was_idle = !l->vp[ct].nbusy;
+
+	vp_account(l, cf);
+	if (ct != cf)
+		vp_account(l, ct);
+	l->nr[from]--;
+	l->nr[to]++;
+	vp_rate(l, cf);
+	vp_rate(l, ct);
+	if (!l->vp[cf].nbusy) {
+		l->nbusy_vps--;
+		if (l->vp[cf].allotted)
+			vp_unallot(l, cf);
+	}
+	l->nbusy_vps += was_idle;
+	l->r->migrations++;
+	l->r->settled_ns = l->s.now_ns;
+}
+
+/* Threads on the @p n CPUs from @p first. */
+static uint32_t threads_on(const struct lpar *l, uint32_t first, uint32_t n)
+{
+	uint32_t t = 0, i;
+
+	for (i = 0; i < n; i++)
+		t += l->nr[first + i];
+	return t;
+}
+
+/* The CPU with the most threads among @p n from @p first (ties: lowest). */
+static uint32_t busiest_cpu(const struct lpar *l, uint32_t first, uint32_t n)
+{
+	uint32_t best = first, i;
+
+	for (i = 1; i < n; i++)
+		if (l->nr[first + i] > l->nr[best])
+			best = first + i;
+	return best;
+}
+
+static int32_t core_prio(const struct pvs_pack_topology *t, uint32_t core)
+{
+	int32_t prio = 0;
+
+	(void)pvs_asym_prio(t, core * S4_SMT, PVS_PACK_CORES, &prio);
+	return prio;
+}
+
+/*
+ * Periodic load balancing of idle CPU @p d at the level spanning the
+ * partition (PKG: the CACHE levels below it span one core, where all
+ * threads have the same priority). Linux 6.5+ (kernel/sched/fair.c):
+ *  - asym packing (update_sg_lb_stats()' group_asym_packing, then
+ *    asym_active_balance()): only while the destination's SMT siblings
+ *    are all idle (sched_use_asym_prio(): is_core_idle() over
+ *    cpu_smt_mask(), a thread group of asym_group_threads on big cores),
+ *    and only from a core of lower priority (sched_asym_prefer(), the
+ *    library's pvs_asym_prio()); the busiest group is the lowest-priority
+ *    one with tasks (update_sd_pick_busiest()), its busiest CPU gives one
+ *    task (active balance when it runs alone);
+ *  - otherwise the generic balancing of idle CPUs: a thread group with
+ *    at least two more threads than the destination's gives one.
+ * A busy CPU does neither (CPU_NOT_IDLE). Returns true after a pull.
+ */
+static bool balance(struct lpar *l, uint32_t d)
+{
+	const struct pvsim_lpar_params *p = l->p;
+	struct pvs_pack_topology topo = { p->vps * S4_SMT, S4_SMT };
+	uint32_t agt = p->asym_group_threads, g0 = d - d % agt;
+	uint32_t ndst, c, g, src = 0, most = 0;
+	int32_t pr, low = 0;
+	bool found = false;
+
+	if (l->nr[d])
+		return false;
+	ndst = threads_on(l, g0, agt);
+	if (!ndst) {
+		for (c = 0; c < p->vps; c++) {
+			pr = core_prio(&topo, c);
+			if (l->vp[c].nbusy && pr < core_prio(&topo, d / S4_SMT) &&
+			    (!found || pr < low)) {
+				low = pr;
+				src = c;
+				found = true;
+			}
+		}
+		if (found) {
+			migrate(l, busiest_cpu(l, src * S4_SMT, S4_SMT), d);
+			return true;
+		}
+	}
+	for (g = 0; g < topo.nr_cpus; g += agt) {
+		uint32_t n = threads_on(l, g, agt);
+
+		if (n > most) {
+			most = n;
+			src = g;
+		}
+	}
+	if (most < ndst + 2)
+		return false;
+	migrate(l, busiest_cpu(l, src, agt), d);
+	return true;
+}
+
+/* The CPU's balancing ran: back off while balanced, reset after a pull
+ * (load_balance(): balance_interval doubles up to max_interval). */
+static void balance_next(struct lpar *l, uint32_t d, bool pulled)
+{
+	uint64_t min_ns = l->p->lb_ns_per_cpu * l->p->vps * S4_SMT;
+	uint64_t max_ns = min_ns * l->p->lb_max_x;
+
+	l->lb_ns[d] = pulled ? min_ns :
+		      (l->lb_ns[d] * 2 < max_ns ? l->lb_ns[d] * 2 : max_ns);
+	if (l->s.now_ns + l->lb_ns[d] < l->p->runtime_ns)
+		pvsim_at(&l->s, l->s.now_ns + l->lb_ns[d], EV_BALANCE, d, 0);
+}
+
+/* The next slot boundary: slot_nr slots in, +- slot_jitter_ns. */
+static uint64_t next_slot_ns(struct lpar *l)
+{
+	const struct pvsim_lpar_params *p = l->p;
+	uint64_t t = ++l->slot_nr * p->slot_ns;
+
+	if (p->slot_jitter_ns)
+		t = t - p->slot_jitter_ns +
+		    stream_range(&l->jit_rng, 0, 2 * p->slot_jitter_ns);
+	return t > l->s.now_ns ? t : l->s.now_ns;
 }
 
 /*
@@ -272,10 +547,7 @@ static uint64_t run_factor_pm(const struct pvsim_lpar_params *p,
 
 	if (!p->run_noise_pm)
 		return 1000;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
-	return 1000 - p->run_noise_pm + z % (2 * p->run_noise_pm + 1);
+	return 1000 - p->run_noise_pm + mix64(z) % (2 * p->run_noise_pm + 1);
 }
 
 static bool lpar_params_ok(const struct pvsim_lpar_params *p)
@@ -283,25 +555,72 @@ static bool lpar_params_ok(const struct pvsim_lpar_params *p)
 	/* a VP allotted a slot must start within it */
 	return p->vps && p->vps <= S4_MAX_VPS && p->slot_ns && p->record_ns &&
 	       p->jitter_pm < 1000 && p->excess_loss_pm <= 500 &&
-	       p->run_noise_pm < 1000 &&
+	       p->run_noise_pm < 1000 && p->place_miss_pm <= 1000 &&
 	       2 * p->dispatch_cost_ns + p->slot_ns * 2 *
-	       p->excess_loss_pm / 1000 < p->slot_ns;
+	       p->excess_loss_pm / 1000 + 2 * p->slot_jitter_ns < p->slot_ns &&
+	       p->smt_split && S4_SMT % p->smt_split == 0 &&
+	       (!p->balancer || (p->lb_ns_per_cpu && p->lb_max_x &&
+				 p->asym_group_threads &&
+				 S4_SMT % p->asym_group_threads == 0));
+}
+
+/* Start the run: threads, speeds, the first slot and balancing. */
+static void lpar_start(struct lpar *l, uint64_t seed)
+{
+	const struct pvsim_lpar_params *p = l->p;
+	uint32_t c, i, ncpus = p->vps * S4_SMT;
+	uint64_t min_ns = p->lb_ns_per_cpu * ncpus;
+	bool rotate;
+
+	place_threads(p, seed, l->nr);
+	l->run_pm = run_factor_pm(p, seed);
+	l->jit_rng = seed ^ 0x3c6ef372fe94f82bull;
+	/*
+	 * Memory placement varies run to run: each CPU's threads run at
+	 * 1000 +- jitter_pm per mille; a VP with n busy CPUs runs each at
+	 * speed(n) (SMT sharing; threads sharing a CPU split its time).
+	 */
+	for (c = 0; c < p->vps; c++) {
+		for (i = 0; i < S4_SMT; i++)
+			l->cpu_pm[c * S4_SMT + i] = (uint32_t)pvsim_rand_range(
+				&l->s, 1000 - p->jitter_pm,
+				1000 + p->jitter_pm);
+		vp_rate(l, c);
+		l->vp[c].yield_count = 1;
+		l->nbusy_vps += l->vp[c].nbusy ? 1 : 0;
+	}
+	/*
+	 * The dispatcher only has work at every boundary when some VPs take
+	 * turns (more VPs with work than the pool or the entitlement) or
+	 * the balancer may hand a VP its first thread; otherwise the first
+	 * slot's allotment stands for the whole run.
+	 */
+	rotate = l->nbusy_vps > (p->capped ? p->ent_cores : p->pool_cores) ||
+		 l->nbusy_vps > p->ent_cores || p->balancer;
+	/* the first slot starts at a random point of the dispatch cycle */
+	l->rr = (uint32_t)pvsim_rand_range(&l->s, 0, p->vps - 1);
+	pvsim_at(&l->s, 0, EV_SLOT, rotate, 0);
+	pvsim_at(&l->s, p->runtime_ns, EV_END, 0, 0);
+	/* each CPU's balancing starts at a random phase of its interval */
+	for (c = 0; p->balancer && c < ncpus; c++) {
+		l->lb_ns[c] = min_ns;
+		pvsim_at(&l->s, pvsim_rand_range(&l->s, 1, min_ns), EV_BALANCE,
+			 c, 0);
+	}
 }
 
 void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 		  struct pvsim_lpar_result *r)
 {
-	uint32_t nr[S4_MAX_VPS * S4_SMT];
 	struct pvsim_event ev;
 	struct lpar *l;
-	uint32_t i, c;
-	uint64_t run_pm;
-	bool rotate;
+	uint32_t c;
 
 	memset(r, 0, sizeof(*r));
 	l = calloc(1, sizeof(*l));
 	if (!l || !lpar_params_ok(p) ||
-	    pvsim_init(&l->s, S4_MAX_VPS + 4, seed)) {
+	    pvsim_init(&l->s, S4_MAX_VPS + 4 + (p->balancer ? S4_MAX_CPUS : 0),
+		       seed)) {
 		r->failures = 1;
 		r->first_failure = "bad parameters or no memory";
 		r->fail.what = r->first_failure;
@@ -315,48 +634,18 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	l->s.kind_names = lpar_ev_name;
 	l->s.nkinds = EV_END + 1;
 	l->s.obj_name = "VP";
-	memset(nr, 0, sizeof(nr));
-	place_threads(p, nr);
-	run_pm = run_factor_pm(p, seed);
-	/*
-	 * Memory placement varies run to run: each CPU's threads run at
-	 * 1000 +- jitter_pm per mille; a VP with n busy CPUs runs each at
-	 * speed(n) (SMT sharing; threads sharing a CPU split its time).
-	 */
-	for (c = 0; c < p->vps; c++) {
-		struct lpar_vp *v = &l->vp[c];
-		uint64_t sum_pm = 0;
-
-		for (i = 0; i < S4_SMT; i++) {
-			uint64_t pm = pvsim_rand_range(&l->s,
-				1000 - p->jitter_pm, 1000 + p->jitter_pm);
-
-			if (nr[c * S4_SMT + i]) {
-				v->nbusy++;
-				sum_pm += pm;
-			}
-		}
-		v->rate_ppm = sum_pm * smt_speed_pm[v->nbusy] * run_pm / 1000;
-		v->yield_count = 1;
-		l->nbusy_vps += v->nbusy ? 1 : 0;
-	}
-	/*
-	 * The dispatcher only has work at every boundary when some VPs take
-	 * turns (more VPs with work than the pool or the entitlement);
-	 * otherwise the first slot's allotment stands for the whole run.
-	 */
-	rotate = l->nbusy_vps > (p->capped ? p->ent_cores : p->pool_cores) ||
-		 l->nbusy_vps > p->ent_cores;
-	/* the first slot starts at a random point of the dispatch cycle */
-	l->rr = (uint32_t)pvsim_rand_range(&l->s, 0, p->vps - 1);
-	pvsim_at(&l->s, 0, EV_SLOT, 0, 0);
-	pvsim_at(&l->s, p->runtime_ns, EV_END, 0, 0);
+	lpar_start(l, seed);
 	while (pvsim_next(&l->s, &ev) && ev.kind != EV_END) {
 		if (ev.kind == EV_SLOT) {
+			uint64_t t;
+
 			dispatch(l);
-			if (rotate && l->s.now_ns + p->slot_ns < p->runtime_ns)
-				pvsim_at(&l->s, l->s.now_ns + p->slot_ns,
-					   EV_SLOT, 0, 0);
+			t = next_slot_ns(l);
+			/* obj: the dispatcher runs at every boundary */
+			if (ev.obj && t < p->runtime_ns)
+				pvsim_at(&l->s, t, EV_SLOT, 1, 0);
+		} else if (ev.kind == EV_BALANCE) {
+			balance_next(l, ev.obj, balance(l, ev.obj));
 		} else if (ev.epoch == l->vp[ev.obj].epoch) {
 			vp_start(l, ev.obj);
 		}
@@ -385,7 +674,8 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 
 /* The parameters `show` lists, settable with --set (pvsim_param). */
 enum { SP_ENT, SP_POOL, SP_SLOT, SP_DISPATCH, SP_RECORD, SP_JITTER,
-       SP_EXCESS, SP_PACK_LIMIT, SP_RUN_NOISE, SP_NR };
+       SP_EXCESS, SP_PACK_LIMIT, SP_RUN_NOISE, SP_LB_INTERVAL, SP_LB_MAX_X,
+       SP_ASYM_GROUP, SP_SLOT_JITTER, SP_PLACE_MISS, SP_SMT_SPLIT, SP_NR };
 
 static const struct pvsim_param sp_params[SP_NR] = {
 	{ "ent_cores", "cores", 40, 1, 128, PVSIM_PROV_MEASURED,
@@ -411,6 +701,30 @@ static const struct pvsim_param sp_params[SP_NR] = {
 	{ "run_noise_pm", "per mille", 30, 0, 500, PVSIM_PROV_CALIBRATED,
 	  "whole-partition speed spread per run and kernel: the published "
 	  "run-to-run stddev (1.3-2 % of records/s)" },
+	{ "lb_interval_us_per_cpu", "us", 1000, 1, 100000,
+	  PVSIM_PROV_MEASURED,
+	  "balancer: a level's balance interval per CPU it spans (Linux "
+	  "sd_init(): min_interval = sd_weight ms; the partition-wide level "
+	  "spans every CPU: 1024 ms on 128 VPs, 320 ms on 40)" },
+	{ "lb_max_interval_x", "times", 2, 1, 64, PVSIM_PROV_MEASURED,
+	  "balancer: backoff while balanced, up to this times the interval "
+	  "(Linux sd_init(): max_interval = 2 x sd_weight)" },
+	{ "asym_group_threads", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
+	  "balancer: threads that must all be idle for an asym-packing pull "
+	  "(Linux sched_use_asym_prio(): is_core_idle() over cpu_smt_mask(), "
+	  "on powerpc big cores a thread group: 4 of an SMT8 core)" },
+	{ "slot_jitter_us", "us", 0, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "each slot boundary moves by up to +- this much (timer jitter of "
+	  "the hypervisor's dispatcher; not published: 0 = off)" },
+	{ "place_miss_pm", "per mille", 0, 0, 1000, PVSIM_PROV_ASSUMED,
+	  "threads the fork path puts on a random idle CPU instead of its "
+	  "rule's (stale idle state; per iteration and kernel; not "
+	  "published: 0 = off)" },
+	{ "smt_split", "threads", 8, 1, 8, PVSIM_PROV_ASSUMED,
+	  "threads that share one SMT speed (8: the whole core, as the "
+	  "speed table was calibrated; 4: each SMT4 half of a POWER9/10 big "
+	  "core on its own, and the baseline's fork path spreads over halves "
+	  "too)" },
 };
 
 /* The case's model parameters with the run's values of the table. */
@@ -429,6 +743,17 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_lpar_params *p)
 						    SP_PACK_LIMIT);
 	p->run_noise_pm = (uint32_t)pvsim_param_value(o, sp_params,
 						      SP_RUN_NOISE);
+	p->lb_ns_per_cpu = pvsim_param_value(o, sp_params, SP_LB_INTERVAL) *
+			   1000;
+	p->lb_max_x = (uint32_t)pvsim_param_value(o, sp_params, SP_LB_MAX_X);
+	p->asym_group_threads = (uint32_t)pvsim_param_value(o, sp_params,
+							    SP_ASYM_GROUP);
+	p->slot_jitter_ns = pvsim_param_value(o, sp_params, SP_SLOT_JITTER) *
+			    1000;
+	p->place_miss_pm = (uint32_t)pvsim_param_value(o, sp_params,
+						       SP_PLACE_MISS);
+	p->smt_split = (uint32_t)pvsim_param_value(o, sp_params,
+						   SP_SMT_SPLIT);
 }
 
 void pvsim_lpar_params(struct pvsim_lpar_params *p, uint32_t vps,
@@ -453,11 +778,14 @@ static const char *sp_invalid(const struct pvsim_opts *o)
 
 	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
 	params_of(o, &p);
-	if (2 * p.dispatch_cost_ns + p.slot_ns * 2 * p.excess_loss_pm / 1000 >=
-	    p.slot_ns)
+	if (2 * p.dispatch_cost_ns + p.slot_ns * 2 * p.excess_loss_pm / 1000 +
+	    2 * p.slot_jitter_ns >= p.slot_ns)
 		return "a VP allotted a slot must start within it: "
 		       "2 x dispatch_cost_us + slot_us x 2 x excess_loss_pm "
-		       "/ 1000 < slot_us";
+		       "/ 1000 + 2 x slot_jitter_us < slot_us";
+	if (S4_SMT % p.asym_group_threads || S4_SMT % p.smt_split)
+		return "asym_group_threads and smt_split must divide the 8 "
+		       "threads of a core (1, 2, 4 or 8)";
 	return NULL;
 }
 
@@ -515,6 +843,21 @@ static void show(FILE *f)
 		(unsigned long long)p.runtime_ns / 1000000000,
 		(unsigned long long)p.record_ns / 1000, p.jitter_pm,
 		p.pack_limit, S4_ITERS);
+	fprintf(f,
+"- balancer (the patched kernel's mechanism, no placement rule): the fork\n"
+"  path spreads (SPREAD over one CPU per thread group of %u threads, then\n"
+"  over all); every CPU balances the partition-wide level every %llu us\n"
+"  per CPU of it (1024 ms on 128 VPs), backing off to %u x while\n"
+"  balanced. An idle CPU whose thread group is idle pulls one thread from\n"
+"  the lowest-priority busy core (pvs_asym_prio(), PVS_PACK_CORES) below\n"
+"  its own priority (asym packing); otherwise a group with 2 more threads\n"
+"  than its own gives one. A VP left without threads cedes at once; one\n"
+"  given its first is dispatched from the next slot boundary.\n"
+"- variance per iteration (off unless set): place_miss_pm of the threads\n"
+"  land on a random idle CPU at fork; slot boundaries move by up to\n"
+"  +- slot_jitter_us.\n",
+		p.asym_group_threads,
+		(unsigned long long)p.lb_ns_per_cpu / 1000, p.lb_max_x);
 }
 
 /* lparstat's columns, thousandths (vcsw: a count), in printing order. */
@@ -560,20 +903,22 @@ static void pr_milli(FILE *f, uint64_t milli)
 
 static const uint32_t vps_case[S4_NVPS] = { 128, 40 };
 static const uint32_t thr_case[S4_NTHR] = { 40, 80, 160 };
-#define S4_NPOL 3	/* spread, pack, a plug-in's */
+#define S4_NPOL 4	/* spread, pack, balancer, a plug-in's */
+#define S4_BALANCER 2
+#define S4_PLUGIN 3
 
-static const char *const pol_name[2] = { "spread", "pack" };
+static const char *const pol_name[3] = { "spread", "pack", "balancer" };
 
 /* A policy's name in records: the built-in's, or the plug-in's. */
 static const char *pol_label(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol < 2 ? pol_name[pol] : o->plugin->name;
+	return pol < S4_PLUGIN ? pol_name[pol] : o->plugin->name;
 }
 
 /* One case: records/s and lparstat columns per policy and iteration. */
 struct s4_case {
 	char name[40];
-	unsigned int npol;		/* 2, or 3 with a plug-in */
+	unsigned int npol;		/* 3, or 4 with a plug-in */
 	uint64_t *rec[S4_NPOL];		/* records/s */
 	uint64_t *col[S4_NPOL];		/* LP_NR columns per iteration */
 	uint64_t mean[S4_NPOL];
@@ -595,7 +940,8 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
 				o->runtime_ns);
 		params_of(o, &p);
-		p.hooks = pol == 2 ? o->plugin : NULL;
+		p.hooks = pol == S4_PLUGIN ? o->plugin : NULL;
+		p.balancer = pol == S4_BALANCER;
 		p.debug = o->debug;
 		p.inject_event = o->inject_event;
 		for (it = 0; it < iters; it++) {
@@ -643,7 +989,11 @@ static const struct {
 	{ c, "pack", "physc", published[k].physc_pack / 100.0, false, \
 	  "predicted" }, \
 	{ c, "pack", "records_per_s", published[k].change_centi / 100.0, \
-	  true, "predicted" }
+	  true, "predicted" }, \
+	{ c, "balancer", "physc", published[k].physc_pack / 100.0, false, \
+	  "predicted" }, \
+	{ c, "balancer", "records_per_s", \
+	  published[k].change_centi / 100.0, true, "predicted" }
 static const struct pvsim_published sp_published[] = {
 	SP_PUB("40 threads, 128 VPs", 0), SP_PUB("80 threads, 128 VPs", 1),
 	SP_PUB("160 threads, 128 VPs", 2), SP_PUB("40 threads, 40 VPs", 3),
@@ -667,16 +1017,18 @@ static void pr_hundredths(FILE *f, uint64_t v)
  */
 static void print_holdout(const struct pvsim_opts *o, FILE *f,
 			  const struct s4_case *cs, unsigned int k,
-			  uint32_t iters)
+			  uint32_t iters, unsigned int pol)
 {
 	const uint64_t *b = &cs->col[0][(iters - 1) * LP_NR];
-	const uint64_t *q = &cs->col[1][(iters - 1) * LP_NR];
-	bool staged = pvsim_param_value(o, sp_params, SP_PACK_LIMIT) != 8;
-	int64_t ch = cs->mean[0] ? ((int64_t)cs->mean[1] -
+	const uint64_t *q = &cs->col[pol][(iters - 1) * LP_NR];
+	bool staged = pol != S4_BALANCER &&
+		      pvsim_param_value(o, sp_params, SP_PACK_LIMIT) != 8;
+	int64_t ch = cs->mean[0] ? ((int64_t)cs->mean[pol] -
 				    (int64_t)cs->mean[0]) * 10000 /
 				   (int64_t)cs->mean[0] : 0;
 
-	fprintf(f, "published vs simulated: %%Change ");
+	fprintf(f, "published vs simulated%s: %%Change ",
+		pol == S4_BALANCER ? " (balancer)" : "");
 	pvsim_print_centi(f, published[k].change_centi);
 	fprintf(f, " vs ");
 	pvsim_print_centi(f, ch);
@@ -694,7 +1046,8 @@ static void print_holdout(const struct pvsim_opts *o, FILE *f,
 /* The row label of a policy in the tables. */
 static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol == 2 ? o->plugin->name : pol ? "+patch" : "baseline";
+	return pol == S4_PLUGIN ? o->plugin->name :
+	       pol == S4_BALANCER ? "balancer" : pol ? "+patch" : "baseline";
 }
 
 static void print_case_text(const struct pvsim_opts *o, FILE *f,
@@ -787,7 +1140,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	if (iters > PVS_LAT_MAX_SAMPLES)
 		return -1;
 	memset(&cs, 0, sizeof(cs));
-	cs.npol = o->plugin ? 3 : 2;
+	cs.npol = o->plugin ? S4_NPOL : S4_NPOL - 1;
 	for (pol = 0; pol < cs.npol && !ret; pol++) {
 		/* records/s, then as many again to sort a copy */
 		cs.rec[pol] = calloc(2 * (size_t)iters, sizeof(uint64_t));
@@ -826,7 +1179,9 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			} else {
 				print_case_text(o, f, &cs, thr_case[t], iters);
 				print_holdout(o, f, &cs, v * S4_NTHR + t,
-					      iters);
+					      iters, 1);
+				print_holdout(o, f, &cs, v * S4_NTHR + t,
+					      iters, S4_BALANCER);
 			}
 		}
 		if (!o->json && !ret)
@@ -844,7 +1199,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 
 const struct pvsim_scenario pvsim_splpar_asym_pack = {
 	"splpar-asym-pack",
-	"ebizzy on a shared-processor POWER10 LPAR: spread vs pack (pvs_pack_pick_cpu)",
+	"ebizzy on a shared-processor POWER10 LPAR: spread vs pack (pvs_pack_pick_cpu) vs the asym-packing balancer",
 	show,
 	run,
 	PVSIM_PLOT_BARS,

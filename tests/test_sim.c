@@ -647,14 +647,15 @@ static void test_splpar_asym_pack_records(void **state)
 	assert_int_equal(pvsim_find("splpar-asym-pack")->plot_kind,
 			 PVSIM_PLOT_BARS);
 	run_recorded("splpar-asym-pack", 2, 50000000, &sink);
-	/* 6 cases x 2 policies x 2 iterations x 8 metrics */
-	assert_int_equal(sink.n, 6 * 2 * 2 * 8);
+	/* 6 cases x 3 policies x 2 iterations x 8 metrics */
+	assert_int_equal(sink.n, 6 * 3 * 2 * 8);
 	assert_string_equal(sink.v[0].policy, "spread");
 	assert_string_equal(sink.v[0].case_name, "40 threads, 128 VPs");
 	for (i = 0; i < sink.n; i++) {
 		assert_string_equal(sink.v[i].metric, metric[i % 8]);
 		assert_true(!strcmp(sink.v[i].policy, "spread") ||
-			    !strcmp(sink.v[i].policy, "pack"));
+			    !strcmp(sink.v[i].policy, "pack") ||
+			    !strcmp(sink.v[i].policy, "balancer"));
 	}
 	assert_string_equal(sink.v[sink.n - 1].case_name,
 			    "160 threads, 40 VPs");
@@ -958,14 +959,14 @@ static void test_splpar_asym_pack_published_marks(void **state)
 	(void)state;
 	assert_non_null(f);
 	assert_non_null(err);
-	assert_int_equal(sc->npublished, 18);
+	assert_int_equal(sc->npublished, 30);
 	run_recorded("splpar-asym-pack", 2, 50000000, &sink);
 	assert_int_equal(pvsim_plot_svg(sc, &sink, f, err), 0);
 	svg = slurp(f, &len);
 	assert_non_null(strstr(svg, "Black diamonds: the published value"));
 	for (q = svg; (q = strstr(q, "fill=\"#000\"")); q++)
 		n++;
-	assert_int_equal(n, 18);
+	assert_int_equal(n, 30);
 	free(svg);
 	fclose(f);
 	fclose(err);
@@ -974,8 +975,9 @@ static void test_splpar_asym_pack_published_marks(void **state)
 
 /*
  * sweep --vary: every metric across the range and where the winner
- * changes (the excess-capacity loss makes spread lose 160 threads on 128
- * VPs), twice the same; a bad range names the key's bounds.
+ * changes (the excess-capacity loss makes spread lose to the balancer at
+ * 80 threads on 128 VPs), twice the same; a bad range names the key's
+ * bounds.
  */
 static void test_sweep_vary(void **state)
 {
@@ -991,10 +993,10 @@ static void test_sweep_vary(void **state)
 	(void)state;
 	x = cli_out(a, 9, &rc);
 	assert_int_equal(rc, 0);
-	assert_non_null(strstr(x, "160 threads, 128 VPs / records_per_s "
+	assert_non_null(strstr(x, "80 threads, 128 VPs / records_per_s "
 			       "(higher is better)"));
-	assert_non_null(strstr(x, "winner changes: spread -> pack between "
-			       "200 and 300"));
+	assert_non_null(strstr(x, "winner changes: (tie) -> balancer between "
+			       "0 and 100"));
 	y = cli_out(a, 9, &rc);
 	assert_string_equal(x, y);
 	free(x);
