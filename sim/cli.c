@@ -325,9 +325,11 @@ static bool in_list(const char *list, const char *name)
 static int plugin_fits(const char *prog, const struct pvsim_scenario *sc,
 		       const struct pvsim_plugin *pl, FILE *err)
 {
-	static const char *const names[] = { "is_preempted", "pick_cpu" };
+	static const char *const names[] = { "is_preempted", "pick_cpu",
+					     "idle_state_latency" };
 	const bool set[] = { pl->hooks.is_preempted != NULL,
-			     pl->hooks.pick_cpu != NULL };
+			     pl->hooks.pick_cpu != NULL,
+			     pl->hooks.idle_state_latency != NULL };
 	unsigned int i;
 	int bad = 0;
 

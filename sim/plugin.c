@@ -29,6 +29,20 @@ int pvsim_pick_cpu(const struct pvsim_hooks *h,
 	return pvs_pack_pick_cpu(t, nr_running, task, policy);
 }
 
+int pvsim_idle_state_latency(const struct pvsim_hooks *h,
+			     const struct pvs_idle_platform *platform,
+			     const struct pvs_xcede_table *fw_table,
+			     const struct pvs_lat_stats *timer,
+			     const struct pvs_lat_stats *ipi,
+			     enum pvs_idle_policy policy,
+			     struct pvs_idle_latency *out)
+{
+	if (h && h->idle_state_latency)
+		return h->idle_state_latency(h->user, platform, fw_table,
+					     timer, ipi, out);
+	return pvs_idle_state_latency(platform, fw_table, policy, out);
+}
+
 /* A name that fits the tables' columns and the JSON unescaped. */
 static bool name_ok(const char *n)
 {
@@ -70,7 +84,8 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 	} else if (!name_ok(pl->hooks.name)) {
 		fprintf(err, "pvsched sim: --plugin '%s': bad policy name "
 			"(1..24 of a-z A-Z 0-9 - _)\n", path);
-	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu) {
+	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu &&
+		   !pl->hooks.idle_state_latency) {
 		fprintf(err, "pvsched sim: --plugin '%s' (%s) sets no hook\n",
 			path, pl->hooks.name);
 	} else {

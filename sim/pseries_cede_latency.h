@@ -48,6 +48,40 @@ struct pvsim_cede_latency_wake_model {
 	uint32_t snooze_min_ns, snooze_max_ns;
 };
 
+/*
+ * The scenario's settable parameters (`show`, --set), in the order of
+ * pvsim_cede_latency_params[]: the wake model's fields first, in the
+ * order of struct pvsim_cede_latency_wake_model.
+ */
+enum pvsim_cede_latency_param {
+	PVSIM_CEDE_P_HW_MIN, PVSIM_CEDE_P_HW_MAX, PVSIM_CEDE_P_ENTRY_MIN,
+	PVSIM_CEDE_P_ENTRY_MAX, PVSIM_CEDE_P_T_EARLY_PM,
+	PVSIM_CEDE_P_T_EARLY_MIN, PVSIM_CEDE_P_T_EARLY_MAX,
+	PVSIM_CEDE_P_T_HV_PM, PVSIM_CEDE_P_T_HV_MIN, PVSIM_CEDE_P_T_HV_MAX,
+	PVSIM_CEDE_P_T_NOISE_PM, PVSIM_CEDE_P_T_NOISE_MAX,
+	PVSIM_CEDE_P_IPI_MIN, PVSIM_CEDE_P_IPI_MAX, PVSIM_CEDE_P_I_QUEUE_PM,
+	PVSIM_CEDE_P_I_QUEUE_MAX, PVSIM_CEDE_P_I_EARLY_PM,
+	PVSIM_CEDE_P_I_EARLY_MIN, PVSIM_CEDE_P_I_EARLY_MAX,
+	PVSIM_CEDE_P_SNOOZE_MIN, PVSIM_CEDE_P_SNOOZE_MAX,
+	PVSIM_CEDE_P_NWAKE,	/* the wake model's fields end here */
+	PVSIM_CEDE_P_P9_FW = PVSIM_CEDE_P_NWAKE, PVSIM_CEDE_P_P10_FW1,
+	PVSIM_CEDE_P_P10_FW2, PVSIM_CEDE_P_TICK, PVSIM_CEDE_P_ST_TIMER,
+	PVSIM_CEDE_P_ST_IPI_MIN, PVSIM_CEDE_P_ST_IPI_MAX,
+	PVSIM_CEDE_P_WARMUP, PVSIM_CEDE_P_PP_CPUS, PVSIM_CEDE_P_PP_WORK_MIN,
+	PVSIM_CEDE_P_PP_WORK_MAX, PVSIM_CEDE_P_SHORT_THINK_MIN,
+	PVSIM_CEDE_P_SHORT_THINK_MAX, PVSIM_CEDE_P_QOS_THINK_MIN,
+	PVSIM_CEDE_P_QOS_THINK_MAX, PVSIM_CEDE_P_QOS_LIMIT,
+	PVSIM_CEDE_P_LONG_CPUS, PVSIM_CEDE_P_LONG_RUN_MIN,
+	PVSIM_CEDE_P_LONG_RUN_MAX, PVSIM_CEDE_P_LONG_SLEEP_MIN,
+	PVSIM_CEDE_P_LONG_SLEEP_MAX, PVSIM_CEDE_P_BOOT_NOISE,
+	PVSIM_CEDE_P_NR
+};
+
+extern const struct pvsim_param pvsim_cede_latency_params[PVSIM_CEDE_P_NR];
+
+/* A parameter's value: v[i], or its default when v is NULL. */
+uint64_t pvsim_cede_latency_param(const uint64_t *v, unsigned int i);
+
 /* One partition: processor, firmware image (token 45 bytes), wake path. */
 struct pvsim_cede_latency_platform {
 	const char *name;
@@ -55,10 +89,24 @@ struct pvsim_cede_latency_platform {
 	uint8_t fw[PVS_XCEDE_MAX_BUF];
 	size_t fw_len;
 	struct pvsim_cede_latency_wake_model wake;
+	/* the parameter values it was built with (NULL: the defaults);
+	 * the selftest and the governor's tick read them */
+	const uint64_t *param;
 };
 
 /* The default platform p (firmware image built byte by byte). */
 void pvsim_cede_latency_platform_init(struct pvsim_cede_latency_platform *pl, enum pvsim_cede_latency_plat p);
+/* Platform p with parameter values v (NULL: the defaults; kept in pl). */
+void pvsim_cede_latency_platform_with(struct pvsim_cede_latency_platform *pl,
+				      enum pvsim_cede_latency_plat p,
+				      const uint64_t *v);
+/*
+ * One boot's platform: the wake path's durations scaled by a factor
+ * 1000 +- boot_noise_pm per mille drawn from the boot's seed (none at 0).
+ * Returns the factor, per mille.
+ */
+uint64_t pvsim_cede_latency_boot(struct pvsim_cede_latency_platform *pl,
+				 uint64_t seed);
 
 /*
  * Build a token-45 buffer: be16 payload_size, record_size - 1, then per
@@ -80,6 +128,18 @@ int pvsim_cede_latency_cede_state(const struct pvsim_cede_latency_platform *pl,
 		      enum pvs_idle_policy pol, uint64_t compensation_ns,
 		      struct pvs_idle_state states[2],
 		      struct pvs_idle_latency *lat, int *parse_ret);
+/*
+ * The same through a plug-in's hooks h (NULL: the library under pol),
+ * given the boot's selftest statistics (NULL: zeros).
+ */
+int pvsim_cede_latency_decide(const struct pvsim_cede_latency_platform *pl,
+			      const struct pvsim_hooks *h,
+			      enum pvs_idle_policy pol,
+			      uint64_t compensation_ns,
+			      const struct pvs_lat_stats *timer,
+			      const struct pvs_lat_stats *ipi,
+			      struct pvs_idle_state states[2],
+			      struct pvs_idle_latency *lat, int *parse_ret);
 
 /* ---- the menu-like governor --------------------------------------------- */
 
@@ -138,6 +198,9 @@ struct pvsim_cede_latency_work {
 	uint64_t warmup_ns, runtime_ns;
 	/* stop once this many samples are kept (0: runtime only) */
 	uint32_t stop_samples;
+	/* no timer pending: the next timer the governor sees, ns (the tick;
+	 * 0: PVSIM_CEDE_LATENCY_NO_TIMER_NS) */
+	uint64_t tick_ns;
 };
 
 enum pvsim_cede_latency_wl {
@@ -150,9 +213,17 @@ enum pvsim_cede_latency_wl {
 /* Workload w of the scenario, with runtime_ns (0 = default). */
 void pvsim_cede_latency_workload(struct pvsim_cede_latency_work *w, enum pvsim_cede_latency_wl wl,
 		     uint64_t runtime_ns);
+/* The same with parameter values v (NULL: the defaults). */
+void pvsim_cede_latency_workload_with(struct pvsim_cede_latency_work *w,
+				      enum pvsim_cede_latency_wl wl,
+				      uint64_t runtime_ns, const uint64_t *v);
 /* The published selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
  * (ipi true) into a forced CEDE, n samples. */
 void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n);
+/* The same with parameter values v (NULL: the defaults). */
+void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
+					   bool ipi, uint32_t n,
+					   const uint64_t *v);
 
 struct pvsim_cede_latency_result {
 	/* wake-up latencies, wake to the woken CPU running, ns (the first

@@ -324,6 +324,56 @@ static void hgrid(FILE *f, double l, double r, double y, bool major)
 		"stroke=\"%s\"/>\n", l, y, r, y, major ? "#ccc" : "#eee");
 }
 
+/* ---- published values ---------------------------------------------------- */
+
+/* The published number marked on a bar or a curve's point, or NULL. */
+static const struct pvsim_published *published_of(
+	const struct pvsim_scenario *sc, const char *cs, const char *pol,
+	const char *metric)
+{
+	unsigned int i;
+
+	for (i = 0; i < sc->npublished; i++)
+		if (!strcmp(sc->published[i].case_name, cs) &&
+		    !strcmp(sc->published[i].policy, pol) &&
+		    !strcmp(sc->published[i].metric, metric))
+			return &sc->published[i];
+	return NULL;
+}
+
+/* Where a published number is drawn: a level, or a change applied to
+ * the first policy's simulated mean. */
+static bool published_value(const struct pvsim_scenario *sc,
+			    const struct pvsim_sets *s, const char *cs,
+			    const char *pol, const char *metric, double *v)
+{
+	const struct pvsim_published *pub = published_of(sc, cs, pol, metric);
+	struct pvsim_stats st;
+	size_t nmin = 0, nmax = 0;
+
+	if (!pub)
+		return false;
+	*v = pub->value;
+	if (!pub->change_pct)
+		return true;
+	if (!set_stats(s, cs, s->policies[0], metric, &st, &nmin, &nmax))
+		return false;
+	*v = st.mean * (1 + pub->value / 100);
+	return true;
+}
+
+/* A published value on a bar or a curve: a black diamond and its label's
+ * initial. */
+static void mark_published(FILE *f, double x, double y, const char *label)
+{
+	char l[2] = { label && *label ? (char)(*label - 'a' + 'A') : '?',
+		      0 };
+
+	fprintf(f, "<path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"#000\" "
+		"stroke=\"#fff\" stroke-width=\"1\"/>\n", x, y - 5);
+	text_at(f, x + 8, y + 4, 9, "start", " font-weight=\"bold\"", l);
+}
+
 /* ---- percentile curves -------------------------------------------------- */
 
 /* The largest 1, 2 or 5 x 10^k at or below v (up: smallest at or above). */
@@ -358,8 +408,8 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 	const char *cat[MAX_CATS], *panel[MAX_PANELS];
 	size_t ncat = 0, np = 0, nmin = (size_t)-1, nmax = 0, i, j, c, p;
 	struct pvsim_stats st;
-	double lo = 1e300, hi = 0, llo, lhi, w, pw = 420, ph = 330, top;
-	char sub[512], it[64], buf[32];
+	double lo = 1e300, hi = 0, llo, lhi, w, pw = 420, ph = 330, top, pv;
+	char sub[768], it[64], buf[32];
 	int tl = 1;
 
 	for (i = 0; i < s->nmetrics && ncat < MAX_CATS; i++)
@@ -385,6 +435,12 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 					lo = st.mean;
 				if (st.mean > hi)
 					hi = st.mean;
+				if (published_value(sc, s, s->cases[c],
+						    s->policies[p], cat[j],
+						    &pv) && pv > 0) {
+					lo = pv < lo ? pv : lo;
+					hi = pv > hi ? pv : hi;
+				}
 			}
 		if (any && np < MAX_PANELS)
 			panel[np++] = s->cases[c];
@@ -409,6 +465,10 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 	iters_text(it, sizeof(it), nmin, nmax);
 	snprintf(sub, sizeof(sub), "Latency percentiles, one panel per case: "
 		 "each point is the mean of %s. Lower is better.", it);
+	if (sc->npublished)
+		snprintf(sub + strlen(sub), sizeof(sub) - strlen(sub),
+			 " Black diamonds: the published value, with P = "
+			 "predicted, C = calibrated, F = fitted.");
 	ph += tl * 16;
 	top = begin(f, sc, s, w, sub, true, (np + c - 1) / c * ph);
 	for (i = 0; i < np; i++) {
@@ -476,6 +536,18 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 			fprintf(f, "\"/>\n");
 			for (q = 0; q < k; q++)
 				marker(f, p, xs[q], ys[q]);
+			for (j = 0; j < ncat; j++)
+				if (published_value(sc, s, panel[i],
+						    s->policies[p], cat[j],
+						    &pv) && pv > 0)
+					mark_published(f,
+						l + step * ((double)j + 0.5),
+						b - (log10(pv > lo ? pv : lo) -
+						     llo) / (lhi - llo) *
+						(b - t),
+						published_of(sc, panel[i],
+							     s->policies[p],
+							     cat[j])->label);
 		}
 	}
 	fprintf(f, "</svg>\n");
@@ -510,53 +582,6 @@ static void linear_axis(FILE *f, double l, double t, double r, double b,
 		text_at(f, l - 5, yy + 4, size, "end", "", buf);
 	}
 	frame(f, l, t, r, b);
-}
-
-/* The published number marked on a bar, or NULL. */
-static const struct pvsim_published *published_of(
-	const struct pvsim_scenario *sc, const char *cs, const char *pol,
-	const char *metric)
-{
-	unsigned int i;
-
-	for (i = 0; i < sc->npublished; i++)
-		if (!strcmp(sc->published[i].case_name, cs) &&
-		    !strcmp(sc->published[i].policy, pol) &&
-		    !strcmp(sc->published[i].metric, metric))
-			return &sc->published[i];
-	return NULL;
-}
-
-/* Where a published number is drawn: a level, or a change applied to
- * the first policy's simulated mean. */
-static bool published_value(const struct pvsim_scenario *sc,
-			    const struct pvsim_sets *s, const char *cs,
-			    const char *pol, const char *metric, double *v)
-{
-	const struct pvsim_published *pub = published_of(sc, cs, pol, metric);
-	struct pvsim_stats st;
-	size_t nmin = 0, nmax = 0;
-
-	if (!pub)
-		return false;
-	*v = pub->value;
-	if (!pub->change_pct)
-		return true;
-	if (!set_stats(s, cs, s->policies[0], metric, &st, &nmin, &nmax))
-		return false;
-	*v = st.mean * (1 + pub->value / 100);
-	return true;
-}
-
-/* A published value on a bar: a black diamond and its label's initial. */
-static void mark_published(FILE *f, double x, double y, const char *label)
-{
-	char l[2] = { label && *label ? (char)(*label - 'a' + 'A') : '?',
-		      0 };
-
-	fprintf(f, "<path d=\"M%.1f %.1fl5 5l-5 5l-5 -5z\" fill=\"#000\" "
-		"stroke=\"#fff\" stroke-width=\"1\"/>\n", x, y - 5);
-	text_at(f, x + 8, y + 4, 9, "start", " font-weight=\"bold\"", l);
 }
 
 static int plot_bars(FILE *f, const struct pvsim_scenario *sc,

@@ -324,7 +324,7 @@ void pvsim_print_centi(FILE *f, int64_t centi);
  * @brief The plug-in interface version: a plug-in built against another
  *        one is refused (pvsim_plugin::abi).
  */
-#define PVSIM_PLUGIN_ABI 1
+#define PVSIM_PLUGIN_ABI 2
 
 /**
  * @brief A scenario's decision points as functions: a policy to try
@@ -338,7 +338,9 @@ void pvsim_print_centi(FILE *f, int64_t centi);
  * the hooks are. Which scenario consults which hook:
  *  - ppc-idle-hint: is_preempted (the guest's wake-up placement asks
  *    vcpu_is_preempted() of each idle candidate);
- *  - splpar-asym-pack: pick_cpu (ebizzy's threads are placed one by one).
+ *  - splpar-asym-pack: pick_cpu (ebizzy's threads are placed one by one);
+ *  - pseries-cede-latency: idle_state_latency (at each boot, the CEDE exit
+ *    latency and target residency the governor believes).
  */
 struct pvsim_hooks {
 	/** @brief The policy's name in tables, records, pictures and
@@ -370,6 +372,32 @@ struct pvsim_hooks {
 	int (*pick_cpu)(void *user, const struct pvs_pack_topology *t,
 			const uint32_t *nr_running,
 			const struct pvs_pack_task *task);
+	/* pseries-cede-latency */
+	/**
+	 * @brief The CEDE state the cpuidle governor believes at one boot:
+	 *        exit latency and target residency (and where they came
+	 *        from). Library default: pvs_idle_state_latency(platform,
+	 *        fw_table, PVS_IDLE_KERNEL, out), today's rule, with
+	 *        platform->compensation_ns = pvs_idle_compensation_ns(IPI
+	 *        p99, firmware latency) of this boot's selftest.
+	 * @param user     pvsim_hooks::user
+	 * @param platform the partition (processor, dedicated, timebase,
+	 *                 the library's compensation of this boot)
+	 * @param fw_table the firmware's token-45 records as
+	 *                 pvs_xcede_parse() decoded them (NULL: the image
+	 *                 did not parse, as when RTAS fails)
+	 * @param timer    this boot's timer selftest (pvs_lat_stats(), ns)
+	 * @param ipi      this boot's IPI selftest (pvs_lat_stats(), ns)
+	 * @param out      the decision (name, exit_latency_us,
+	 *                 target_residency_us, source, fw_latency_ns)
+	 * @return 0, or negative to refuse (the run fails)
+	 */
+	int (*idle_state_latency)(void *user,
+				  const struct pvs_idle_platform *platform,
+				  const struct pvs_xcede_table *fw_table,
+				  const struct pvs_lat_stats *timer,
+				  const struct pvs_lat_stats *ipi,
+				  struct pvs_idle_latency *out);
 };
 
 /**
@@ -433,6 +461,26 @@ int pvsim_pick_cpu(const struct pvsim_hooks *h,
 		   const struct pvs_pack_task *task,
 		   enum pvs_pack_policy policy);
 
+/**
+ * @brief The idle_state_latency decision: the hook when @p h has one, else
+ *        the library (pvs_idle_state_latency() under @p policy).
+ * @param h        hooks (NULL: the library)
+ * @param platform the partition
+ * @param fw_table decoded records (NULL: none)
+ * @param timer    the boot's timer selftest statistics
+ * @param ipi      the boot's IPI selftest statistics
+ * @param policy   the built-in rule used without a hook
+ * @param out      the decision
+ * @return 0, or negative (the library's error, or the hook's refusal)
+ */
+int pvsim_idle_state_latency(const struct pvsim_hooks *h,
+			     const struct pvs_idle_platform *platform,
+			     const struct pvs_xcede_table *fw_table,
+			     const struct pvs_lat_stats *timer,
+			     const struct pvs_lat_stats *ipi,
+			     enum pvs_idle_policy policy,
+			     struct pvs_idle_latency *out);
+
 /* ---- parameters as data ------------------------------------------------- */
 
 /** @brief Where a parameter's value comes from (`show` prints it). */
@@ -452,7 +500,7 @@ enum pvsim_prov {
 };
 
 /** @brief Most parameters a scenario declares. */
-#define PVSIM_MAX_PARAMS 32
+#define PVSIM_MAX_PARAMS 64
 
 /**
  * @brief One settable parameter of a scenario (`--set key=value`,
