@@ -15,8 +15,10 @@
 #include "kvm_haltpoll_relax.h"
 #include "sim_int.h"
 
+#define CASE0 "redis at 90% CPU"
+#define CASE1 "redis at 33% CPU"
 static const char *const case_name[PVSIM_HALTPOLL_RELAX_NCASES] = {
-	"redis at 90% CPU", "redis at 33% CPU"
+	CASE0, CASE1
 };
 
 static const char *const pol_name[PVSIM_HALTPOLL_RELAX_NPOL] = {
@@ -216,11 +218,39 @@ static const char *hp_invalid(const struct pvsim_opts *o)
 	return NULL;
 }
 
-/* The published dhry2reg with redis on the sibling, hundredths; 0 = none. */
-static const uint64_t pub_dhry[PVSIM_HALTPOLL_RELAX_NCASES][PVSIM_HALTPOLL_RELAX_NPOL] = {
-	{ 177690, 177800, 178230, 0, 0 },
-	{ 192990, 200530, 229460, 0, 0 },
+/*
+ * The published dhry2reg with redis on the sibling (docs/upstream-rules.md,
+ * kvm-haltpoll-relax), marked in the picture and printed beside the
+ * model's. How the model relates to them: the 90 % rows are fitted
+ * (long_gap_pm and long_gap_us were chosen so that the policies differ by
+ * < 6 points there, as published); nothing was chosen for the 33 % rows:
+ * they are predicted.
+ */
+#define HP_PUB(c, pol, v) \
+	{ CASE##c, pol, "dhry_score", (v), false, \
+	  c ? "predicted" : "fitted" }
+#define CASE0 "redis at 90% CPU"
+#define CASE1 "redis at 33% CPU"
+static const struct pvsim_published hp_published[] = {
+	HP_PUB(0, "plain", 1776.90), HP_PUB(0, "cpu_relax", 1778.00),
+	HP_PUB(0, "stop-if-sibling-busy", 1782.30),
+	HP_PUB(1, "plain", 1929.90), HP_PUB(1, "cpu_relax", 2005.30),
+	HP_PUB(1, "stop-if-sibling-busy", 2294.60),
 };
+#define HP_NPUB (sizeof(hp_published) / sizeof(hp_published[0]))
+
+/* The published score of a case and built-in policy, hundredths (0: none). */
+static uint64_t pub_dhry(unsigned int c, unsigned int pol)
+{
+	unsigned int i;
+
+	for (i = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL && i < HP_NPUB; i++)
+		if (!strcmp(hp_published[i].case_name, case_name[c]) &&
+		    !strcmp(hp_published[i].policy, pol_name[pol]))
+			return (uint64_t)(hp_published[i].value * 100 + 0.5);
+	return 0;
+}
+#undef HP_PUB
 
 /* Calibration: the vCPU's thread held in one state. */
 #define S3_NCAL 4
@@ -434,9 +464,46 @@ static void pr_pm(FILE *f, const char *fmt_pad, uint64_t a, uint64_t b)
 	fprintf(f, fmt_pad, s);
 }
 
+/*
+ * The hold-out line of case c: each published score beside the model's
+ * mean (and how far off, in percent), then the published gains over the
+ * plain poll beside the model's, labelled fitted (90 %) or predicted (33 %).
+ */
+static void print_holdout(FILE *f, unsigned int c, const uint64_t *mean)
+{
+	static const unsigned int pol[3] = {
+		PVSIM_HPR_PLAIN, PVSIM_HPR_RELAX, PVSIM_HPR_STOP
+	};
+	const char *label = c ? "predicted" : "fitted";
+	unsigned int i;
+
+	fprintf(f, "published vs simulated (%s):", label);
+	for (i = 0; i < 3; i++) {
+		int64_t pub = (int64_t)pub_dhry(c, pol[i]);
+
+		fprintf(f, "%s %s ", i ? "," : "", pol_name[pol[i]]);
+		pr_centi(f, "%s vs ", (uint64_t)pub);
+		pr_centi(f, "%s (", mean[pol[i]]);
+		pvsim_print_centi(f, ((int64_t)mean[pol[i]] - pub) * 10000 /
+				  pub);
+		fprintf(f, " %%)");
+	}
+	fprintf(f, "\n  gain over plain (%s):", label);
+	for (i = 1; i < 3; i++) {
+		fprintf(f, "%s %s ", i > 1 ? "," : "", pol_name[pol[i]]);
+		pvsim_print_centi(f, (int64_t)pub_dhry(c, pol[i]) -
+				  (int64_t)pub_dhry(c, PVSIM_HPR_PLAIN));
+		fprintf(f, " vs ");
+		pvsim_print_centi(f, (int64_t)mean[pol[i]] -
+				  (int64_t)mean[PVSIM_HPR_PLAIN]);
+	}
+	fprintf(f, "\n");
+}
+
 static int print_dhry(const struct pvsim_opts *o, FILE *f,
 		      const struct pvsim_haltpoll_relax_case *cs, unsigned int c)
 {
+	uint64_t mean[PVSIM_HALTPOLL_RELAX_MAXPOL];
 	uint64_t v[64];
 	struct pvs_lat_stats st;
 	uint32_t n = cs->iterations < 64 ? cs->iterations : 64;
@@ -449,6 +516,7 @@ static int print_dhry(const struct pvsim_opts *o, FILE *f,
 		memcpy(v, cs->pol[pol].dhry_centi, n * sizeof(v[0]));
 		if (pvs_lat_stats(v, n, &st))
 			return -1;
+		mean[pol] = st.mean_ns;
 		fprintf(f, "%-20s %-3u ", pol_row(o, pol), n);
 		pr_centi(f, "%-8s ", st.min_ns);
 		pr_centi(f, "%-8s ", st.max_ns);
@@ -457,12 +525,13 @@ static int print_dhry(const struct pvsim_opts *o, FILE *f,
 			(unsigned)(st.mean_ns % 100 * 10 +
 				   st.mean_frac_milli / 100));
 		pr_centi(f, "%-7s ", st.stddev_ns);
-		if (pol < PVSIM_HALTPOLL_RELAX_NPOL && pub_dhry[c][pol])
-			pr_centi(f, "%s", pub_dhry[c][pol]);
+		if (pub_dhry(c, pol))
+			pr_centi(f, "%s", pub_dhry(c, pol));
 		else
 			fprintf(f, "-");
 		fprintf(f, "\n");
 	}
+	print_holdout(f, c, mean);
 	return 0;
 }
 
@@ -587,7 +656,9 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	} else {
 		fprintf(f, "Calibration: dhry2reg on the sibling, the vCPU's "
 			"thread held in one state\n");
-		fprintf(f, "vCPU thread                     model     published\n");
+		fprintf(f, "vCPU thread                     model     published "
+			"(calibrated: the sibling's speeds are set from "
+			"these)\n");
 		for (i = 0; i < S3_NCAL; i++) {
 			fprintf(f, "%-30s  ", cal_name[i]);
 			pr_centi(f, "%-8s  ", cal[i]);
@@ -628,8 +699,8 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	"(pvs_poll_action)",
 	show,
 	run,
-	PVSIM_PLOT_PCT_CURVES,
-	NULL,
+	PVSIM_PLOT_BARS,
+	"dhry_score,p50_us,p99_us",
 	"\"KVM: use cpu_relax when halt polling\" (2021), upstream\n"
 	"  in Linux 5.14.",
 	"unixbench dhry2reg (./Run -c 1 dhry2reg -i 1) on\n"
@@ -641,5 +712,6 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	hp_params,
 	HP_NR,
 	hp_invalid,
-	NULL, 0,	/* no published marks yet */
+	hp_published,
+	HP_NPUB,
 };

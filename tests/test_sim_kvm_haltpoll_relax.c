@@ -465,7 +465,10 @@ static void test_records(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	assert_int_equal(sc->plot_kind, PVSIM_PLOT_PCT_CURVES);
+	assert_int_equal(sc->plot_kind, PVSIM_PLOT_BARS);
+	assert_string_equal(sc->plot_metrics, "dhry_score,p50_us,p99_us");
+	assert_int_equal(sc->npublished, 6);
+	assert_int_equal(sc->nparams, 29);
 	memset(&o, 0, sizeof(o));
 	o.seed = 1;
 	o.iterations = 2;
