@@ -418,7 +418,10 @@ static void show(FILE *f)
 "  can idle the sibling, and a test does).\n"
 "- run: %llu ms warm-up, %llu ms measured per iteration, %u iterations;\n"
 "  every policy of an iteration sees the same arrivals (one PRNG stream\n"
-"  per source). Latency percentiles: schbench's histogram over ns.\n",
+"  per source). Latency percentiles: schbench's histogram over ns.\n"
+"- hold-outs: the four calibration rows are inputs (the sibling speeds);\n"
+"  the 90%% rows are fitted (long_gap_pm, long_gap_us); nothing was chosen\n"
+"  for the 33%% rows: `run` prints them as predictions beside the model's.\n",
 		(unsigned long long)p.exit_ns,
 		(unsigned long long)p.hp.max_ns, p.hp.grow,
 		(unsigned long long)p.hp.grow_start_ns, p.hp.shrink,
