@@ -380,6 +380,48 @@ static void test_hooks(void **state)
 	free(b);
 }
 
+/* ---- sources of run-to-run spread ---------------------------------------- */
+
+/* run_noise_pm scales each run's score within its bound, differently per
+ * policy key, and touches nothing else; timer_jitter_ns only lengthens
+ * wake-ups from a real halt. */
+static void test_spread(void **state)
+{
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	uint64_t lo, hi, d[2];
+	unsigned int seed, key, differ = 0;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	for (seed = 1; seed <= 12; seed++) {
+		pvsim_haltpoll_relax_params(&p, 1, PVSIM_HPR_PLAIN, 10000000);
+		assert_int_equal(pvsim_hp_run(&p, seed, true, a), 0);
+		lo = a->dhry_centi * 970 / 1000;
+		hi = a->dhry_centi * 1030 / 1000 + 1;
+		p.run_noise_pm = 30;
+		for (key = 0; key < 2; key++) {
+			p.run_noise_key = key;
+			assert_int_equal(pvsim_hp_run(&p, seed, true, b), 0);
+			assert_memory_equal(&a->lat, &b->lat, sizeof(a->lat));
+			d[key] = b->dhry_centi;
+			assert_true(d[key] >= lo && d[key] <= hi);
+		}
+		differ += d[0] != d[1];
+		p.run_noise_pm = 0;
+		p.timer_jitter_ns = 4000;
+		assert_int_equal(pvsim_hp_run(&p, seed, true, b), 0);
+		assert_int_equal(b->failures, 0);
+		assert_true(pvsim_hist_pct(&b->lat, 999) >=
+			    pvsim_hist_pct(&a->lat, 999));
+		assert_int_equal(a->wakes[PVSIM_HP_W_POLL] > 0, 1);
+	}
+	assert_true(differ >= 10);
+	free(a);
+	free(b);
+}
+
 /* ---- invariants, determinism, bad parameters ---------------------------- */
 
 static void test_invariants(void **state)
@@ -640,6 +682,7 @@ int main(void)
 		cmocka_unit_test(test_window_trace),
 		cmocka_unit_test(test_skip_ahead_exact),
 		cmocka_unit_test(test_hooks),
+		cmocka_unit_test(test_spread),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_records),
