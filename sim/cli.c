@@ -326,10 +326,14 @@ static int plugin_fits(const char *prog, const struct pvsim_scenario *sc,
 		       const struct pvsim_plugin *pl, FILE *err)
 {
 	static const char *const names[] = { "is_preempted", "pick_cpu",
-					     "idle_state_latency" };
+		"idle_state_latency", "poll_action", "halt_poll_window_ns",
+		"halt_poll_step" };
 	const bool set[] = { pl->hooks.is_preempted != NULL,
 			     pl->hooks.pick_cpu != NULL,
-			     pl->hooks.idle_state_latency != NULL };
+			     pl->hooks.idle_state_latency != NULL,
+			     pl->hooks.poll_action != NULL,
+			     pl->hooks.halt_poll_window_ns != NULL,
+			     pl->hooks.halt_poll_step != NULL };
 	unsigned int i;
 	int bad = 0;
 

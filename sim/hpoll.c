@@ -73,6 +73,7 @@ struct hp {
 	uint32_t ep;
 	uint64_t work_left, guest_since, wake_ns;
 	uint64_t hs, win, deadline, iter_ns;
+	uint64_t grid_ns;	/* this run of iterations of one kind began */
 	uint64_t poll_ns;	/* this halt's time in the poll loop */
 	int stop;		/* the action that ended its poll */
 	/* host kernel work on thread A */
@@ -279,10 +280,10 @@ static uint64_t boundary(const struct hp *k, uint64_t t)
 {
 	uint64_t n;
 
-	if (t <= k->hs || !k->iter_ns)
-		return k->hs;
-	n = (t - k->hs + k->iter_ns - 1) / k->iter_ns;
-	return k->hs + n * k->iter_ns;
+	if (t <= k->grid_ns || !k->iter_ns)
+		return k->grid_ns;
+	n = (t - k->grid_ns + k->iter_ns - 1) / k->iter_ns;
+	return k->grid_ns + n * k->iter_ns;
 }
 
 /* An input of the poll loop changed: check at the next boundary. */
@@ -311,17 +312,41 @@ static void trace_halt(struct hp *k, int event)
 /* The halt is over (the kernel's `cur = ktime_get()`): adapt, re-enter. */
 static void halt_end(struct hp *k)
 {
-	int ev = pvs_halt_poll_step(&k->p->hp, &k->st, k->s.now_ns - k->hs,
-				    true);
+	int ev = pvsim_halt_poll_step(k->p->hooks, &k->p->hp, &k->st,
+				      k->s.now_ns - k->hs);
 
 	k->in_halt = false;
 	if (ev < 0 || ev >= PVS_HALT_POLL_NR_EVENTS)
-		pvsim_fail(&k->s, "pvs_halt_poll_step failed");
+		pvsim_fail(&k->s, "halt_poll_step failed");
 	else if (in_window(k, k->hs))
 		k->r->steps[ev]++;
 	trace_halt(k, ev);
 	set_vs(k, VS_ENTRY);
 	vcpu_after(k, k->p->entry_ns);
+}
+
+/*
+ * A plug-in's poll_action may depend on the clock: ask it at the next
+ * iterations (up to HP_SCAN_ITERS of them, without an event each) and
+ * check again at the first one whose answer differs from @p a, at the
+ * deadline's boundary, or at the end of the scan. Inputs that change at
+ * events reschedule the check as for the library (poll_resched()).
+ */
+#define HP_SCAN_ITERS 64
+
+static uint64_t hook_next_check(const struct hp *k, struct pvs_poll_in *in,
+				enum pvs_poll_action a)
+{
+	uint64_t end = boundary(k, k->deadline), t = k->s.now_ns;
+	unsigned int i;
+
+	for (i = 0; i < HP_SCAN_ITERS && t < end; i++) {
+		t += k->iter_ns;
+		in->now_ns = t;
+		if (pvsim_poll_action(k->p->hooks, in) != a)
+			return t;
+	}
+	return t < end ? t : end;
 }
 
 /* One check of the poll loop, at an iteration boundary. */
@@ -337,16 +362,28 @@ static void poll_check(struct hp *k)
 	in.other_runnable = k->kt_want && !k->kt_running;
 	in.sibling_busy = k->sib_busy;
 	in.policy = k->p->poll;
-	a = pvs_poll_action(&in);
+	a = pvsim_poll_action(k->p->hooks, &in);
+	if ((unsigned int)a >= PVS_POLL_ACTION_COUNT) {
+		pvsim_fail(&k->s, "poll_action gave no enum pvs_poll_action");
+		a = PVS_POLL_ACT_STOP_INVALID;
+	}
 	if (!pvs_poll_action_stops(a)) {
-		if (k->vs != VS_POLL) {
+		if (k->vs != VS_POLL ||
+		    k->poll_relax != (a == PVS_POLL_ACT_SPIN_RELAX)) {
+			/* a new run of iterations (a hook may switch kinds) */
+			acct(k);
 			k->poll_relax = a == PVS_POLL_ACT_SPIN_RELAX;
 			k->iter_ns = k->poll_relax ? k->p->relax_iter_ns :
 				     k->p->plain_iter_ns;
+			k->grid_ns = k->s.now_ns;
 			set_vs(k, VS_POLL);
 		}
-		next = k->p->poll_iter_events ? k->s.now_ns + k->iter_ns :
-		       boundary(k, k->deadline);
+		if (k->p->poll_iter_events)
+			next = k->s.now_ns + k->iter_ns;
+		else if (k->p->hooks && k->p->hooks->poll_action)
+			next = hook_next_check(k, &in, a);
+		else
+			next = boundary(k, k->deadline);
 		k->ep++;
 		pvsim_at(&k->s, next, EV_VCPU, 0, k->ep);
 		return;
@@ -367,9 +404,10 @@ static void poll_check(struct hp *k)
 static void halt_start(struct hp *k)
 {
 	k->hs = k->s.now_ns;
-	k->win = pvs_halt_poll_window_ns(&k->p->hp, &k->st);
+	k->win = pvsim_halt_poll_window_ns(k->p->hooks, &k->p->hp, &k->st);
 	k->deadline = k->hs + k->win;
 	k->iter_ns = 0;
+	k->grid_ns = k->hs;
 	if (in_window(k, k->hs))
 		k->r->halts++;
 	poll_check(k);
@@ -432,10 +470,15 @@ static void wake(struct hp *k)
 		if (k->kt_running) {
 			set_vs(k, VS_WAIT);	/* no C-state to leave */
 		} else {
+			uint64_t d = pvsim_rand_range(&k->rng[RNG_HOST],
+						      k->p->cexit_min_ns,
+						      k->p->cexit_max_ns);
+
+			if (k->p->timer_jitter_ns)
+				d += pvsim_rand_range(&k->rng[RNG_HOST], 0,
+						      k->p->timer_jitter_ns);
 			set_vs(k, VS_WAKING);
-			vcpu_after(k, pvsim_rand_range(&k->rng[RNG_HOST],
-							 k->p->cexit_min_ns,
-							 k->p->cexit_max_ns));
+			vcpu_after(k, d);
 		}
 		break;
 	default:
@@ -586,6 +629,8 @@ static void check(struct hp *k)
 {
 	const struct pvsim_hp_params *p = k->p;
 	const struct pvsim_hp_result *r = k->r;
+	bool own_window = !p->hooks || (!p->hooks->halt_poll_window_ns &&
+					!p->hooks->halt_poll_step);
 	uint64_t sum = 0, end;
 	unsigned int i;
 
@@ -603,11 +648,13 @@ static void check(struct hp *k)
 		pvsim_fail(&k->s, "halt leaves without a wake-up");
 	if (k->vs == VS_WAKING && (!k->woken || !k->in_halt))
 		pvsim_fail(&k->s, "waking without a wake-up");
-	if (k->vs == VS_POLL &&
-	    (!p->hp.max_ns || k->s.now_ns < k->hs || k->win > p->hp.max_ns ||
-	     k->s.now_ns > boundary(k, k->deadline)))
+	if (k->vs == VS_POLL && k->s.now_ns > boundary(k, k->deadline))
+		pvsim_fail(&k->s, "polls past its deadline");
+	/* the library's window rule (a plug-in's window is its own) */
+	if (own_window && k->vs == VS_POLL &&
+	    (!p->hp.max_ns || k->s.now_ns < k->hs || k->win > p->hp.max_ns))
 		pvsim_fail(&k->s, "polls outside its window");
-	if (k->st.window_ns > 2 * p->hp.max_ns &&
+	if (own_window && k->st.window_ns > 2 * p->hp.max_ns &&
 	    k->st.window_ns > p->hp.grow_start_ns)
 		pvsim_fail(&k->s, "window beyond a grow from the maximum");
 	/* stop-if-busy never polls beside a busy sibling for long */
@@ -641,7 +688,8 @@ static int setup(struct hp *k, uint64_t seed)
 	    p->cexit_min_ns > p->cexit_max_ns ||
 	    p->work_min_ns > p->work_max_ns || p->kt_min_ns > p->kt_max_ns ||
 	    (p->sib_idle_ns && !p->sib_busy_ns) ||
-	    p->warmup_ns + p->runtime_ns < p->runtime_ns)
+	    p->warmup_ns + p->runtime_ns < p->runtime_ns ||
+	    p->run_noise_pm >= 1000)
 		return -1;
 	if (p->wl == PVSIM_HP_WL_REDIS) {
 		mean_work = (p->work_min_ns + p->work_max_ns) / 2;
@@ -756,6 +804,14 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 	}
 	acct(k);
 	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
+	if (p->run_noise_pm) {
+		/* this run's own speed: a stream of (seed, policy) only */
+		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
+					     p->run_noise_key);
+
+		r->dhry_centi = r->dhry_centi * (1000 - p->run_noise_pm +
+				z % (2 * p->run_noise_pm + 1)) / 1000;
+	}
 	r->events = k->s.events;
 	r->failures = k->s.failures;
 	r->first_failure = k->s.first_failure;

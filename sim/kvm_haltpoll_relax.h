@@ -92,7 +92,14 @@ struct pvsim_hp_params {
 	uint64_t sib_busy_ns, sib_idle_ns;
 	/* run */
 	uint64_t warmup_ns, runtime_ns;
+	/* run-to-run spread: the sibling's speed this run, 1000 +- this per
+	 * mille (drawn from seed and run_noise_key); 0 = none */
+	uint32_t run_noise_pm;
+	uint32_t run_noise_key;	/* the policy: each is a separate run */
+	/* 0..this ns added to each wake-up from a real halt (timer/IPI) */
+	uint64_t timer_jitter_ns;
 	bool poll_iter_events;	/* an event per poll iteration (tests) */
+	const struct pvsim_hooks *hooks; /* a plug-in's decisions, or NULL */
 	struct pvsim_hp_halt *trace;	/* optional, trace_cap entries */
 	uint32_t trace_cap;
 };
@@ -153,15 +160,20 @@ struct pvsim_haltpoll_relax_cell {
 	uint64_t halts;
 };
 
+/* The built-in policies and, with --plugin, the plug-in's after them. */
+#define PVSIM_HALTPOLL_RELAX_MAXPOL (PVSIM_HALTPOLL_RELAX_NPOL + 1)
+
 struct pvsim_haltpoll_relax_case {
-	struct pvsim_haltpoll_relax_cell pol[PVSIM_HALTPOLL_RELAX_NPOL];
+	struct pvsim_haltpoll_relax_cell pol[PVSIM_HALTPOLL_RELAX_MAXPOL];
 	uint32_t iterations;
+	unsigned int npol;
 };
 
 /* dhry2reg x 100 beside calibration state i (0 halted, 1 i++, 2 PAUSE
- * in a VM, 3 PAUSE on bare metal), from a 100 ms run. */
-uint64_t pvsim_haltpoll_relax_calib(unsigned int i, uint64_t seed, bool debug,
-			   struct pvsim_totals *tot);
+ * in a VM, 3 PAUSE on bare metal), from a 100 ms run (o: seed, debug,
+ * the parameters). */
+uint64_t pvsim_haltpoll_relax_calib(const struct pvsim_opts *o, unsigned int i,
+				    struct pvsim_totals *tot);
 void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 			unsigned int pol, uint64_t runtime_ns);
 int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,

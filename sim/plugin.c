@@ -43,6 +43,32 @@ int pvsim_idle_state_latency(const struct pvsim_hooks *h,
 	return pvs_idle_state_latency(platform, fw_table, policy, out);
 }
 
+enum pvs_poll_action pvsim_poll_action(const struct pvsim_hooks *h,
+				       const struct pvs_poll_in *in)
+{
+	if (h && h->poll_action)
+		return h->poll_action(h->user, in);
+	return pvs_poll_action(in);
+}
+
+uint64_t pvsim_halt_poll_window_ns(const struct pvsim_hooks *h,
+				   const struct pvs_halt_poll_params *p,
+				   const struct pvs_halt_poll_state *st)
+{
+	if (h && h->halt_poll_window_ns)
+		return h->halt_poll_window_ns(h->user, p, st);
+	return pvs_halt_poll_window_ns(p, st);
+}
+
+int pvsim_halt_poll_step(const struct pvsim_hooks *h,
+			 const struct pvs_halt_poll_params *p,
+			 struct pvs_halt_poll_state *st, uint64_t block_ns)
+{
+	if (h && h->halt_poll_step)
+		return h->halt_poll_step(h->user, p, st, block_ns);
+	return pvs_halt_poll_step(p, st, block_ns, true);
+}
+
 /* A name that fits the tables' columns and the JSON unescaped. */
 static bool name_ok(const char *n)
 {
@@ -85,7 +111,9 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 		fprintf(err, "pvsched sim: --plugin '%s': bad policy name "
 			"(1..24 of a-z A-Z 0-9 - _)\n", path);
 	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu &&
-		   !pl->hooks.idle_state_latency) {
+		   !pl->hooks.idle_state_latency && !pl->hooks.poll_action &&
+		   !pl->hooks.halt_poll_window_ns &&
+		   !pl->hooks.halt_poll_step) {
 		fprintf(err, "pvsched sim: --plugin '%s' (%s) sets no hook\n",
 			path, pl->hooks.name);
 	} else {

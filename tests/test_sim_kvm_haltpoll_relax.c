@@ -71,13 +71,17 @@ static void test_calibration(void **state)
 {
 	static const uint64_t want[4] = { 317200, 158300, 172940, 288600 };
 	struct pvsim_totals tot;
+	struct pvsim_opts o;
 	unsigned int i;
 	uint64_t v;
 
 	(void)state;
 	memset(&tot, 0, sizeof(tot));
+	memset(&o, 0, sizeof(o));
+	o.seed = 5;
+	o.debug = true;
 	for (i = 0; i < 4; i++) {
-		v = pvsim_haltpoll_relax_calib(i, 5, true, &tot);
+		v = pvsim_haltpoll_relax_calib(&o, i, &tot);
 		print_message("calibration %u: %llu\n", i,
 			      (unsigned long long)v);
 		assert_true(v + 50 >= want[i] && v <= want[i] + 50);
@@ -302,6 +306,122 @@ static void test_skip_ahead_exact(void **state)
 	free(b);
 }
 
+/* ---- decision hooks ------------------------------------------------------ */
+
+static enum pvs_poll_action lib_action(void *user, const struct pvs_poll_in *in)
+{
+	(void)user;
+	return pvs_poll_action(in);
+}
+
+/* Depends on the clock: relax far from the deadline, plain spin near it. */
+static enum pvs_poll_action clock_action(void *user,
+					 const struct pvs_poll_in *in)
+{
+	enum pvs_poll_action a = pvs_poll_action(in);
+
+	(void)user;
+	if (pvs_poll_action_stops(a))
+		return a;
+	return in->deadline_ns - in->now_ns > 7000 ? PVS_POLL_ACT_SPIN_RELAX :
+						     PVS_POLL_ACT_SPIN;
+}
+
+static void assert_same_run(const struct pvsim_hp_result *a,
+			    const struct pvsim_hp_result *b)
+{
+	assert_int_equal(a->failures + b->failures, 0);
+	assert_memory_equal(&a->lat, &b->lat, sizeof(a->lat));
+	assert_memory_equal(a->class_ns, b->class_ns, sizeof(a->class_ns));
+	assert_memory_equal(a->stops, b->stops, sizeof(a->stops));
+	assert_memory_equal(a->steps, b->steps, sizeof(a->steps));
+	assert_int_equal(a->sib_work, b->sib_work);
+	assert_int_equal(a->dhry_centi, b->dhry_centi);
+}
+
+/* A hook that answers like the library changes nothing; one that depends
+ * on the clock (and switches iteration kinds mid-poll) gives the same
+ * result scanned ahead as with one event per iteration; the scenario's
+ * table defaults are the model's defaults. */
+static void test_hooks(void **state)
+{
+	struct pvsim_hooks lib = { .name = "lib", .poll_action = lib_action };
+	struct pvsim_hooks clk = { .name = "clk", .poll_action = clock_action };
+	struct pvsim_hp_params p, d;
+	struct pvsim_hp_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	unsigned int c, seed;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	pvsim_haltpoll_relax_params(&p, 0, PVSIM_HPR_PLAIN, 0);
+	pvsim_hp_defaults(&d);
+	assert_memory_equal(&p, &d, sizeof(p));
+	for (c = 0; c < PVSIM_HALTPOLL_RELAX_NCASES; c++)
+		for (seed = 1; seed <= 8; seed++) {
+			pvsim_haltpoll_relax_params(&p, c, PVSIM_HPR_RELAX,
+						    20000000);
+			p.sib_busy_ns = 300000;
+			p.sib_idle_ns = 200000;
+			assert_int_equal(pvsim_hp_run(&p, seed, true, a), 0);
+			p.hooks = &lib;
+			assert_int_equal(pvsim_hp_run(&p, seed, true, b), 0);
+			assert_same_run(a, b);
+			p.hooks = &clk;
+			assert_int_equal(pvsim_hp_run(&p, seed, true, a), 0);
+			p.poll_iter_events = true;
+			assert_int_equal(pvsim_hp_run(&p, seed, true, b), 0);
+			assert_same_run(a, b);
+			/* both kinds of iteration ran */
+			assert_true(a->class_ns[PVSIM_HP_C_POLL_PLAIN] > 0);
+			assert_true(a->class_ns[PVSIM_HP_C_POLL_RELAX] > 0);
+		}
+	free(a);
+	free(b);
+}
+
+/* ---- sources of run-to-run spread ---------------------------------------- */
+
+/* run_noise_pm scales each run's score within its bound, differently per
+ * policy key, and touches nothing else; timer_jitter_ns only lengthens
+ * wake-ups from a real halt. */
+static void test_spread(void **state)
+{
+	struct pvsim_hp_params p;
+	struct pvsim_hp_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+	uint64_t lo, hi, d[2];
+	unsigned int seed, key, differ = 0;
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	for (seed = 1; seed <= 12; seed++) {
+		pvsim_haltpoll_relax_params(&p, 1, PVSIM_HPR_PLAIN, 10000000);
+		assert_int_equal(pvsim_hp_run(&p, seed, true, a), 0);
+		lo = a->dhry_centi * 970 / 1000;
+		hi = a->dhry_centi * 1030 / 1000 + 1;
+		p.run_noise_pm = 30;
+		for (key = 0; key < 2; key++) {
+			p.run_noise_key = key;
+			assert_int_equal(pvsim_hp_run(&p, seed, true, b), 0);
+			assert_memory_equal(&a->lat, &b->lat, sizeof(a->lat));
+			d[key] = b->dhry_centi;
+			assert_true(d[key] >= lo && d[key] <= hi);
+		}
+		differ += d[0] != d[1];
+		p.run_noise_pm = 0;
+		p.timer_jitter_ns = 4000;
+		assert_int_equal(pvsim_hp_run(&p, seed, true, b), 0);
+		assert_int_equal(b->failures, 0);
+		assert_true(pvsim_hist_pct(&b->lat, 999) >=
+			    pvsim_hist_pct(&a->lat, 999));
+		assert_int_equal(a->wakes[PVSIM_HP_W_POLL] > 0, 1);
+	}
+	assert_true(differ >= 10);
+	free(a);
+	free(b);
+}
+
 /* ---- invariants, determinism, bad parameters ---------------------------- */
 
 static void test_invariants(void **state)
@@ -387,7 +507,10 @@ static void test_records(void **state)
 
 	(void)state;
 	assert_non_null(f);
-	assert_int_equal(sc->plot_kind, PVSIM_PLOT_PCT_CURVES);
+	assert_int_equal(sc->plot_kind, PVSIM_PLOT_BARS);
+	assert_string_equal(sc->plot_metrics, "dhry_score,p50_us,p99_us");
+	assert_int_equal(sc->npublished, 6);
+	assert_int_equal(sc->nparams, 29);
 	memset(&o, 0, sizeof(o));
 	o.seed = 1;
 	o.iterations = 2;
@@ -558,6 +681,8 @@ int main(void)
 		cmocka_unit_test(test_calibration),
 		cmocka_unit_test(test_window_trace),
 		cmocka_unit_test(test_skip_ahead_exact),
+		cmocka_unit_test(test_hooks),
+		cmocka_unit_test(test_spread),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_records),

@@ -6,11 +6,32 @@
 #     merged percentiles and its wake-up classes are byte-identical to
 #     the built-in idle-hint's, and so is its ministat report;
 #  2. pack-smt4 (a packing rule of its own) beside spread and pack in
-#     splpar-asym-pack's tables and compare.
+#     splpar-asym-pack's tables and compare;
+#  3. relax-again (KVM 5.14+ halt polling in the plug-in's own code) beside
+#     kvm-haltpoll-relax's policies: every row (dhry2reg, percentiles, time
+#     split, window steps) and the ministat report equal cpu_relax's;
+#     relax-20us (a window of its own) beside them.
 set -eu
-sim=$1 again=$2 smt4=$3
+sim=$1 again=$2 smt4=$3 relax=${4:-} short=${5:-}
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
+
+# same_as_base PLUGIN BASE FILE: in compare's ministat report FILE, every
+# row of the plug-in (its legend's marker) has the baseline's (x) numbers
+# and no difference
+same_as_base() {
+  awk -v pl="$1" '$0 == substr($0, 1, 1) " " pl { m = substr($0, 1, 1) }
+       /^x   / { x = substr($0, 2) }
+       m != "" && substr($0, 1, 4) == m "   " {
+               if (substr($0, 2) != x) bad = 1; n++; getline;
+               if ($0 !~ /^No difference proven/) bad = 1 }
+       END { exit bad || !n }' "$3" || {
+    echo "$1 differs from $2:" >&2
+    cat "$3" >&2
+    exit 1
+  }
+  echo "$1: identical to the built-in $2"
+}
 opts="--iterations 3 --runtime-ms 300 --seed 11"
 
 "$sim" run ppc-idle-hint --plugin "$again" $opts >"$t/hint.txt"
@@ -34,16 +55,7 @@ test -s "$t/b.cmp" && test -s "$t/b.hist" && test -s "$t/b.cls"
 # ministat: the plug-in against idle-hint differs in nothing
 "$sim" compare ppc-idle-hint --plugin "$again" --base idle-hint $opts \
   --metric p99_us >"$t/cmp.txt"
-# every '*' row (the plug-in) has the baseline's numbers and no difference
-awk '/^x   / { x = substr($0, 2) }
-     /^\*   / { if (substr($0, 2) != x) bad = 1; n++; getline;
-               if ($0 !~ /^No difference proven/) bad = 1 }
-     END { exit bad || !n }' "$t/cmp.txt" || {
-  echo "idle-hint-again differs from idle-hint:" >&2
-  cat "$t/cmp.txt" >&2
-  exit 1
-}
-echo "idle-hint-again: identical to the built-in idle-hint"
+same_as_base idle-hint-again idle-hint "$t/cmp.txt"
 sed -n '/^Case 2/,/^----/p' "$t/hint.txt" | sed -n '1,12p'
 
 "$sim" run splpar-asym-pack --plugin "$smt4" --iterations 3 \
@@ -52,3 +64,21 @@ grep -q '^pack-smt4 3 ' "$t/pack.txt"
 sed -n '1,12p' "$t/pack.txt"
 "$sim" compare splpar-asym-pack --plugin "$smt4" --iterations 3 \
   --runtime-ms 1000 --metric records_per_s --case 2 | tail -12
+
+test -n "$relax" || exit 0
+"$sim" run kvm-haltpoll-relax --plugin "$relax" $opts >"$t/relax.txt"
+# every row of cpu_relax (5.14+) and of relax-again, past the 20-char
+# label (dhry2reg rows: without the published column)
+awk '/^dhry2reg index/ { d = 1 } /^Wakeup/ { d = 0 }
+     { r = substr($0, 21); if (d) sub(/ [^ ]*$/, "", r) }
+     /^cpu_relax \(5\.14\+\) / { print r > "'"$t"'/rb" }
+     /^relax-again / { print r > "'"$t"'/rp" }' "$t/relax.txt"
+test "$(wc -l <"$t/rb")" -eq 6
+cmp "$t/rb" "$t/rp"
+"$sim" compare kvm-haltpoll-relax --plugin "$relax" --base cpu_relax $opts \
+  --metric dhry_score >"$t/rcmp.txt"
+same_as_base relax-again cpu_relax "$t/rcmp.txt"
+sed -n '/^Case 2/,/^----/p' "$t/relax.txt"
+"$sim" run kvm-haltpoll-relax --plugin "$short" $opts >"$t/short.txt"
+grep -q '^relax-20us  *3 ' "$t/short.txt"
+sed -n '/^Case 2/,/^Wakeup/p' "$t/short.txt"

@@ -340,7 +340,10 @@ void pvsim_print_centi(FILE *f, int64_t centi);
  *    vcpu_is_preempted() of each idle candidate);
  *  - splpar-asym-pack: pick_cpu (ebizzy's threads are placed one by one);
  *  - pseries-cede-latency: idle_state_latency (at each boot, the CEDE exit
- *    latency and target residency the governor believes).
+ *    latency and target residency the governor believes);
+ *  - kvm-haltpoll-relax: poll_action (every check of the host's halt-poll
+ *    loop), halt_poll_window_ns and halt_poll_step (the adaptive window at
+ *    the start and end of every halt).
  */
 struct pvsim_hooks {
 	/** @brief The policy's name in tables, records, pictures and
@@ -398,6 +401,47 @@ struct pvsim_hooks {
 				  const struct pvs_lat_stats *timer,
 				  const struct pvs_lat_stats *ipi,
 				  struct pvs_idle_latency *out);
+	/* kvm-haltpoll-relax */
+	/**
+	 * @brief What the host's halt-poll loop does at this check: stop
+	 *        (a PVS_POLL_ACT_STOP_* reason) or spin, plainly
+	 *        (PVS_POLL_ACT_SPIN: the SMT sibling loses issue slots) or
+	 *        with cpu_relax() (PVS_POLL_ACT_SPIN_RELAX: PAUSE, the
+	 *        sibling gets them). The model blocks the vCPU on any stop
+	 *        but a wake-up. Library default: pvs_poll_action(in)
+	 *        (in->policy holds the scenario's built-in rule).
+	 * @param user pvsim_hooks::user
+	 * @param in   the loop's inputs at this check
+	 * @return an enum pvs_poll_action
+	 */
+	enum pvs_poll_action (*poll_action)(void *user,
+					    const struct pvs_poll_in *in);
+	/**
+	 * @brief The window to poll for as a halt starts, ns. Library
+	 *        default: pvs_halt_poll_window_ns(p, st).
+	 * @param user pvsim_hooks::user
+	 * @param p    the host's halt_poll_ns module parameters
+	 * @param st   the vCPU's window state
+	 * @return the window, ns
+	 */
+	uint64_t (*halt_poll_window_ns)(void *user,
+					const struct pvs_halt_poll_params *p,
+					const struct pvs_halt_poll_state *st);
+	/**
+	 * @brief Adapt the window after a halt of @p block_ns (polling
+	 *        included, to the vCPU running again; the wake-up is
+	 *        always valid). Library default:
+	 *        pvs_halt_poll_step(p, st, block_ns, true).
+	 * @param user     pvsim_hooks::user
+	 * @param p        the host's halt_poll_ns module parameters
+	 * @param st       the vCPU's window state, to update
+	 * @param block_ns the halt's whole length, ns
+	 * @return the enum pvs_halt_poll_event that fired (>= 0; counted in
+	 *         the "window steps" line), or negative on failure
+	 */
+	int (*halt_poll_step)(void *user, const struct pvs_halt_poll_params *p,
+			      struct pvs_halt_poll_state *st,
+			      uint64_t block_ns);
 };
 
 /**
@@ -480,6 +524,41 @@ int pvsim_idle_state_latency(const struct pvsim_hooks *h,
 			     const struct pvs_lat_stats *ipi,
 			     enum pvs_idle_policy policy,
 			     struct pvs_idle_latency *out);
+
+/**
+ * @brief The poll_action decision: the hook when @p h has one, else the
+ *        library (pvs_poll_action()).
+ * @param h  hooks (NULL: the library)
+ * @param in the poll loop's inputs (in->policy: the built-in rule)
+ * @return an enum pvs_poll_action
+ */
+enum pvs_poll_action pvsim_poll_action(const struct pvsim_hooks *h,
+				       const struct pvs_poll_in *in);
+
+/**
+ * @brief The halt_poll_window_ns decision: the hook when @p h has one,
+ *        else the library (pvs_halt_poll_window_ns()).
+ * @param h  hooks (NULL: the library)
+ * @param p  halt-poll parameters
+ * @param st window state
+ * @return the window, ns
+ */
+uint64_t pvsim_halt_poll_window_ns(const struct pvsim_hooks *h,
+				   const struct pvs_halt_poll_params *p,
+				   const struct pvs_halt_poll_state *st);
+
+/**
+ * @brief The halt_poll_step decision: the hook when @p h has one, else
+ *        the library (pvs_halt_poll_step() with a valid wake-up).
+ * @param h        hooks (NULL: the library)
+ * @param p        halt-poll parameters
+ * @param st       window state, updated
+ * @param block_ns the halt's whole length, ns
+ * @return the enum pvs_halt_poll_event, or negative on failure
+ */
+int pvsim_halt_poll_step(const struct pvsim_hooks *h,
+			 const struct pvs_halt_poll_params *p,
+			 struct pvs_halt_poll_state *st, uint64_t block_ns);
 
 /* ---- parameters as data ------------------------------------------------- */
 
