@@ -5,7 +5,11 @@
  * noise guest.
  *
  * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
- * vCPU h, noise vCPU h) and host kernel bursts. A benchmark vCPU thread
+ * vCPU h, noise vCPU h) and a host kernel thread (bursts). By default its
+ * scheduler is Linux 6.6's EEVDF (eevdf.h): the woken thread is placed by
+ * its lag and preempts the current one only when pick_eevdf() chooses it;
+ * a used-up slice is noticed at the next tick. host_sched = SHORTCUT
+ * keeps the earlier fixed delays (not Linux): a benchmark vCPU thread
  * woken from cede is queued first and preempts the current thread (a
  * noise vCPU or a kernel burst) once that has run host_wakeup_gran_ns; a
  * woken noise vCPU (a CPU hog) waits for the slice end; runnable threads
@@ -36,6 +40,8 @@
 #include <string.h>
 
 #include <pvsched/sim.h>
+
+#include "eevdf.h"
 
 enum kvm_ev {
 	EV_SPIN_END,	/* obj = task */
@@ -100,6 +106,9 @@ struct vcpu {
 	uint32_t nwoken;	/* queued tasks with woken set */
 	uint32_t nattached;	/* workers whose last vCPU this is (load) */
 	uint64_t cur_since_ns;
+	/* host scheduling entity (EEVDF) */
+	struct pvsim_eevdf_se se;
+	uint64_t charged_ns;	/* CPU time charged up to here */
 };
 
 struct hthread {
@@ -108,12 +117,16 @@ struct hthread {
 	uint32_t nq;
 	uint64_t picked_ns;
 	uint32_t epoch;
+	int64_t vmin_ns;	/* EEVDF: V when no thread is queued */
+	uint64_t tick_phase_ns;	/* EEVDF: this CPU's tick offset */
 };
 
 struct kvm {
 	struct pvsim s;
 	const struct pvsim_kvm_params *p;
 	struct pvsim_kvm_result *r;
+	struct pvsim_eevdf eevdf;
+	bool eevdf_on;
 	uint32_t nht, nv, nt;
 	uint64_t t_begin, t_end;
 	struct hthread ht[PVSIM_KVM_MAX_HTHREADS];
@@ -153,7 +166,10 @@ void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 	p->cede_exit_ns = 20000;
 	p->resume_ns = 5000;
 	p->lat_jitter_pm = 250;
+	p->host_sched = PVSIM_KVM_HOST_EEVDF;
 	p->host_slice_ns = 3000000;
+	p->host_tick_ns = 4000000;
+	p->host_run_to_parity = true;
 	p->host_wakeup_gran_ns = 10000;
 	p->policy = PVS_PREEMPT_IDLE_HINT;
 }
@@ -174,6 +190,77 @@ static uint64_t lat(struct kvm *k, uint64_t ns)
 
 /* ---- host --------------------------------------------------------------- */
 
+/*
+ * EEVDF (eevdf.h): the host thread's queue as entities, the waiting ones
+ * first and the running one last; its index in *cur (-1: none runs).
+ */
+static unsigned int ev_queue(struct kvm *k, uint32_t h,
+			     struct pvsim_eevdf_se **q, int *cur)
+{
+	const struct hthread *ht = &k->ht[h];
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ht->nq; i++)
+		q[n++] = &k->v[ht->q[i]].se;
+	*cur = ht->cur >= 0 ? (int)n : -1;
+	if (ht->cur >= 0)
+		q[n++] = &k->v[ht->cur].se;
+	return n;
+}
+
+/* update_curr(): charge the running thread; true when its slice ran out. */
+static bool ev_charge(struct kvm *k, uint32_t h)
+{
+	struct vcpu *v;
+	bool renewed;
+
+	if (k->ht[h].cur < 0)
+		return false;
+	v = &k->v[k->ht[h].cur];
+	renewed = pvsim_eevdf_charge(&k->eevdf, &v->se,
+				     k->s.now_ns - v->charged_ns);
+	v->charged_ns = k->s.now_ns;
+	return renewed;
+}
+
+/* pick_eevdf() would take another thread than the running one. */
+static bool ev_other_wins(struct kvm *k, uint32_t h)
+{
+	struct pvsim_eevdf_se *q[HT_QMAX + 1];
+	int cur;
+	unsigned int n = ev_queue(k, h, q, &cur);
+
+	return cur >= 0 && (int)pvsim_eevdf_pick(&k->eevdf, q, n, cur) != cur;
+}
+
+/* Wake the host thread when the running thread's deadline is noticed. */
+static void ev_arm(struct kvm *k, uint32_t h)
+{
+	struct hthread *ht = &k->ht[h];
+
+	if (ht->cur < 0 || !ht->nq)
+		return;
+	ht->epoch++;
+	at(k, pvsim_eevdf_until_resched(&k->eevdf, &k->v[ht->cur].se,
+					k->s.now_ns, ht->tick_phase_ns),
+	   EV_HRESCHED, h, ht->epoch);
+}
+
+/* vi goes to sleep on its host thread: it keeps its lag (dequeue). */
+static void ev_sleep(struct kvm *k, uint32_t vi)
+{
+	struct pvsim_eevdf_se *q[HT_QMAX + 1];
+	struct hthread *ht = &k->ht[k->v[vi].ht];
+	int cur;
+	unsigned int n;
+
+	ev_charge(k, k->v[vi].ht);
+	n = ev_queue(k, k->v[vi].ht, q, &cur);
+	pvsim_eevdf_sleep(&k->eevdf, &k->v[vi].se, q, n);
+	if (n == 1 && k->v[vi].se.vruntime_ns > ht->vmin_ns)
+		ht->vmin_ns = k->v[vi].se.vruntime_ns;
+}
+
 static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 {
 	struct hthread *ht = &k->ht[h];
@@ -191,20 +278,31 @@ static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 	v->enter_epoch++;
 	at(k, lat(k, v->gidle == GI_CEDED ? k->p->cede_exit_ns :
 		  k->p->resume_ns), EV_ENTER, vi, v->enter_epoch);
-	if (ht->nq)
+	if (k->eevdf_on) {
+		/* set_next_entity(): RUN_TO_PARITY's mark */
+		v->charged_ns = now;
+		v->se.protect = true;
+		ev_arm(k, h);
+	} else if (ht->nq) {
 		at(k, k->p->host_slice_ns, EV_HRESCHED, h, ht->epoch);
+	}
 }
 
 static void host_next(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
-	uint32_t i, vi;
+	struct pvsim_eevdf_se *q[HT_QMAX + 1];
+	uint32_t i, vi, first = 0;
+	int cur;
 
 	ht->cur = -1;
 	if (!ht->nq)
 		return;
-	vi = (uint32_t)ht->q[0];
-	for (i = 1; i < ht->nq; i++)
+	if (k->eevdf_on)	/* pick_eevdf(); FIFO for the shortcut */
+		first = pvsim_eevdf_pick(&k->eevdf, q,
+					 ev_queue(k, h, q, &cur), -1);
+	vi = (uint32_t)ht->q[first];
+	for (i = first + 1; i < ht->nq; i++)
 		ht->q[i - 1] = ht->q[i];
 	ht->nq--;
 	host_dispatch(k, h, vi);
@@ -242,6 +340,12 @@ static void host_undispatch_at(struct kvm *k, uint32_t vi, bool blocked,
 	struct hthread *ht = &k->ht[v->ht];
 	uint64_t now = k->s.now_ns;
 
+	if (k->eevdf_on) {
+		if (blocked)
+			ev_sleep(k, vi);
+		else
+			ev_charge(k, v->ht);
+	}
 	v->run_ns += now - v->since_ns;
 	v->since_ns = now;
 	v->yield_count++;
@@ -302,6 +406,25 @@ static void host_wake(struct kvm *k, uint32_t vi)
 	v->hstate = HS_RUNNABLE;
 	v->hwoken = true;
 	v->since_ns = now;
+	if (k->eevdf_on) {
+		struct pvsim_eevdf_se *q[HT_QMAX + 1];
+		int cur;
+
+		/* place_entity(), then check_preempt_wakeup() */
+		ev_charge(k, v->ht);
+		pvsim_eevdf_place(&k->eevdf, &v->se, q,
+				  ev_queue(k, v->ht, q, &cur), ht->vmin_ns);
+		if (ht->cur < 0) {
+			host_dispatch(k, v->ht, vi);
+			return;
+		}
+		host_insert(ht, vi, ht->nq);
+		if (ev_other_wins(k, v->ht))
+			host_undispatch(k, (uint32_t)ht->cur, false);
+		else
+			ev_arm(k, v->ht);
+		return;
+	}
 	if (ht->cur < 0) {
 		host_dispatch(k, v->ht, vi);
 		return;
@@ -335,8 +458,18 @@ static void host_resched(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
 
-	if (ht->cur >= 0 && ht->nq)
+	if (ht->cur < 0 || !ht->nq)
+		return;
+	if (!k->eevdf_on) {
 		host_undispatch(k, (uint32_t)ht->cur, false);
+		return;
+	}
+	/* the tick that notices the slice used up: resched, pick again */
+	ev_charge(k, h);
+	if (ev_other_wins(k, h))
+		host_undispatch(k, (uint32_t)ht->cur, false);
+	else
+		ev_arm(k, h);
 }
 
 /* A vCPU going idle in the host: a blocked one leaves any host queue. */
@@ -346,6 +479,8 @@ static void host_block_runnable(struct kvm *k, uint32_t vi)
 	struct hthread *ht = &k->ht[v->ht];
 	uint32_t i, j = 0;
 
+	if (k->eevdf_on)
+		ev_sleep(k, vi);
 	for (i = 0; i < ht->nq; i++)
 		if (ht->q[i] != (int32_t)vi)
 			ht->q[j++] = ht->q[i];
@@ -856,13 +991,21 @@ static int setup(struct kvm *k)
 	    !p->guest_smt || p->guest_smt > PVS_MAX_SMT ||
 	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
-	     p->policy != PVS_PREEMPT_PARITY))
+	     p->policy != PVS_PREEMPT_PARITY) ||
+	    p->host_sched > PVSIM_KVM_HOST_SHORTCUT || !p->host_slice_ns)
 		return -1;
+	k->eevdf_on = p->host_sched == PVSIM_KVM_HOST_EEVDF;
+	k->eevdf.slice_ns = p->host_slice_ns;
+	k->eevdf.tick_ns = p->host_tick_ns;
+	k->eevdf.run_to_parity = p->host_run_to_parity;
 	for (i = 0; i < k->nht; i++) {
 		k->ht[i].cur = -1;
 		k->ht[i].nq = 0;
 		k->ht[i].picked_ns = 0;
 		k->ht[i].epoch = 0;
+		k->ht[i].vmin_ns = 0;
+		/* the CPUs' ticks are not in step */
+		k->ht[i].tick_phase_ns = p->host_tick_ns * i / k->nht;
 	}
 	for (i = 0; i < k->nv; i++) {
 		struct vcpu *v = &k->v[i];

@@ -38,7 +38,8 @@ static const char *const case_name[PVSIM_IDLE_HINT_NCASES] = {
 enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
        PH_HGAP_MAX, PH_HBURST_MIN, PH_HBURST_MAX, PH_CPUTIME, PH_MSGWORK,
        PH_SLEEP, PH_GSLICE, PH_GGRAN, PH_SNOOZE, PH_IPI, PH_CEDE_EXIT,
-       PH_RESUME, PH_JITTER, PH_HSLICE, PH_HGRAN, PH_NOISE_PREEMPT, PH_NR };
+       PH_RESUME, PH_JITTER, PH_HSCHED, PH_HSLICE, PH_HTICK, PH_HPARITY,
+       PH_HGRAN, PH_NOISE_PREEMPT, PH_NR };
 
 static const struct pvsim_param ph_params[PH_NR] = {
 	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
@@ -81,14 +82,24 @@ static const struct pvsim_param ph_params[PH_NR] = {
 	{ "lat_jitter_pm", "per mille", 250, 0, 999, PVSIM_PROV_CALIBRATED,
 	  "spread of the latencies: pseries-cede-latency's IPI p99 = 1.28 x "
 	  "mean" },
+	{ "host_sched", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "host wake-up preemption: 0 = EEVDF as Linux 6.6+ "
+	  "(kernel/sched/fair.c); 1 = the earlier shortcut (assumed, not "
+	  "Linux: host_wakeup_gran_us, noise_wakeup_preempt)" },
 	{ "host_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
-	  "Linux's scheduler slice on the host" },
+	  "Linux 6.6 default: sysctl_sched_base_slice 0.75 ms x (1 + "
+	  "ilog2(min(CPUs, 8))) = 3 ms on 8+ CPUs" },
+	{ "host_tick_us", "us", 4000, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "EEVDF notices a used-up slice at the next tick: HZ=250 (the "
+	  "published host's HZ is not said; 0 = at once, HRTICK)" },
+	{ "host_run_to_parity", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "Linux 6.6 default sched feature RUN_TO_PARITY" },
 	{ "host_wakeup_gran_us", "us", 10, 0, 100000, PVSIM_PROV_ASSUMED,
-	  "a woken vCPU thread preempts the host's current one after this "
-	  "long (the shortcut that carries the noise cases: see above)" },
+	  "host_sched=1 only: a woken vCPU thread preempts the host's "
+	  "current one after this long" },
 	{ "noise_wakeup_preempt", "0|1", 0, 0, 1, PVSIM_PROV_ASSUMED,
-	  "a woken noise vCPU preempts like any sleeper (0: it waits for "
-	  "the slice end)" },
+	  "host_sched=1 only: a woken noise vCPU preempts like any sleeper "
+	  "(0: it waits for the slice end)" },
 };
 
 /* The run's values of the table, onto the model's parameters. */
@@ -113,7 +124,10 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 	p->cede_exit_ns = PH(PH_CEDE_EXIT) * 1000;
 	p->resume_ns = PH(PH_RESUME) * 1000;
 	p->lat_jitter_pm = (uint32_t)PH(PH_JITTER);
+	p->host_sched = (uint32_t)PH(PH_HSCHED);
 	p->host_slice_ns = PH(PH_HSLICE) * 1000;
+	p->host_tick_ns = PH(PH_HTICK) * 1000;
+	p->host_run_to_parity = PH(PH_HPARITY) != 0;
 	p->host_wakeup_gran_ns = PH(PH_HGRAN) * 1000;
 	p->noise_wakeup_preempt = PH(PH_NOISE_PREEMPT) != 0;
 #undef PH
@@ -160,14 +174,23 @@ static void show(FILE *f)
 "Model (sim/kvm.c):\n"
 "- host: %u cores x SMT%u; hardware thread h runs benchmark vCPU h and, when\n"
 "  present, noise vCPU h (pinned; the published guests were affined to CPU sets),\n"
-"  plus host kernel bursts (%llu..%llu us every %llu..%llu us) that run at\n"
-"  once and hand the CPU back to the thread they interrupted.\n"
-"  Host scheduler per thread (CFS/EEVDF reduced): runnable threads take\n"
-"  turns of %llu us; a benchmark vCPU thread woken from cede goes first and\n"
-"  preempts the current thread, a noise vCPU or a kernel burst alike (host\n"
-"  kernel work runs in threads: kworkers, ksoftirqd, RCU), once that has\n"
-"  run %llu us; a woken noise vCPU (a CPU hog, not eligible) waits for the\n"
-"  current slice to end.\n"
+"  plus host kernel threads (kworkers, ksoftirqd, RCU: bursts of\n"
+"  %llu..%llu us every %llu..%llu us).\n"
+"  Host scheduler per thread (host_sched=0, default): Linux 6.6's EEVDF\n"
+"  with equal weights (sim/eevdf.h): vruntime = CPU time run; deadline =\n"
+"  vruntime + slice (%llu us), renewed when reached and noticed at the next\n"
+"  tick (%llu us); V = mean vruntime of the queued threads; eligible = at or\n"
+"  below V; pick = the only thread, else the current one while eligible\n"
+"  and its deadline not renewed since it was picked (RUN_TO_PARITY %s),\n"
+"  else the eligible thread with the earliest deadline. A thread going to\n"
+"  sleep (a vCPU that cedes, a noise vCPU, a kworker) keeps its lag V -\n"
+"  vruntime (clamped to 2 slices); waking, it is placed at V - lag x\n"
+"  (n + 1) / n (V on an idle thread) and preempts the current thread only\n"
+"  when the pick chooses it. So a vCPU that ceded alone on its thread\n"
+"  (lag 0) waits for the noise vCPU's deadline. host_sched=1: the earlier\n"
+"  shortcut (assumed, not Linux): a woken benchmark vCPU preempts after\n"
+"  %llu us, a woken noise vCPU waits for the slice end, a kernel burst\n"
+"  runs at once.\n"
 "- lppaca per vCPU, exact: yield_count +1 at every dispatch and undispatch\n"
 "  (odd = not dispatched); idle = 1 for the whole guest idle period (snooze\n"
 "  and cede), as pseries_idle_prolog/epilog; steal = runnable time.\n"
@@ -202,37 +225,25 @@ static void show(FILE *f)
 "  bucket value (midpoint above 512 us).\n"
 "- noise guest: CPU hog vCPUs, busy %llu..%llu us then ceded %llu..%llu us\n"
 "  (uniform); case 2: 40 vCPUs on threads 0-39, case 3: 20 on 0-19.\n"
-"- why the gain: with the parity rule every ceded vCPU looks preempted, so\n"
-"  a wake-up whose previous vCPU is busy is queued. Behind the waker (a\n"
-"  worker sharing the message thread's vCPU, about 45 %% of wake-ups), it\n"
-"  waits the waker's %llu us, about what a cede exit costs; behind a task\n"
-"  that has run long on its previous vCPU, it preempts it at once (cheap:\n"
-"  the baseline's medians are a little lower); but when both workers of\n"
-"  a message thread last ran on its vCPU (a few %%), the second waits\n"
-"  for the first to run the wake-up preemption delay: that bump is p99\n"
-"  and p99.5 without noise. Beyond it both policies share the host kernel\n"
-"  bursts' tail (p99.9). With a noise guest the vCPU a wake-up queued on\n"
-"  may be preempted by the host: it waits for a host slice. The idle hint\n"
-"  wakes a ceded vCPU instead (IPI + cede exit). The \"wake-ups\" lines of\n"
-"  `run` show each policy's placements and what each cost.\n"
-"- not reproduced: the idle hint's own tail under a noise guest. Its\n"
-"  wake-ups go to ceded vCPUs, which preempt the noise vCPU after %llu us,\n"
-"  so its p99 stays that of the no-noise case and the noise cases'\n"
-"  compare%% at p99 is several times the published (whose p99.9, +90 %%, says\n"
-"  the patched kernel also saw waits of a host slice). Checked and not\n"
-"  modelled: deciding that preemption as a host scheduler does, CFS (the\n"
-"  woken thread, its vruntime floored at min_vruntime - 12 ms, wins when\n"
-"  4 ms behind the noise vCPU's) or EEVDF of Linux 6.6 (placed by its\n"
-"  lag: a vCPU that ceded alone on its thread has lag 0 and waits for the\n"
-"  noise vCPU's deadline), with the noise vCPU on the same thread or the\n"
-"  host moving vCPU threads within the guests' CPU sets: the idle\n"
-"  hint's wake-ups to ceded vCPUs then often wait for the noise vCPU and\n"
-"  its gain is lost; with this noise, p99 compare%% is -14..+31 %%\n"
-"  (published: +512, +344) and in each variant a noise case falls below\n"
-"  -35 %% somewhere in p50..p95 (lighter noise duty cycles did not help).\n"
-"  The published gains need a woken ceded vCPU that nearly always gets its\n"
-"  thread at once, as assumed here; the published run does not say what its noise\n"
-"  guest ran.\n"
+"- why the gain without noise: with the parity rule every ceded vCPU\n"
+"  looks preempted, so a wake-up whose previous vCPU is busy is queued.\n"
+"  Behind the waker (a worker sharing the message thread's vCPU, about\n"
+"  45 %% of wake-ups), it waits the waker's %llu us, about what a cede exit\n"
+"  costs; when both workers of a message thread last ran on its vCPU (a\n"
+"  few %%), the second waits for the first to run the wake-up preemption\n"
+"  delay: that bump is p99. The idle hint wakes a ceded vCPU instead (IPI\n"
+"  + cede exit). The \"wake-ups\" lines of `run` show each policy's\n"
+"  placements and what each cost.\n"
+"- with a noise guest, under EEVDF: the idle hint's wake-ups go to ceded\n"
+"  vCPUs whose host thread the noise vCPU holds; placed with lag about 0\n"
+"  they wait for its deadline (up to a slice and a tick), so the idle\n"
+"  hint LOSES from p75 to p99 (the published run gained up to +512 %% at\n"
+"  p99). The published gains need a woken ceded vCPU that gets its thread\n"
+"  at once: the shortcut (host_sched=1) reproduces their shape (several\n"
+"  times too large); no EEVDF slice or tick setting does (see\n"
+"  docs/sim-ppc-idle-hint.md). A pre-6.6 (CFS) host, whose sleeper credit\n"
+"  lets a woken thread preempt a hog at once, may be what the published\n"
+"  host ran (its kernel is not stated); CFS is not modelled.\n"
 "- compare%% = (baseline - patched) / patched x 100 per percentile, per\n"
 "  iteration, averaged (the published +512 %% cannot be a share of the\n"
 "  baseline); both policies of an iteration share its seed.\n"
@@ -245,6 +256,8 @@ static void show(FILE *f)
 		(unsigned long long)p.hnoise_gap_min_ns / 1000,
 		(unsigned long long)p.hnoise_gap_max_ns / 1000,
 		(unsigned long long)p.host_slice_ns / 1000,
+		(unsigned long long)p.host_tick_ns / 1000,
+		p.host_run_to_parity ? "on" : "off",
 		(unsigned long long)p.host_wakeup_gran_ns / 1000, p.vcpus,
 		(unsigned long long)p.guest_slice_ns / 1000,
 		(unsigned long long)p.guest_wakeup_gran_ns / 1000,
@@ -263,7 +276,6 @@ static void show(FILE *f)
 		(unsigned long long)p.noise_idle_min_ns / 1000,
 		(unsigned long long)p.noise_idle_max_ns / 1000,
 		(unsigned long long)p.msg_work_ns / 1000,
-		(unsigned long long)p.host_wakeup_gran_ns / 1000,
 		(unsigned long long)p.warmup_ns / 1000000,
 		(unsigned long long)p.runtime_ns / 1000000,
 		PVSIM_IDLE_HINT_ITERS);

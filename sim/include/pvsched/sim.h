@@ -562,13 +562,24 @@ struct pvsim_kvm_params {
 	 *         one is drawn uniformly within +- this many per mille of
 	 *         its value (0 = every one exact). */
 	uint32_t lat_jitter_pm;
-	/** @brief Host scheduler slice between runnable vCPU threads, ns. */
+	/** @brief Host scheduler: PVSIM_KVM_HOST_EEVDF (Linux 6.6+, the
+	 *         default) or PVSIM_KVM_HOST_SHORTCUT (the fixed preemption
+	 *         delays below; not Linux). */
+	uint32_t host_sched;
+	/** @brief Host scheduler slice (EEVDF: sysctl_sched_base_slice;
+	 *         shortcut: the turn of runnable threads), ns. */
 	uint64_t host_slice_ns;
-	/** @brief A woken vCPU thread preempts the host thread's current one
-	 *         (a noise vCPU or a host kernel burst) once that has run this
-	 *         long (run-to-parity), ns. */
+	/** @brief EEVDF: the host notices a used-up slice at its next tick
+	 *         (1 / HZ), ns; 0 = at once (HRTICK). */
+	uint64_t host_tick_ns;
+	/** @brief EEVDF: sched feature RUN_TO_PARITY (a picked thread keeps
+	 *         the CPU while eligible until its deadline renews). */
+	bool host_run_to_parity;
+	/** @brief Shortcut only: a woken vCPU thread preempts the host
+	 *         thread's current one (a noise vCPU or a host kernel burst)
+	 *         once that has run this long, ns. */
 	uint64_t host_wakeup_gran_ns;
-	/** @brief A woken noise vCPU thread preempts like any sleeper;
+	/** @brief Shortcut only: a woken noise vCPU preempts like any sleeper;
 	 *         false: it waits for the current thread's slice to end (a
 	 *         CPU hog has used more than its share: EEVDF does not find
 	 *         it eligible for wake-up preemption). */
@@ -578,6 +589,16 @@ struct pvsim_kvm_params {
 	/** @brief A plug-in's decisions instead of the library's (NULL:
 	 *         the library under policy). */
 	const struct pvsim_hooks *hooks;
+};
+
+/** @brief The KVM model's host scheduler (pvsim_kvm_params::host_sched). */
+enum pvsim_kvm_host_sched {
+	/** @brief Linux 6.6+ EEVDF wake-up preemption (the default). */
+	PVSIM_KVM_HOST_EEVDF,
+	/** @brief The earlier fixed delays: a woken benchmark vCPU preempts
+	 *         after host_wakeup_gran_ns, a noise vCPU waits for the slice
+	 *         end, a kernel burst preempts at once (assumed, not Linux). */
+	PVSIM_KVM_HOST_SHORTCUT
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
