@@ -127,6 +127,7 @@ struct kvm {
 	struct pvsim_kvm_result *r;
 	struct pvsim_eevdf eevdf;
 	bool eevdf_on;
+	uint64_t noise_scale_pm;	/* this run's host activity factor */
 	uint32_t nht, nv, nt;
 	uint64_t t_begin, t_end;
 	struct hthread ht[PVSIM_KVM_MAX_HTHREADS];
@@ -171,6 +172,9 @@ void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 	p->host_tick_ns = 4000000;
 	p->host_run_to_parity = true;
 	p->host_wakeup_gran_ns = 10000;
+	p->iter_noise_pm = 200;
+	p->timer_slack_ns = 50000;
+	p->random_start = true;
 	p->policy = PVS_PREEMPT_IDLE_HINT;
 }
 
@@ -492,7 +496,24 @@ static void host_block_runnable(struct kvm *k, uint32_t vi)
 
 /* ---- noise guest -------------------------------------------------------- */
 
-/* Noise vCPUs and host kernel threads alternate busy and blocked. */
+/* A length uniform in [lo, hi], scaled by this run's host activity. */
+static uint64_t noise_len(struct kvm *k, uint64_t lo, uint64_t hi)
+{
+	return pvsim_rand_range(&k->s, lo, hi) * k->noise_scale_pm / 1000;
+}
+
+/* The gap before the next busy period (the inverse of the activity). */
+static uint64_t noise_gap(struct kvm *k, uint64_t lo, uint64_t hi)
+{
+	return pvsim_rand_range(&k->s, lo, hi) * 1000 /
+	       (2000 - k->noise_scale_pm);
+}
+
+/*
+ * Noise vCPUs and host kernel threads alternate busy and blocked; a run
+ * with more host activity (noise_scale_pm > 1000) has longer noise bursts
+ * and shorter gaps.
+ */
 static void noise_event(struct kvm *k, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
@@ -505,8 +526,8 @@ static void noise_event(struct kvm *k, uint32_t vi)
 		host_wake(k, vi);
 		at(k, kt ? pvsim_rand_range(&k->s, p->hnoise_min_ns,
 					      p->hnoise_max_ns) :
-			   pvsim_rand_range(&k->s, p->noise_busy_min_ns,
-					      p->noise_busy_max_ns),
+			   noise_len(k, p->noise_busy_min_ns,
+				     p->noise_busy_max_ns),
 		   EV_NOISE, vi, 0);
 	} else {
 		v->lp_idle = 1;
@@ -514,10 +535,10 @@ static void noise_event(struct kvm *k, uint32_t vi)
 			host_undispatch(k, vi, true);
 		else if (v->hstate == HS_RUNNABLE)
 			host_block_runnable(k, vi);
-		at(k, kt ? pvsim_rand_range(&k->s, p->hnoise_gap_min_ns,
-					      p->hnoise_gap_max_ns) :
-			   pvsim_rand_range(&k->s, p->noise_idle_min_ns,
-					      p->noise_idle_max_ns),
+		at(k, kt ? noise_gap(k, p->hnoise_gap_min_ns,
+				     p->hnoise_gap_max_ns) :
+			   noise_gap(k, p->noise_idle_min_ns,
+				     p->noise_idle_max_ns),
 		   EV_NOISE, vi, 0);
 	}
 }
@@ -886,10 +907,12 @@ static void task_run(struct kvm *k, uint32_t ti)
 			msg_fwait(k, ti);
 		return;
 	}
-	/* usleep(sleeptime + jitter) */
+	/* usleep(sleeptime + jitter), late by up to the timer slack */
 	t->phase = MSG_TOP;
 	at(k, p->sleeptime_ns + pvsim_rand_range(&k->s, 0,
-						   p->sleeptime_ns / 4 - 1),
+						   p->sleeptime_ns / 4 - 1) +
+	   (p->timer_slack_ns ? pvsim_rand_range(&k->s, 0, p->timer_slack_ns) :
+	    0),
 	   EV_MSG_TIMER, ti, 0);
 	task_block(k, ti);
 }
@@ -980,7 +1003,8 @@ static void check(struct kvm *k)
 static int setup(struct kvm *k)
 {
 	const struct pvsim_kvm_params *p = k->p;
-	uint32_t i, nmsg = p->msg_threads;
+	uint32_t i, j, x, nmsg = p->msg_threads;
+	uint32_t perm[PVSIM_KVM_MAX_VCPUS];
 
 	k->nht = p->cores * p->smt;
 	k->nv = p->vcpus + p->noise_vcpus + (p->hnoise_max_ns ? k->nht : 0);
@@ -992,8 +1016,16 @@ static int setup(struct kvm *k)
 	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
 	     p->policy != PVS_PREEMPT_PARITY) ||
-	    p->host_sched > PVSIM_KVM_HOST_SHORTCUT || !p->host_slice_ns)
+	    p->host_sched > PVSIM_KVM_HOST_SHORTCUT || !p->host_slice_ns ||
+	    p->iter_noise_pm >= 1000)
 		return -1;
+	/* drawn first, from the run's seed: both policies of an iteration
+	 * see the same host */
+	k->noise_scale_pm = 1000;
+	if (p->iter_noise_pm)
+		k->noise_scale_pm = pvsim_rand_range(&k->s,
+						     1000 - p->iter_noise_pm,
+						     1000 + p->iter_noise_pm);
 	k->eevdf_on = p->host_sched == PVSIM_KVM_HOST_EEVDF;
 	k->eevdf.slice_ns = p->host_slice_ns;
 	k->eevdf.tick_ns = p->host_tick_ns;
@@ -1028,13 +1060,25 @@ static int setup(struct kvm *k)
 						 p->noise_idle_max_ns),
 			   EV_NOISE, i, 0);
 	}
+	/*
+	 * Fork balancing spreads schbench's threads one per idle vCPU: task i
+	 * on vCPU i mod vcpus, or on a permutation of them drawn per run.
+	 */
+	for (i = 0; i < p->vcpus; i++)
+		perm[i] = i;
+	for (i = p->vcpus - 1; p->random_start && i > 0; i--) {
+		j = (uint32_t)pvsim_rand_range(&k->s, 0, i);
+		x = perm[i];
+		perm[i] = perm[j];
+		perm[j] = x;
+	}
 	for (i = 0; i < k->nt; i++) {
 		struct task *t = &k->t[i];
 
 		memset(t, 0, sizeof(*t));
 		t->is_msg = i < nmsg;
 		t->msg = t->is_msg ? i : (i - nmsg) % nmsg;
-		t->vcpu = (int32_t)(i % p->vcpus);
+		t->vcpu = (int32_t)perm[i % p->vcpus];
 		if (!t->is_msg)
 			k->v[t->vcpu].nattached++;
 		t->qnext = -1;

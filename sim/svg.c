@@ -352,13 +352,21 @@ static int cmp_pct(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static bool published_value(const struct pvsim_scenario *sc,
+			    const struct pvsim_sets *s, const char *cs,
+			    const char *pol, const char *metric, double *v);
+static const struct pvsim_published *published_of(
+	const struct pvsim_scenario *sc, const char *cs, const char *pol,
+	const char *metric);
+static void mark_published(FILE *f, double x, double y, const char *label);
+
 static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 		    const struct pvsim_sets *s, FILE *err)
 {
 	const char *cat[MAX_CATS], *panel[MAX_PANELS];
 	size_t ncat = 0, np = 0, nmin = (size_t)-1, nmax = 0, i, j, c, p;
 	struct pvsim_stats st;
-	double lo = 1e300, hi = 0, llo, lhi, w, pw = 420, ph = 330, top;
+	double lo = 1e300, hi = 0, llo, lhi, w, pw = 420, ph = 330, top, pv;
 	char sub[512], it[64], buf[32];
 	int tl = 1;
 
@@ -385,6 +393,12 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 					lo = st.mean;
 				if (st.mean > hi)
 					hi = st.mean;
+				if (published_value(sc, s, s->cases[c],
+						    s->policies[p], cat[j],
+						    &pv) && pv > 0) {
+					lo = pv < lo ? pv : lo;
+					hi = pv > hi ? pv : hi;
+				}
 			}
 		if (any && np < MAX_PANELS)
 			panel[np++] = s->cases[c];
@@ -408,7 +422,10 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 	}
 	iters_text(it, sizeof(it), nmin, nmax);
 	snprintf(sub, sizeof(sub), "Latency percentiles, one panel per case: "
-		 "each point is the mean of %s. Lower is better.", it);
+		 "each point is the mean of %s. Lower is better.%s", it,
+		 sc->npublished ? " Black diamonds: the published value (a "
+		 "published change is drawn against the simulated baseline), "
+		 "with P = predicted, C = calibrated, F = fitted." : "");
 	ph += tl * 16;
 	top = begin(f, sc, s, w, sub, true, (np + c - 1) / c * ph);
 	for (i = 0; i < np; i++) {
@@ -476,6 +493,17 @@ static int plot_pct(FILE *f, const struct pvsim_scenario *sc,
 			fprintf(f, "\"/>\n");
 			for (q = 0; q < k; q++)
 				marker(f, p, xs[q], ys[q]);
+			for (j = 0; j < ncat; j++)
+				if (published_value(sc, s, panel[i],
+						    s->policies[p], cat[j],
+						    &pv) && pv > 0)
+					mark_published(f,
+						l + step * ((double)j + 0.5),
+						b - (log10(pv) - llo) /
+						(lhi - llo) * (b - t),
+						published_of(sc, panel[i],
+							     s->policies[p],
+							     cat[j])->label);
 		}
 	}
 	fprintf(f, "</svg>\n");

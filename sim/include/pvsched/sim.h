@@ -584,6 +584,18 @@ struct pvsim_kvm_params {
 	 *         CPU hog has used more than its share: EEVDF does not find
 	 *         it eligible for wake-up preemption). */
 	bool noise_wakeup_preempt;
+	/** @brief Run-to-run host activity: each run scales the host kernel
+	 *         bursts' gaps and the noise vCPUs' busy and idle lengths by
+	 *         one factor drawn uniformly within +- this many per mille
+	 *         (0 = every run the same load). */
+	uint32_t iter_noise_pm;
+	/** @brief Timer slack: a message thread's sleep ends up to this much
+	 *         later, uniformly (Linux's timer_slack_ns), ns. */
+	uint64_t timer_slack_ns;
+	/** @brief schbench's threads start one per vCPU (fork balancing)
+	 *         in an order drawn per run (false: task i on vCPU
+	 *         i mod vcpus). */
+	bool random_start;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
 	/** @brief A plug-in's decisions instead of the library's (NULL:
