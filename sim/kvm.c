@@ -60,8 +60,9 @@ enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
 enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
 enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT };
 
-/* Most threads sharing a hardware thread: benchmark, noise, kernel. */
-#define HT_QMAX 4
+/* Most threads sharing a hardware thread (benchmark and noise vCPUs,
+ * other load, the kernel thread). */
+#define HT_QMAX 16
 
 struct task {
 	int32_t vcpu;		/* queued/current on, or previous vCPU */
@@ -81,6 +82,7 @@ struct task {
 	bool woken;		/* queued by a wake-up, not run since */
 	uint8_t wclass;		/* enum pvsim_kvm_wake_class of the last wake */
 	bool posted;		/* message threads: futex posted */
+	uint32_t nposted;	/* message threads: posts this round */
 	bool in_fwait;		/* message threads: blocked in fwait */
 	uint8_t phase;
 };
@@ -157,6 +159,8 @@ void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 	p->work_is_cpu = true;
 	p->msg_work_ns = 25000;
 	p->sleeptime_ns = 10000000;
+	p->sleep_jitter_pm = 250;
+	p->guest_cost_pm = 1000;
 	p->runtime_ns = 5000000000ull;
 	p->warmup_ns = 200000000;
 	p->guest_slice_ns = 3000000;
@@ -187,7 +191,10 @@ static void at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj,
 /* A latency of nominal value ns, spread by lat_jitter_pm. */
 static uint64_t lat(struct kvm *k, uint64_t ns)
 {
-	uint64_t d = ns * k->p->lat_jitter_pm / 1000;
+	uint64_t d;
+
+	ns = ns * k->p->guest_cost_pm / 1000;
+	d = ns * k->p->lat_jitter_pm / 1000;
 
 	return d ? pvsim_rand_range(&k->s, ns - d, ns + d) : ns;
 }
@@ -833,6 +840,11 @@ static void worker_post(struct kvm *k, uint32_t ti)
 	t->epoch++;
 	t->lnext = m->list;
 	m->list = (int32_t)ti;
+	if (k->p->msg_wait_all && ++m->nposted < k->p->workers) {
+		task_block(k, ti);
+		return;
+	}
+	m->nposted = 0;
 	if (m->in_fwait) {
 		m->in_fwait = false;
 		m->phase = MSG_AFTER_WAIT;
@@ -909,8 +921,10 @@ static void task_run(struct kvm *k, uint32_t ti)
 	}
 	/* usleep(sleeptime + jitter), late by up to the timer slack */
 	t->phase = MSG_TOP;
-	at(k, p->sleeptime_ns + pvsim_rand_range(&k->s, 0,
-						   p->sleeptime_ns / 4 - 1) +
+	at(k, p->sleeptime_ns +
+	   (p->sleep_jitter_pm ? pvsim_rand_range(&k->s, 0, p->sleeptime_ns *
+						  p->sleep_jitter_pm / 1000 -
+						  1) : 0) +
 	   (p->timer_slack_ns ? pvsim_rand_range(&k->s, 0, p->timer_slack_ns) :
 	    0),
 	   EV_MSG_TIMER, ti, 0);
@@ -1003,21 +1017,27 @@ static void check(struct kvm *k)
 static int setup(struct kvm *k)
 {
 	const struct pvsim_kvm_params *p = k->p;
-	uint32_t i, j, x, nmsg = p->msg_threads;
+	uint32_t i, j, x, nmsg = p->msg_threads, nnoise;
 	uint32_t perm[PVSIM_KVM_MAX_VCPUS];
 
 	k->nht = p->cores * p->smt;
-	k->nv = p->vcpus + p->noise_vcpus + (p->hnoise_max_ns ? k->nht : 0);
+	if (!k->nht || k->nht > PVSIM_KVM_MAX_HTHREADS)
+		return -1;
+	nnoise = p->noise_vcpus + p->load_per_hthread * k->nht;
+	k->nv = p->vcpus + nnoise + (p->hnoise_max_ns ? k->nht : 0);
 	k->nt = p->msg_threads * (1 + p->workers);
-	if (!k->nht || k->nht > PVSIM_KVM_MAX_HTHREADS || !p->vcpus ||
-	    p->vcpus > k->nht || p->noise_vcpus > k->nht ||
+	/* per host thread: its vCPUs, noise, load and kernel thread */
+	if (!p->vcpus || (p->vcpus + k->nht - 1) / k->nht +
+			 (nnoise + k->nht - 1) / k->nht + 1 > HT_QMAX ||
 	    k->nv > PVSIM_KVM_MAX_VCPUS || !nmsg || k->nt > PVSIM_KVM_MAX_TASKS ||
 	    !p->guest_smt || p->guest_smt > PVS_MAX_SMT ||
 	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
 	     p->policy != PVS_PREEMPT_PARITY) ||
 	    p->host_sched > PVSIM_KVM_HOST_SHORTCUT || !p->host_slice_ns ||
-	    p->iter_noise_pm >= 1000)
+	    p->iter_noise_pm >= 1000 || !p->guest_cost_pm ||
+	    (p->sleep_jitter_pm &&
+	     p->sleeptime_ns * p->sleep_jitter_pm / 1000 < 1))
 		return -1;
 	/* drawn first, from the run's seed: both policies of an iteration
 	 * see the same host */
@@ -1044,9 +1064,9 @@ static int setup(struct kvm *k)
 
 		memset(v, 0, sizeof(*v));
 		v->noise = i >= p->vcpus;
-		v->kthread = i >= p->vcpus + p->noise_vcpus;
-		v->ht = v->kthread ? i - p->vcpus - p->noise_vcpus :
-			v->noise ? i - p->vcpus : i;
+		v->kthread = i >= p->vcpus + nnoise;
+		v->ht = v->kthread ? i - p->vcpus - nnoise :
+			(v->noise ? i - p->vcpus : i) % k->nht;
 		v->yield_count = 1;	/* starts ceded */
 		v->lp_idle = 1;
 		v->hstate = HS_BLOCKED;

@@ -108,7 +108,8 @@ enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
        PH_SLEEP, PH_GSLICE, PH_GGRAN, PH_SNOOZE, PH_IPI, PH_CEDE_EXIT,
        PH_RESUME, PH_JITTER, PH_HSCHED, PH_HSLICE, PH_HTICK, PH_HPARITY,
        PH_HGRAN, PH_NOISE_PREEMPT, PH_ITER_NOISE, PH_SLACK, PH_RSTART,
-       PH_NR };
+       PH_VCPUS, PH_GSMT, PH_HCORES, PH_HSMT, PH_LOAD, PH_MSGS, PH_WORKERS,
+       PH_WORK_CPU, PH_SJITTER, PH_WAIT_ALL, PH_GCOST, PH_NR };
 
 static const struct pvsim_param ph_params[PH_NR] = {
 	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
@@ -179,6 +180,38 @@ static const struct pvsim_param ph_params[PH_NR] = {
 	{ "random_start", "0|1", 1, 0, 1, PVSIM_PROV_ASSUMED,
 	  "fork balancing puts schbench's threads one per vCPU, in an order "
 	  "drawn per iteration (0: task i on vCPU i mod vCPUs)" },
+	/* the experiment's shape: the published one by default */
+	{ "guest_vcpus", "vCPUs", 40, 1, 256, PVSIM_PROV_MEASURED,
+	  "the published guest: 40 vCPUs; vCPU i on host thread i mod "
+	  "host threads (case 2's noise guest has as many, case 3's half)" },
+	{ "guest_smt", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
+	  "the published guest's threads per core (SMT4)" },
+	{ "host_cores", "cores", 10, 1, 256, PVSIM_PROV_MEASURED,
+	  "host cores the guests run on: the published CPUs 0-39 = 10 SMT4 "
+	  "cores" },
+	{ "host_smt", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
+	  "the published host's SMT4" },
+	{ "host_load_threads", "per host thread", 0, 0, 8,
+	  PVSIM_PROV_ASSUMED,
+	  "other CPU hogs per host thread, busy/idle like noise vCPUs, in "
+	  "every case (the published host ran only the guests)" },
+	{ "msg_threads", "threads", 20, 1, 256, PVSIM_PROV_MEASURED,
+	  "schbench -m 20" },
+	{ "workers", "per message thread", 2, 1, 16, PVSIM_PROV_MEASURED,
+	  "schbench -t 2" },
+	{ "work_is_cpu", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "schbench's work is CPU time (a matrix multiply); 0: a wall-clock "
+	  "spin (bench/wakeup -w)" },
+	{ "sleep_jitter_pm", "per mille", 250, 0, 1000, PVSIM_PROV_ASSUMED,
+	  "message thread sleep + uniform jitter below sleeptime x this "
+	  "(0: bench/wakeup's exact nanosleep)" },
+	{ "msg_wait_all", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "schbench: the first worker's post wakes the message thread; 1: "
+	  "it waits for all its workers (bench/wakeup)" },
+	{ "guest_cost_pm", "per mille", 1000, 1, 1000000,
+	  PVSIM_PROV_ASSUMED,
+	  "guest-side costs (message work, snooze wake, IPI, cede exit, "
+	  "re-entry) x this: 1000 on hardware, more under TCG" },
 };
 
 /* The run's values of the table, onto the model's parameters. */
@@ -212,6 +245,17 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 	p->iter_noise_pm = (uint32_t)PH(PH_ITER_NOISE);
 	p->timer_slack_ns = PH(PH_SLACK) * 1000;
 	p->random_start = PH(PH_RSTART) != 0;
+	p->vcpus = (uint32_t)PH(PH_VCPUS);
+	p->guest_smt = (uint32_t)PH(PH_GSMT);
+	p->cores = (uint32_t)PH(PH_HCORES);
+	p->smt = (uint32_t)PH(PH_HSMT);
+	p->load_per_hthread = (uint32_t)PH(PH_LOAD);
+	p->msg_threads = (uint32_t)PH(PH_MSGS);
+	p->workers = (uint32_t)PH(PH_WORKERS);
+	p->work_is_cpu = PH(PH_WORK_CPU) != 0;
+	p->sleep_jitter_pm = (uint32_t)PH(PH_SJITTER);
+	p->msg_wait_all = PH(PH_WAIT_ALL) != 0;
+	p->guest_cost_pm = (uint32_t)PH(PH_GCOST);
 #undef PH
 }
 
@@ -228,6 +272,21 @@ static const char *ph_invalid(const struct pvsim_opts *o)
 		if (pvsim_param_value(o, ph_params, pair[i][0]) >
 		    pvsim_param_value(o, ph_params, pair[i][1]))
 			return "each *_min_us at most its *_max_us";
+	if (pvsim_param_value(o, ph_params, PH_VCPUS) %
+	    pvsim_param_value(o, ph_params, PH_GSMT))
+		return "guest_vcpus a multiple of guest_smt";
+	if (pvsim_param_value(o, ph_params, PH_MSGS) *
+	    (1 + pvsim_param_value(o, ph_params, PH_WORKERS)) >
+	    PVSIM_KVM_MAX_TASKS)
+		return "msg_threads x (1 + workers) at most 1024";
+	if ((pvsim_param_value(o, ph_params, PH_VCPUS) * 2 +
+	     pvsim_param_value(o, ph_params, PH_HCORES) *
+	     pvsim_param_value(o, ph_params, PH_HSMT) - 1) /
+	    (pvsim_param_value(o, ph_params, PH_HCORES) *
+	     pvsim_param_value(o, ph_params, PH_HSMT)) +
+	    pvsim_param_value(o, ph_params, PH_LOAD) > 14)
+		return "at most 14 threads per host thread (vCPUs of both "
+		       "guests and host_load_threads)";
 	return NULL;
 }
 
@@ -383,6 +442,9 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 		pvsim_idle_hint_params(&p[pol], c, pol ? PVS_PREEMPT_IDLE_HINT :
 						     PVS_PREEMPT_PARITY);
 		params_of(o, &p[pol]);
+		/* the noise guest: as many vCPUs, or half as many */
+		p[pol].noise_vcpus = c == 0 ? 0 : c == 1 ? p[pol].vcpus :
+				     p[pol].vcpus / 2;
 		if (pol == 2)
 			p[pol].hooks = o->plugin;
 		if (o->runtime_ns)

@@ -452,7 +452,7 @@ enum pvsim_prov {
 };
 
 /** @brief Most parameters a scenario declares. */
-#define PVSIM_MAX_PARAMS 32
+#define PVSIM_MAX_PARAMS 48
 
 /**
  * @brief One settable parameter of a scenario (`--set key=value`,
@@ -499,12 +499,18 @@ struct pvsim_kvm_params {
 	uint32_t cores;
 	/** @brief Hardware threads per core. */
 	uint32_t smt;
-	/** @brief Benchmark guest vCPUs; vCPU i runs on host thread i. */
+	/** @brief Benchmark guest vCPUs; vCPU i runs on host thread
+	 *         i mod (cores x smt), so more vCPUs than host threads
+	 *         over-commit the host. */
 	uint32_t vcpus;
 	/** @brief Guest threads per core (the lppaca core snapshot's smt). */
 	uint32_t guest_smt;
-	/** @brief Noise guest vCPUs; noise vCPU j runs on host thread j. */
+	/** @brief Noise guest vCPUs; noise vCPU j runs on host thread
+	 *         j mod (cores x smt). */
 	uint32_t noise_vcpus;
+	/** @brief Other host load: this many more CPU hogs per host thread
+	 *         (busy and idle like noise vCPUs), in every case. */
+	uint32_t load_per_hthread;
 	/** @brief Noise vCPU busy burst, uniform in [min, max] ns. */
 	uint64_t noise_busy_min_ns;
 	/** @brief See noise_busy_min_ns. */
@@ -537,8 +543,14 @@ struct pvsim_kvm_params {
 	/** @brief Message thread CPU time from its first wake-up to
 	 *         blocking in fwait (futex syscalls, list walk), ns. */
 	uint64_t msg_work_ns;
-	/** @brief schbench -s: message thread sleep, ns (+ jitter < 1/4). */
+	/** @brief schbench -s: message thread sleep, ns (+ jitter). */
 	uint64_t sleeptime_ns;
+	/** @brief The sleep's jitter: uniform below sleeptime x this / 1000
+	 *         (schbench: 250; 0 = none, as bench/wakeup's nanosleep). */
+	uint32_t sleep_jitter_pm;
+	/** @brief The message thread waits until all its workers have posted
+	 *         (bench/wakeup); false: the first post wakes it (schbench). */
+	bool msg_wait_all;
 	/** @brief Measured run time, ns (schbench -r). */
 	uint64_t runtime_ns;
 	/** @brief Warm-up before measuring, ns. */
@@ -558,6 +570,10 @@ struct pvsim_kvm_params {
 	uint64_t cede_exit_ns;
 	/** @brief Guest re-entry after a host preemption ends, ns. */
 	uint64_t resume_ns;
+	/** @brief The guest-side costs (msg_work_ns, snooze_wake_ns,
+	 *         ipi_ns, cede_exit_ns, resume_ns) x this / 1000: 1000 on
+	 *         hardware, more under an emulator (TCG). */
+	uint32_t guest_cost_pm;
 	/** @brief Spread of the latencies above and of msg_work_ns: each
 	 *         one is drawn uniformly within +- this many per mille of
 	 *         its value (0 = every one exact). */
