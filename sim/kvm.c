@@ -718,8 +718,8 @@ static void core_state(const struct kvm *k, uint32_t vi, int32_t caller,
 	*thread = vi % smt;
 }
 
-/* available_idle_cpu(): idle in the guest and not preempted. */
-static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
+/* available_idle_cpu(): idle in the guest and not preempted (counted). */
+static bool avail_idle(struct kvm *k, uint32_t vi, int32_t caller)
 {
 	struct pvs_core_state cs;
 	unsigned int th;
@@ -727,7 +727,12 @@ static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
 	if (k->v[vi].cur >= 0 || k->v[vi].qlen)
 		return false;
 	core_state(k, vi, caller, &cs, &th);
-	return !pvsim_is_preempted(k->p->hooks, &cs, th);
+	k->r->decisions++;
+	if (pvsim_is_preempted(k->p->hooks, &cs, th)) {
+		k->r->answered_preempted++;
+		return false;
+	}
+	return true;
 }
 
 /* sched_domain imbalance_pct of the guest's LLC/MC level (sd_init()). */
@@ -761,6 +766,8 @@ static bool affine_weight(const struct kvm *k, uint32_t ti, uint32_t this_v,
 static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 {
 	uint32_t prev = (uint32_t)k->t[ti].vcpu, target = prev, i, c;
+	uint32_t llc = k->p->llc_vcpus ? k->p->llc_vcpus : k->p->vcpus;
+	uint32_t first;
 
 	if (waker >= 0 && (uint32_t)waker != prev &&
 	    !avail_idle(k, prev, waker) &&
@@ -768,11 +775,14 @@ static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 		target = (uint32_t)waker;
 	if (avail_idle(k, target, waker))
 		return target;
-	if (target != prev && avail_idle(k, prev, waker))
+	/* the previous vCPU and the scan only within target's LLC */
+	first = target - target % llc;
+	if (target != prev && prev / llc == target / llc &&
+	    avail_idle(k, prev, waker))
 		return prev;
-	for (i = 1; i < k->p->vcpus; i++) {
-		c = (target + i) % k->p->vcpus;
-		if (avail_idle(k, c, waker))
+	for (i = 1; i < llc; i++) {
+		c = first + (target - first + i) % llc;
+		if (c < k->p->vcpus && avail_idle(k, c, waker))
 			return c;
 	}
 	return target;

@@ -109,7 +109,7 @@ enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
        PH_RESUME, PH_JITTER, PH_HSCHED, PH_HSLICE, PH_HTICK, PH_HPARITY,
        PH_HGRAN, PH_NOISE_PREEMPT, PH_ITER_NOISE, PH_SLACK, PH_RSTART,
        PH_VCPUS, PH_GSMT, PH_HCORES, PH_HSMT, PH_LOAD, PH_MSGS, PH_WORKERS,
-       PH_WORK_CPU, PH_SJITTER, PH_WAIT_ALL, PH_GCOST, PH_NR };
+       PH_WORK_CPU, PH_SJITTER, PH_WAIT_ALL, PH_GCOST, PH_LLC, PH_NR };
 
 static const struct pvsim_param ph_params[PH_NR] = {
 	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
@@ -212,6 +212,9 @@ static const struct pvsim_param ph_params[PH_NR] = {
 	  PVSIM_PROV_ASSUMED,
 	  "guest-side costs (message work, snooze wake, IPI, cede exit, "
 	  "re-entry) x this: 1000 on hardware, more under TCG" },
+	{ "llc_vcpus", "vCPUs", 0, 0, 256, PVSIM_PROV_ASSUMED,
+	  "select_idle_sibling() scans only the target's last-level-cache "
+	  "group of this many vCPUs (0: the whole guest)" },
 };
 
 /* The run's values of the table, onto the model's parameters. */
@@ -256,6 +259,7 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 	p->sleep_jitter_pm = (uint32_t)PH(PH_SJITTER);
 	p->msg_wait_all = PH(PH_WAIT_ALL) != 0;
 	p->guest_cost_pm = (uint32_t)PH(PH_GCOST);
+	p->llc_vcpus = (uint32_t)PH(PH_LLC);
 #undef PH
 }
 
@@ -428,6 +432,9 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 	struct pvsim_kvm_params p[PVSIM_IDLE_HINT_NPOL];
 	struct pvsim_kvm_result *r;
 	uint32_t it, iters = o->iterations ? o->iterations : PVSIM_IDLE_HINT_ITERS;
+
+	if (iters > PVSIM_IDLE_HINT_MAXITER)
+		return -1;
 	unsigned int i, pol, npol = o->plugin ? 3 : 2;
 	int ret = 0;
 
@@ -467,6 +474,13 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 					     (double)v[pol][i]);
 			}
 			pvsim_hist_merge(&out->hist[pol], &r->wake);
+			out->decisions[pol] += r->decisions;
+			out->answered[pol] += r->answered_preempted;
+			out->iter[pol][it].n = r->wake.n;
+			out->iter[pol][it].min_us = r->wake.min_us;
+			out->iter[pol][it].max_us = r->wake.max_us;
+			memcpy(out->iter[pol][it].pct_us, v[pol],
+			       sizeof(v[pol]));
 			out->steal_ns[pol] += r->steal_ns;
 			for (i = 0; i < PVSIM_KVM_WAKE_NR; i++) {
 				out->wake_n[pol][i] += r->wake_n[i];
@@ -576,6 +590,50 @@ static void print_compare(FILE *f, const int64_t *centi)
 	}
 }
 
+/*
+ * Each iteration as bench/wakeup's script line, for bench/wakeup/
+ * compare.awk: "POLICY wakeup: samples S p50 V ... p99.9 V min A max B".
+ */
+static void print_iter_lines(const struct pvsim_opts *o, FILE *f,
+			     const struct pvsim_idle_hint_case *cs)
+{
+	unsigned int pol, i;
+	uint32_t it;
+
+	for (it = 0; it < cs->iterations; it++)
+		for (pol = 0; pol < cs->npol; pol++) {
+			fprintf(f, "%s wakeup: samples %llu", pol_label(o, pol),
+				(unsigned long long)cs->iter[pol][it].n);
+			for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
+				/* "p99.5_us" -> "p99.5" */
+				fprintf(f, " %.*s %llu",
+					(int)strlen(pvsim_pct_metric[i]) - 3,
+					pvsim_pct_metric[i], (unsigned long long)
+					cs->iter[pol][it].pct_us[i]);
+			}
+			fprintf(f, " min %llu max %llu\n",
+				(unsigned long long)cs->iter[pol][it].min_us,
+				(unsigned long long)cs->iter[pol][it].max_us);
+		}
+}
+
+/* The published experiment's shape: the hold-out lines apply. */
+static bool published_shape(const struct pvsim_opts *o)
+{
+	static const unsigned int shape[] = {
+		PH_CPUTIME, PH_SLEEP, PH_VCPUS, PH_GSMT, PH_HCORES, PH_HSMT,
+		PH_LOAD, PH_MSGS, PH_WORKERS, PH_WORK_CPU, PH_SJITTER,
+		PH_WAIT_ALL, PH_GCOST
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
+		if (pvsim_param_value(o, ph_params, shape[i]) !=
+		    ph_params[shape[i]].def)
+			return false;
+	return true;
+}
+
 static int run(const struct pvsim_opts *o, FILE *f,
 	       struct pvsim_totals *tot)
 {
@@ -638,6 +696,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				so.wakeup = &cs->hist[pol];
 				pvsim_schbench_print(f, &so);
 			}
+			print_iter_lines(o, f, cs);
 			fprintf(f, "------------------------------------------"
 				"--------------\n");
 			continue;
@@ -645,7 +704,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 		fprintf(f, "schbench latency (niter: %u)\n", cs->iterations);
 		fprintf(f, "percentile compare%% (avg)\n(higher the better)\n");
 		print_compare(f, cs->compare_centi);
-		print_holdout(f, c, cs->compare_centi);
+		if (published_shape(o))
+			print_holdout(f, c, cs->compare_centi);
 		if (cs->npol > 2) {
 			fprintf(f, "plug-in %s: percentile compare%% (avg)\n",
 				o->plugin->name);
@@ -673,6 +733,13 @@ static int run(const struct pvsim_opts *o, FILE *f,
 		print_classes(f, cs, 1, "patched ");
 		if (cs->npol > 2)
 			print_classes(f, cs, 2, o->plugin->name);
+		for (pol = 0; pol < cs->npol; pol++)
+			fprintf(f, "is-preempted decisions %s: %llu, answered "
+				"preempted %.2f%%\n", pol_label(o, pol),
+				(unsigned long long)cs->decisions[pol],
+				cs->decisions[pol] ? 100.0 *
+				(double)cs->answered[pol] /
+				(double)cs->decisions[pol] : 0.0);
 		fprintf(f, "------------------------------------------------"
 			"--------\n");
 	}

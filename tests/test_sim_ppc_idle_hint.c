@@ -153,6 +153,57 @@ static void test_invariants_many_seeds(void **state)
 	free(r);
 }
 
+/* The booted kernel's shape (bench/wakeup/beside.sh): 4 SMT1 vCPUs on 2
+ * host threads, bench/wakeup's loop, no shared LLC, host load; invariants
+ * over seeds, and each placement asks the rule. */
+static void test_kernel_shape(void **state)
+{
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *r = malloc(sizeof(*r));
+	unsigned int pol, seed, llc;
+
+	(void)state;
+	assert_non_null(r);
+	for (seed = 1; seed <= 6; seed++)
+		for (llc = 0; llc < 2; llc++)
+			for (pol = 0; pol < 2; pol++) {
+				pvsim_idle_hint_params(&p, 0, pol ?
+						       PVS_PREEMPT_PARITY :
+						       PVS_PREEMPT_IDLE_HINT);
+				p.vcpus = 4;
+				p.guest_smt = 1;
+				p.cores = 1;
+				p.smt = 2;
+				p.msg_threads = 2;
+				p.workers = 2;
+				p.cputime_ns = 30000;
+				p.sleeptime_ns = 100000;
+				p.work_is_cpu = false;
+				p.sleep_jitter_pm = 0;
+				p.msg_wait_all = true;
+				p.llc_vcpus = llc;
+				p.guest_cost_pm = 5700;
+				p.load_per_hthread = seed % 3;
+				p.warmup_ns = 10000000;
+				p.runtime_ns = 200000000;
+				assert_int_equal(pvsim_kvm_run(&p, seed, true,
+							       r), 0);
+				assert_int_equal(r->failures, 0);
+				assert_true(r->wake.n > 100);
+				assert_true(r->decisions > 0);
+				if (pol)	/* parity: ceded looks preempted */
+					assert_true(r->answered_preempted * 2 >
+						    r->decisions);
+				else
+					assert_true(r->answered_preempted * 100 <
+						    r->decisions);
+			}
+	/* more threads on one host thread than its queue holds */
+	p.load_per_hthread = 15;
+	assert_int_equal(pvsim_kvm_run(&p, 1, false, r), -1);
+	free(r);
+}
+
 /* compare% (hundredths) of the three cases on a reduced run. */
 static void run_cases(uint64_t seed, const uint64_t *param,
 		      int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT])
@@ -241,6 +292,7 @@ int main(void)
 		cmocka_unit_test(test_eevdf_sleep_and_charge),
 		cmocka_unit_test(test_eevdf_tick),
 		cmocka_unit_test(test_invariants_many_seeds),
+		cmocka_unit_test(test_kernel_shape),
 		cmocka_unit_test(test_shape_eevdf),
 		cmocka_unit_test(test_shape_shortcut),
 	};

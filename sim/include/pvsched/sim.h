@@ -612,6 +612,10 @@ struct pvsim_kvm_params {
 	 *         in an order drawn per run (false: task i on vCPU
 	 *         i mod vcpus). */
 	bool random_start;
+	/** @brief vCPUs per last-level-cache domain: select_idle_sibling()
+	 *         scans only the target's (groups of consecutive vCPUs;
+	 *         0 = the whole guest). */
+	uint32_t llc_vcpus;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
 	/** @brief A plug-in's decisions instead of the library's (NULL:
@@ -657,6 +661,11 @@ struct pvsim_kvm_result {
 	uint64_t wake_us[PVSIM_KVM_WAKE_NR];
 	/** @brief Those that waited 1 ms or more. */
 	uint64_t wake_slow[PVSIM_KVM_WAKE_NR];
+	/** @brief is-preempted decisions on idle vCPUs (each placement asks
+	 *         for several), and how many answered preempted. */
+	uint64_t decisions;
+	/** @brief See decisions. */
+	uint64_t answered_preempted;
 	/** @brief Invariant violations seen (debug runs check every event). */
 	uint64_t failures;
 	/** @brief First violation, or NULL. */
