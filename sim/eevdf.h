@@ -24,6 +24,15 @@
  *   preempts the current one when pick would choose it.
  * Not modelled: weights, cgroups, PELT, migrations, the 6.12+ rules
  * (DELAY_DEQUEUE, PREEMPT_SHORT, per-task slices).
+ *
+ * With cfs set, the same run queue follows CFS (Linux 6.1..6.5) instead:
+ * pick = the lowest vruntime; a waking thread is placed at
+ * max(its vruntime, min_vruntime - latency / 2) (GENTLE_FAIR_SLEEPERS)
+ * and preempts the running one when that one's vruntime is more than
+ * wakeup_gran ahead (wakeup_preempt_entity()); at a tick the running one
+ * is preempted once it ran its slice, latency / n (n <= 8), or ran at
+ * least min_gran (slice_ns) and is more than that slice ahead of the
+ * lowest vruntime (check_preempt_tick()). No lag, no deadlines.
  */
 #ifndef PVSCHED_SIM_EEVDF_H
 #define PVSCHED_SIM_EEVDF_H
@@ -44,6 +53,9 @@ struct pvsim_eevdf {
 	uint64_t slice_ns;	/* sysctl_sched_base_slice */
 	uint64_t tick_ns;	/* deadlines are noticed at ticks (0: at once) */
 	bool run_to_parity;	/* sched feature RUN_TO_PARITY */
+	bool cfs;		/* CFS instead of EEVDF */
+	uint64_t latency_ns;	/* CFS: sysctl_sched_latency */
+	uint64_t wakeup_gran_ns;	/* CFS: sysctl_sched_wakeup_granularity */
 };
 
 /* V over the n queued entities q (vmin when there are none). */
@@ -69,6 +81,16 @@ void pvsim_eevdf_sleep(const struct pvsim_eevdf *e, struct pvsim_eevdf_se *se,
 unsigned int pvsim_eevdf_pick(const struct pvsim_eevdf *e,
 			      struct pvsim_eevdf_se *const *q, unsigned int n,
 			      int cur);
+
+/* The woken q[woken] preempts the running q[cur] (check_preempt_wakeup). */
+bool pvsim_eevdf_wakeup_preempts(const struct pvsim_eevdf *e,
+				 struct pvsim_eevdf_se *const *q, unsigned int n,
+				 int cur, unsigned int woken);
+
+/* At a tick the running q[cur], running since ran_ns, gives way. */
+bool pvsim_eevdf_tick_preempts(const struct pvsim_eevdf *e,
+			       struct pvsim_eevdf_se *const *q, unsigned int n,
+			       int cur, uint64_t ran_ns);
 
 /* ns from now until the running se's deadline is noticed (now_ns: the
  * time, for the tick grid; phase_ns: this CPU's tick offset). */

@@ -175,6 +175,8 @@ void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 	p->host_slice_ns = 3000000;
 	p->host_tick_ns = 4000000;
 	p->host_run_to_parity = true;
+	p->host_cfs_latency_ns = 24000000;
+	p->host_cfs_wakeup_gran_ns = 4000000;
 	p->host_wakeup_gran_ns = 10000;
 	p->iter_noise_pm = 200;
 	p->timer_slack_ns = 50000;
@@ -234,14 +236,21 @@ static bool ev_charge(struct kvm *k, uint32_t h)
 	return renewed;
 }
 
-/* pick_eevdf() would take another thread than the running one. */
-static bool ev_other_wins(struct kvm *k, uint32_t h)
+/*
+ * The running thread gives way: to the thread just queued last (woken),
+ * or at a tick (EEVDF: pick_eevdf() takes another; CFS: its slice).
+ */
+static bool ev_preempts(struct kvm *k, uint32_t h, bool woken)
 {
 	struct pvsim_eevdf_se *q[HT_QMAX + 1];
 	int cur;
 	unsigned int n = ev_queue(k, h, q, &cur);
 
-	return cur >= 0 && (int)pvsim_eevdf_pick(&k->eevdf, q, n, cur) != cur;
+	if (woken)
+		return pvsim_eevdf_wakeup_preempts(&k->eevdf, q, n, cur,
+						   k->ht[h].nq - 1);
+	return pvsim_eevdf_tick_preempts(&k->eevdf, q, n, cur,
+					 k->s.now_ns - k->ht[h].picked_ns);
 }
 
 /* Wake the host thread when the running thread's deadline is noticed. */
@@ -430,7 +439,7 @@ static void host_wake(struct kvm *k, uint32_t vi)
 			return;
 		}
 		host_insert(ht, vi, ht->nq);
-		if (ev_other_wins(k, v->ht))
+		if (ev_preempts(k, v->ht, true))
 			host_undispatch(k, (uint32_t)ht->cur, false);
 		else
 			ev_arm(k, v->ht);
@@ -477,7 +486,7 @@ static void host_resched(struct kvm *k, uint32_t h)
 	}
 	/* the tick that notices the slice used up: resched, pick again */
 	ev_charge(k, h);
-	if (ev_other_wins(k, h))
+	if (ev_preempts(k, h, false))
 		host_undispatch(k, (uint32_t)ht->cur, false);
 	else
 		ev_arm(k, h);
@@ -1044,7 +1053,7 @@ static int setup(struct kvm *k)
 	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
 	     p->policy != PVS_PREEMPT_PARITY) ||
-	    p->host_sched > PVSIM_KVM_HOST_SHORTCUT || !p->host_slice_ns ||
+	    p->host_sched > PVSIM_KVM_HOST_CFS || !p->host_slice_ns ||
 	    p->iter_noise_pm >= 1000 || !p->guest_cost_pm ||
 	    (p->sleep_jitter_pm &&
 	     p->sleeptime_ns * p->sleep_jitter_pm / 1000 < 1))
@@ -1056,7 +1065,10 @@ static int setup(struct kvm *k)
 		k->noise_scale_pm = pvsim_rand_range(&k->s,
 						     1000 - p->iter_noise_pm,
 						     1000 + p->iter_noise_pm);
-	k->eevdf_on = p->host_sched == PVSIM_KVM_HOST_EEVDF;
+	k->eevdf_on = p->host_sched != PVSIM_KVM_HOST_SHORTCUT;
+	k->eevdf.cfs = p->host_sched == PVSIM_KVM_HOST_CFS;
+	k->eevdf.latency_ns = p->host_cfs_latency_ns;
+	k->eevdf.wakeup_gran_ns = p->host_cfs_wakeup_gran_ns;
 	k->eevdf.slice_ns = p->host_slice_ns;
 	k->eevdf.tick_ns = p->host_tick_ns;
 	k->eevdf.run_to_parity = p->host_run_to_parity;

@@ -109,7 +109,8 @@ enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
        PH_RESUME, PH_JITTER, PH_HSCHED, PH_HSLICE, PH_HTICK, PH_HPARITY,
        PH_HGRAN, PH_NOISE_PREEMPT, PH_ITER_NOISE, PH_SLACK, PH_RSTART,
        PH_VCPUS, PH_GSMT, PH_HCORES, PH_HSMT, PH_LOAD, PH_MSGS, PH_WORKERS,
-       PH_WORK_CPU, PH_SJITTER, PH_WAIT_ALL, PH_GCOST, PH_LLC, PH_NR };
+       PH_WORK_CPU, PH_SJITTER, PH_WAIT_ALL, PH_GCOST, PH_LLC, PH_CFS_LAT,
+       PH_CFS_GRAN, PH_NR };
 
 static const struct pvsim_param ph_params[PH_NR] = {
 	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
@@ -152,10 +153,11 @@ static const struct pvsim_param ph_params[PH_NR] = {
 	{ "lat_jitter_pm", "per mille", 250, 0, 999, PVSIM_PROV_CALIBRATED,
 	  "spread of the latencies: pseries-cede-latency's IPI p99 = 1.28 x "
 	  "mean" },
-	{ "host_sched", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	{ "host_sched", "0|1|2", 0, 0, 2, PVSIM_PROV_MEASURED,
 	  "host wake-up preemption: 0 = EEVDF as Linux 6.6+ "
 	  "(kernel/sched/fair.c); 1 = the earlier shortcut (assumed, not "
-	  "Linux: host_wakeup_gran_us, noise_wakeup_preempt)" },
+	  "Linux: host_wakeup_gran_us, noise_wakeup_preempt); 2 = CFS as "
+	  "Linux 6.1..6.5 (host_cfs_*, host_slice_us = min granularity)" },
 	{ "host_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
 	  "Linux 6.6 default: sysctl_sched_base_slice 0.75 ms x (1 + "
 	  "ilog2(min(CPUs, 8))) = 3 ms on 8+ CPUs" },
@@ -215,6 +217,14 @@ static const struct pvsim_param ph_params[PH_NR] = {
 	{ "llc_vcpus", "vCPUs", 0, 0, 256, PVSIM_PROV_ASSUMED,
 	  "select_idle_sibling() scans only the target's last-level-cache "
 	  "group of this many vCPUs (0: the whole guest)" },
+	{ "host_cfs_latency_us", "us", 24000, 1000, 1000000,
+	  PVSIM_PROV_MEASURED,
+	  "host_sched=2: Linux 6.1 default sched_latency 6 ms x (1 + "
+	  "ilog2(8)) on 8+ CPUs" },
+	{ "host_cfs_wakeup_gran_us", "us", 4000, 0, 1000000,
+	  PVSIM_PROV_MEASURED,
+	  "host_sched=2: Linux 6.1 default sched_wakeup_granularity 1 ms x "
+	  "(1 + ilog2(8))" },
 };
 
 /* The run's values of the table, onto the model's parameters. */
@@ -260,6 +270,8 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 	p->msg_wait_all = PH(PH_WAIT_ALL) != 0;
 	p->guest_cost_pm = (uint32_t)PH(PH_GCOST);
 	p->llc_vcpus = (uint32_t)PH(PH_LLC);
+	p->host_cfs_latency_ns = PH(PH_CFS_LAT) * 1000;
+	p->host_cfs_wakeup_gran_ns = PH(PH_CFS_GRAN) * 1000;
 #undef PH
 }
 

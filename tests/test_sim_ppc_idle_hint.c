@@ -14,7 +14,7 @@
 
 /* ---- EEVDF rules --------------------------------------------------------- */
 
-static const struct pvsim_eevdf ev_6_6 = { 3000000, 0, true };
+static const struct pvsim_eevdf ev_6_6 = { 3000000, 0, true, false, 0, 0 };
 
 /* A sleeper with lag 0 joins a running thread at V: no preemption. */
 static void test_eevdf_zero_lag_waits(void **state)
@@ -78,7 +78,7 @@ static void test_eevdf_sleep_and_charge(void **state)
 /* A used-up slice is noticed at this CPU's next tick. */
 static void test_eevdf_tick(void **state)
 {
-	struct pvsim_eevdf tk = { 3000000, 4000000, true };
+	struct pvsim_eevdf tk = { 3000000, 4000000, true, false, 0, 0 };
 	struct pvsim_eevdf_se a = { 0, 3000000, 0, true };
 
 	(void)state;
@@ -90,6 +90,33 @@ static void test_eevdf_tick(void **state)
 	/* due exactly on a tick */
 	assert_int_equal(pvsim_eevdf_until_resched(&tk, &a, 1000000, 0),
 			 3000000);
+}
+
+/* CFS: sleeper credit of half a latency, wake-up granularity, slices. */
+static void test_cfs_rules(void **state)
+{
+	static const struct pvsim_eevdf cfs = { 3000000, 4000000, true, true,
+						24000000, 4000000 };
+	struct pvsim_eevdf_se cur = { 50000000, 0, 0, true }, w = { 0 };
+	struct pvsim_eevdf_se x = { 0 };
+	struct pvsim_eevdf_se *q[3] = { &w, &cur, &x };
+
+	(void)state;
+	/* a long sleeper: min_vruntime (cur's) - 12 ms, 12 > 4 ms: preempts */
+	pvsim_eevdf_place(&cfs, &w, &q[1], 1, 0);
+	assert_int_equal(w.vruntime_ns, 38000000);
+	assert_true(pvsim_eevdf_wakeup_preempts(&cfs, q, 2, 1, 0));
+	/* a recent sleeper keeps its vruntime: 3 ms behind does not */
+	w.vruntime_ns = 47000000;
+	pvsim_eevdf_place(&cfs, &w, &q[1], 1, 0);
+	assert_int_equal(w.vruntime_ns, 47000000);
+	assert_false(pvsim_eevdf_wakeup_preempts(&cfs, q, 2, 1, 0));
+	/* slice of 2: 12 ms; 3 ms ahead after 4 ms run: keep; after 13: go */
+	assert_false(pvsim_eevdf_tick_preempts(&cfs, q, 2, 1, 4000000));
+	assert_true(pvsim_eevdf_tick_preempts(&cfs, q, 2, 1, 13000000));
+	/* the leftmost is picked */
+	x.vruntime_ns = 46000000;
+	assert_int_equal(pvsim_eevdf_pick(&cfs, q, 3, -1), 2);
 }
 
 /* ---- whole runs ----------------------------------------------------------- */
@@ -129,7 +156,7 @@ static void test_invariants_many_seeds(void **state)
 	(void)state;
 	assert_non_null(r);
 	for (seed = 1; seed <= 8; seed++)
-		for (hs = 0; hs < 2; hs++)
+		for (hs = 0; hs < 3; hs++)
 			for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++)
 				for (pol = 0; pol < 2; pol++) {
 					pvsim_idle_hint_params(&p, c, pol ?
@@ -148,7 +175,7 @@ static void test_invariants_many_seeds(void **state)
 					assert_int_equal(r->failures, 0);
 					assert_true(r->wake.n > 100);
 				}
-	p.host_sched = 2;
+	p.host_sched = 3;
 	assert_int_equal(pvsim_kvm_run(&p, 1, false, r), -1);
 	free(r);
 }
@@ -258,6 +285,24 @@ static void test_shape_eevdf(void **state)
 	}
 }
 
+/* Under CFS (host_sched=2) the noise cases lose as under EEVDF. */
+static void test_shape_cfs(void **state)
+{
+	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT];
+	uint64_t param[PVSIM_MAX_PARAMS];
+	unsigned int c;
+
+	(void)state;
+	param_defaults(param);
+	param_set(param, "host_sched", 2);
+	run_cases(1, param, v);
+	assert_true(v[0][4] > 5000);
+	for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
+		assert_true(v[c][2] < -2000);
+		assert_true(v[c][4] < 5000);
+	}
+}
+
 /*
  * The earlier shortcut (host_sched=1: a woken benchmark vCPU preempts
  * after 10 us): medians move little, the gain is at p99/p99.5 and many
@@ -291,9 +336,11 @@ int main(void)
 		cmocka_unit_test(test_eevdf_positive_lag_preempts),
 		cmocka_unit_test(test_eevdf_sleep_and_charge),
 		cmocka_unit_test(test_eevdf_tick),
+		cmocka_unit_test(test_cfs_rules),
 		cmocka_unit_test(test_invariants_many_seeds),
 		cmocka_unit_test(test_kernel_shape),
 		cmocka_unit_test(test_shape_eevdf),
+		cmocka_unit_test(test_shape_cfs),
 		cmocka_unit_test(test_shape_shortcut),
 	};
 

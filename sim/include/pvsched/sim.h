@@ -579,8 +579,8 @@ struct pvsim_kvm_params {
 	 *         its value (0 = every one exact). */
 	uint32_t lat_jitter_pm;
 	/** @brief Host scheduler: PVSIM_KVM_HOST_EEVDF (Linux 6.6+, the
-	 *         default) or PVSIM_KVM_HOST_SHORTCUT (the fixed preemption
-	 *         delays below; not Linux). */
+	 *         default), PVSIM_KVM_HOST_SHORTCUT (the fixed preemption
+	 *         delays below; not Linux) or PVSIM_KVM_HOST_CFS (6.1..6.5). */
 	uint32_t host_sched;
 	/** @brief Host scheduler slice (EEVDF: sysctl_sched_base_slice;
 	 *         shortcut: the turn of runnable threads), ns. */
@@ -591,6 +591,11 @@ struct pvsim_kvm_params {
 	/** @brief EEVDF: sched feature RUN_TO_PARITY (a picked thread keeps
 	 *         the CPU while eligible until its deadline renews). */
 	bool host_run_to_parity;
+	/** @brief CFS: sysctl_sched_latency, ns (host_slice_ns is its
+	 *         sysctl_sched_min_granularity). */
+	uint64_t host_cfs_latency_ns;
+	/** @brief CFS: sysctl_sched_wakeup_granularity, ns. */
+	uint64_t host_cfs_wakeup_gran_ns;
 	/** @brief Shortcut only: a woken vCPU thread preempts the host
 	 *         thread's current one (a noise vCPU or a host kernel burst)
 	 *         once that has run this long, ns. */
@@ -630,7 +635,10 @@ enum pvsim_kvm_host_sched {
 	/** @brief The earlier fixed delays: a woken benchmark vCPU preempts
 	 *         after host_wakeup_gran_ns, a noise vCPU waits for the slice
 	 *         end, a kernel burst preempts at once (assumed, not Linux). */
-	PVSIM_KVM_HOST_SHORTCUT
+	PVSIM_KVM_HOST_SHORTCUT,
+	/** @brief Linux 6.1..6.5 CFS: sleeper credit and wake-up
+	 *         granularity, tick preemption by slice. */
+	PVSIM_KVM_HOST_CFS
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
