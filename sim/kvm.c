@@ -8,7 +8,8 @@
  * vCPU h, noise vCPU h) and a host kernel thread (bursts). By default its
  * scheduler is Linux 6.6's EEVDF (eevdf.h): the woken thread is placed by
  * its lag and preempts the current one only when pick_eevdf() chooses it;
- * a used-up slice is noticed at the next tick. host_sched = SHORTCUT
+ * a used-up slice is noticed at the next tick (host_sched = CFS: Linux
+ * 6.1's rules on the same queues). host_sched = SHORTCUT
  * keeps the earlier fixed delays (not Linux): a benchmark vCPU thread
  * woken from cede is queued first and preempts the current thread (a
  * noise vCPU or a kernel burst) once that has run host_wakeup_gran_ns; a
