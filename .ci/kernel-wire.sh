@@ -36,7 +36,9 @@
 #      under the policy in force (or moved under the other one), and prints
 #      the percentile table with compare% and the ministat comparison
 #      (bench/wakeup/compare.awk). Which policy is faster is a finding,
-#      not a pass/fail condition.
+#      not a pass/fail condition. With a built simulator
+#      (build/sim/pvsched-sim, or PVSIM) bench/wakeup/beside.sh then
+#      prints the simulator's run of the same shape beside it (seconds).
 # Environment: PVS_WIRE_ITERS (default 10), PVS_WIRE_RUNTIME (s per run,
 #   default 5), PVS_WIRE_SMP (default 4), PVS_WIRE_ARGS (wakeup options,
 #   default "-m 2 -t 2 -s 100 -w 30"), PVS_WIRE_WARN=0 skips step 2,
@@ -231,6 +233,7 @@ D=/sys/kernel/debug/pvsched
 echo "PVS nproc \$(nproc) shared \$(grep shared_processor_mode /proc/powerpc/lparcfg)"
 echo "PVS cpuidle \$(cat /sys/devices/system/cpu/cpuidle/current_driver) \$(cat /sys/devices/system/cpu/cpu0/cpuidle/state1/name | tr ' ' _) latency \$(cat /sys/devices/system/cpu/cpu0/cpuidle/state1/latency) residency \$(cat /sys/devices/system/cpu/cpu0/cpuidle/state1/residency)"
 echo "PVS default \$(cat \$P/vcpu_preempt) \$(cat \$P/cede)"
+echo "PVS topology cpu0 core_siblings \$(cat /sys/devices/system/cpu/cpu0/topology/core_siblings_list 2>/dev/null) caches \$(cat /sys/devices/system/cpu/cpu0/cache/index*/shared_cpu_list 2>/dev/null | tr '\n' ' ')"
 if echo no-such-rule >\$P/vcpu_preempt 2>/dev/null; then r=accepted; else r=refused; fi
 echo "PVS bad-vcpu \$r kept \$(cat \$P/vcpu_preempt)"
 if echo no-such-rule >\$P/cede 2>/dev/null; then r=accepted; else r=refused; fi
@@ -331,6 +334,7 @@ END {
 	grep '^PVS nproc' "$log" | sed 's/^PVS /  /'
 	grep '^PVS cpuidle' "$log" | sed 's/^PVS /  /'
 	grep '^PVS cede ' "$log" | sed 's/^PVS /  /'
+	grep '^PVS topology' "$log" | sed 's/^PVS /  /'
 	grep -v '^PVS' "$log" | grep 'pvsched selftest:\|pvsched wire:\|pvsched lppaca: [0-9]* cpus\|pvsched: ' | sed 's/^\[[^]]*\] /  /'
 	echo "benchmark: wakeup $wargs -r $runtime, $iters iterations per policy, interleaved"
 	cat "$report"
@@ -338,7 +342,18 @@ END {
 	echo "Last run (idle-hint), schbench format:"
 	grep '^PVS last-table' "$log" | sed 's/^PVS last-table /  /'
 	echo
-	grep '^PVSRUN' "$log" | sed 's/^PVSRUN //' | awk -f bench/wakeup/compare.awk
+	grep '^PVSRUN' "$log" | sed 's/^PVSRUN //' |
+		awk -f bench/wakeup/compare.awk | tee "$work/kcmp.txt"
+	echo
+	# the simulator's same experiment beside (a few seconds), when built
+	if [ -x "${PVSIM:-build/sim/pvsched-sim}" ]; then
+		PVSIM=${PVSIM:-build/sim/pvsched-sim} \
+			bench/wakeup/beside.sh "$work/kcmp.txt" ||
+			echo "beside: the simulator's run failed"
+	else
+		echo "Simulator beside: build it (build/sim/pvsched-sim) or set PVSIM, then"
+		echo "  bench/wakeup/beside.sh REPORT (the table above saved as REPORT)"
+	fi
 	echo
 	echo "job time: $((SECONDS - t0)) s"
 } | tee "$work/final.txt"

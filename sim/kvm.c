@@ -5,7 +5,12 @@
  * noise guest.
  *
  * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
- * vCPU h, noise vCPU h) and host kernel bursts. A benchmark vCPU thread
+ * vCPU h, noise vCPU h) and a host kernel thread (bursts). By default its
+ * scheduler is Linux 6.6's EEVDF (eevdf.h): the woken thread is placed by
+ * its lag and preempts the current one only when pick_eevdf() chooses it;
+ * a used-up slice is noticed at the next tick (host_sched = CFS: Linux
+ * 6.1's rules on the same queues). host_sched = SHORTCUT
+ * keeps the earlier fixed delays (not Linux): a benchmark vCPU thread
  * woken from cede is queued first and preempts the current thread (a
  * noise vCPU or a kernel burst) once that has run host_wakeup_gran_ns; a
  * woken noise vCPU (a CPU hog) waits for the slice end; runnable threads
@@ -37,6 +42,8 @@
 
 #include <pvsched/sim.h>
 
+#include "eevdf.h"
+
 enum kvm_ev {
 	EV_SPIN_END,	/* obj = task */
 	EV_MSG_TIMER,	/* obj = task */
@@ -54,8 +61,9 @@ enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
 enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
 enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT };
 
-/* Most threads sharing a hardware thread: benchmark, noise, kernel. */
-#define HT_QMAX 4
+/* Most threads sharing a hardware thread (benchmark and noise vCPUs,
+ * other load, the kernel thread). */
+#define HT_QMAX 16
 
 struct task {
 	int32_t vcpu;		/* queued/current on, or previous vCPU */
@@ -75,6 +83,7 @@ struct task {
 	bool woken;		/* queued by a wake-up, not run since */
 	uint8_t wclass;		/* enum pvsim_kvm_wake_class of the last wake */
 	bool posted;		/* message threads: futex posted */
+	uint32_t nposted;	/* message threads: posts this round */
 	bool in_fwait;		/* message threads: blocked in fwait */
 	uint8_t phase;
 };
@@ -100,6 +109,9 @@ struct vcpu {
 	uint32_t nwoken;	/* queued tasks with woken set */
 	uint32_t nattached;	/* workers whose last vCPU this is (load) */
 	uint64_t cur_since_ns;
+	/* host scheduling entity (EEVDF) */
+	struct pvsim_eevdf_se se;
+	uint64_t charged_ns;	/* CPU time charged up to here */
 };
 
 struct hthread {
@@ -108,12 +120,17 @@ struct hthread {
 	uint32_t nq;
 	uint64_t picked_ns;
 	uint32_t epoch;
+	int64_t vmin_ns;	/* EEVDF: V when no thread is queued */
+	uint64_t tick_phase_ns;	/* EEVDF: this CPU's tick offset */
 };
 
 struct kvm {
 	struct pvsim s;
 	const struct pvsim_kvm_params *p;
 	struct pvsim_kvm_result *r;
+	struct pvsim_eevdf eevdf;
+	bool eevdf_on;
+	uint64_t noise_scale_pm;	/* this run's host activity factor */
 	uint32_t nht, nv, nt;
 	uint64_t t_begin, t_end;
 	struct hthread ht[PVSIM_KVM_MAX_HTHREADS];
@@ -143,6 +160,8 @@ void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 	p->work_is_cpu = true;
 	p->msg_work_ns = 25000;
 	p->sleeptime_ns = 10000000;
+	p->sleep_jitter_pm = 250;
+	p->guest_cost_pm = 1000;
 	p->runtime_ns = 5000000000ull;
 	p->warmup_ns = 200000000;
 	p->guest_slice_ns = 3000000;
@@ -153,8 +172,16 @@ void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
 	p->cede_exit_ns = 20000;
 	p->resume_ns = 5000;
 	p->lat_jitter_pm = 250;
+	p->host_sched = PVSIM_KVM_HOST_EEVDF;
 	p->host_slice_ns = 3000000;
+	p->host_tick_ns = 4000000;
+	p->host_run_to_parity = true;
+	p->host_cfs_latency_ns = 24000000;
+	p->host_cfs_wakeup_gran_ns = 4000000;
 	p->host_wakeup_gran_ns = 10000;
+	p->iter_noise_pm = 200;
+	p->timer_slack_ns = 50000;
+	p->random_start = true;
 	p->policy = PVS_PREEMPT_IDLE_HINT;
 }
 
@@ -167,12 +194,93 @@ static void at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj,
 /* A latency of nominal value ns, spread by lat_jitter_pm. */
 static uint64_t lat(struct kvm *k, uint64_t ns)
 {
-	uint64_t d = ns * k->p->lat_jitter_pm / 1000;
+	uint64_t d;
+
+	ns = ns * k->p->guest_cost_pm / 1000;
+	d = ns * k->p->lat_jitter_pm / 1000;
 
 	return d ? pvsim_rand_range(&k->s, ns - d, ns + d) : ns;
 }
 
 /* ---- host --------------------------------------------------------------- */
+
+/*
+ * EEVDF (eevdf.h): the host thread's queue as entities, the waiting ones
+ * first and the running one last; its index in *cur (-1: none runs).
+ */
+static unsigned int ev_queue(struct kvm *k, uint32_t h,
+			     struct pvsim_eevdf_se **q, int *cur)
+{
+	const struct hthread *ht = &k->ht[h];
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ht->nq; i++)
+		q[n++] = &k->v[ht->q[i]].se;
+	*cur = ht->cur >= 0 ? (int)n : -1;
+	if (ht->cur >= 0)
+		q[n++] = &k->v[ht->cur].se;
+	return n;
+}
+
+/* update_curr(): charge the running thread; true when its slice ran out. */
+static bool ev_charge(struct kvm *k, uint32_t h)
+{
+	struct vcpu *v;
+	bool renewed;
+
+	if (k->ht[h].cur < 0)
+		return false;
+	v = &k->v[k->ht[h].cur];
+	renewed = pvsim_eevdf_charge(&k->eevdf, &v->se,
+				     k->s.now_ns - v->charged_ns);
+	v->charged_ns = k->s.now_ns;
+	return renewed;
+}
+
+/*
+ * The running thread gives way: to the thread just queued last (woken),
+ * or at a tick (EEVDF: pick_eevdf() takes another; CFS: its slice).
+ */
+static bool ev_preempts(struct kvm *k, uint32_t h, bool woken)
+{
+	struct pvsim_eevdf_se *q[HT_QMAX + 1];
+	int cur;
+	unsigned int n = ev_queue(k, h, q, &cur);
+
+	if (woken)
+		return pvsim_eevdf_wakeup_preempts(&k->eevdf, q, n, cur,
+						   k->ht[h].nq - 1);
+	return pvsim_eevdf_tick_preempts(&k->eevdf, q, n, cur,
+					 k->s.now_ns - k->ht[h].picked_ns);
+}
+
+/* Wake the host thread when the running thread's deadline is noticed. */
+static void ev_arm(struct kvm *k, uint32_t h)
+{
+	struct hthread *ht = &k->ht[h];
+
+	if (ht->cur < 0 || !ht->nq)
+		return;
+	ht->epoch++;
+	at(k, pvsim_eevdf_until_resched(&k->eevdf, &k->v[ht->cur].se,
+					k->s.now_ns, ht->tick_phase_ns),
+	   EV_HRESCHED, h, ht->epoch);
+}
+
+/* vi goes to sleep on its host thread: it keeps its lag (dequeue). */
+static void ev_sleep(struct kvm *k, uint32_t vi)
+{
+	struct pvsim_eevdf_se *q[HT_QMAX + 1];
+	struct hthread *ht = &k->ht[k->v[vi].ht];
+	int cur;
+	unsigned int n;
+
+	ev_charge(k, k->v[vi].ht);
+	n = ev_queue(k, k->v[vi].ht, q, &cur);
+	pvsim_eevdf_sleep(&k->eevdf, &k->v[vi].se, q, n);
+	if (n == 1 && k->v[vi].se.vruntime_ns > ht->vmin_ns)
+		ht->vmin_ns = k->v[vi].se.vruntime_ns;
+}
 
 static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 {
@@ -191,20 +299,31 @@ static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 	v->enter_epoch++;
 	at(k, lat(k, v->gidle == GI_CEDED ? k->p->cede_exit_ns :
 		  k->p->resume_ns), EV_ENTER, vi, v->enter_epoch);
-	if (ht->nq)
+	if (k->eevdf_on) {
+		/* set_next_entity(): RUN_TO_PARITY's mark */
+		v->charged_ns = now;
+		v->se.protect = true;
+		ev_arm(k, h);
+	} else if (ht->nq) {
 		at(k, k->p->host_slice_ns, EV_HRESCHED, h, ht->epoch);
+	}
 }
 
 static void host_next(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
-	uint32_t i, vi;
+	struct pvsim_eevdf_se *q[HT_QMAX + 1];
+	uint32_t i, vi, first = 0;
+	int cur;
 
 	ht->cur = -1;
 	if (!ht->nq)
 		return;
-	vi = (uint32_t)ht->q[0];
-	for (i = 1; i < ht->nq; i++)
+	if (k->eevdf_on)	/* pick_eevdf(); FIFO for the shortcut */
+		first = pvsim_eevdf_pick(&k->eevdf, q,
+					 ev_queue(k, h, q, &cur), -1);
+	vi = (uint32_t)ht->q[first];
+	for (i = first + 1; i < ht->nq; i++)
 		ht->q[i - 1] = ht->q[i];
 	ht->nq--;
 	host_dispatch(k, h, vi);
@@ -242,6 +361,12 @@ static void host_undispatch_at(struct kvm *k, uint32_t vi, bool blocked,
 	struct hthread *ht = &k->ht[v->ht];
 	uint64_t now = k->s.now_ns;
 
+	if (k->eevdf_on) {
+		if (blocked)
+			ev_sleep(k, vi);
+		else
+			ev_charge(k, v->ht);
+	}
 	v->run_ns += now - v->since_ns;
 	v->since_ns = now;
 	v->yield_count++;
@@ -302,6 +427,25 @@ static void host_wake(struct kvm *k, uint32_t vi)
 	v->hstate = HS_RUNNABLE;
 	v->hwoken = true;
 	v->since_ns = now;
+	if (k->eevdf_on) {
+		struct pvsim_eevdf_se *q[HT_QMAX + 1];
+		int cur;
+
+		/* place_entity(), then check_preempt_wakeup() */
+		ev_charge(k, v->ht);
+		pvsim_eevdf_place(&k->eevdf, &v->se, q,
+				  ev_queue(k, v->ht, q, &cur), ht->vmin_ns);
+		if (ht->cur < 0) {
+			host_dispatch(k, v->ht, vi);
+			return;
+		}
+		host_insert(ht, vi, ht->nq);
+		if (ev_preempts(k, v->ht, true))
+			host_undispatch(k, (uint32_t)ht->cur, false);
+		else
+			ev_arm(k, v->ht);
+		return;
+	}
 	if (ht->cur < 0) {
 		host_dispatch(k, v->ht, vi);
 		return;
@@ -335,8 +479,18 @@ static void host_resched(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
 
-	if (ht->cur >= 0 && ht->nq)
+	if (ht->cur < 0 || !ht->nq)
+		return;
+	if (!k->eevdf_on) {
 		host_undispatch(k, (uint32_t)ht->cur, false);
+		return;
+	}
+	/* the tick that notices the slice used up: resched, pick again */
+	ev_charge(k, h);
+	if (ev_preempts(k, h, false))
+		host_undispatch(k, (uint32_t)ht->cur, false);
+	else
+		ev_arm(k, h);
 }
 
 /* A vCPU going idle in the host: a blocked one leaves any host queue. */
@@ -346,6 +500,8 @@ static void host_block_runnable(struct kvm *k, uint32_t vi)
 	struct hthread *ht = &k->ht[v->ht];
 	uint32_t i, j = 0;
 
+	if (k->eevdf_on)
+		ev_sleep(k, vi);
 	for (i = 0; i < ht->nq; i++)
 		if (ht->q[i] != (int32_t)vi)
 			ht->q[j++] = ht->q[i];
@@ -357,7 +513,24 @@ static void host_block_runnable(struct kvm *k, uint32_t vi)
 
 /* ---- noise guest -------------------------------------------------------- */
 
-/* Noise vCPUs and host kernel threads alternate busy and blocked. */
+/* A length uniform in [lo, hi], scaled by this run's host activity. */
+static uint64_t noise_len(struct kvm *k, uint64_t lo, uint64_t hi)
+{
+	return pvsim_rand_range(&k->s, lo, hi) * k->noise_scale_pm / 1000;
+}
+
+/* The gap before the next busy period (the inverse of the activity). */
+static uint64_t noise_gap(struct kvm *k, uint64_t lo, uint64_t hi)
+{
+	return pvsim_rand_range(&k->s, lo, hi) * 1000 /
+	       (2000 - k->noise_scale_pm);
+}
+
+/*
+ * Noise vCPUs and host kernel threads alternate busy and blocked; a run
+ * with more host activity (noise_scale_pm > 1000) has longer noise bursts
+ * and shorter gaps.
+ */
 static void noise_event(struct kvm *k, uint32_t vi)
 {
 	struct vcpu *v = &k->v[vi];
@@ -370,8 +543,8 @@ static void noise_event(struct kvm *k, uint32_t vi)
 		host_wake(k, vi);
 		at(k, kt ? pvsim_rand_range(&k->s, p->hnoise_min_ns,
 					      p->hnoise_max_ns) :
-			   pvsim_rand_range(&k->s, p->noise_busy_min_ns,
-					      p->noise_busy_max_ns),
+			   noise_len(k, p->noise_busy_min_ns,
+				     p->noise_busy_max_ns),
 		   EV_NOISE, vi, 0);
 	} else {
 		v->lp_idle = 1;
@@ -379,10 +552,10 @@ static void noise_event(struct kvm *k, uint32_t vi)
 			host_undispatch(k, vi, true);
 		else if (v->hstate == HS_RUNNABLE)
 			host_block_runnable(k, vi);
-		at(k, kt ? pvsim_rand_range(&k->s, p->hnoise_gap_min_ns,
-					      p->hnoise_gap_max_ns) :
-			   pvsim_rand_range(&k->s, p->noise_idle_min_ns,
-					      p->noise_idle_max_ns),
+		at(k, kt ? noise_gap(k, p->hnoise_gap_min_ns,
+				     p->hnoise_gap_max_ns) :
+			   noise_gap(k, p->noise_idle_min_ns,
+				     p->noise_idle_max_ns),
 		   EV_NOISE, vi, 0);
 	}
 }
@@ -555,8 +728,8 @@ static void core_state(const struct kvm *k, uint32_t vi, int32_t caller,
 	*thread = vi % smt;
 }
 
-/* available_idle_cpu(): idle in the guest and not preempted. */
-static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
+/* available_idle_cpu(): idle in the guest and not preempted (counted). */
+static bool avail_idle(struct kvm *k, uint32_t vi, int32_t caller)
 {
 	struct pvs_core_state cs;
 	unsigned int th;
@@ -564,7 +737,12 @@ static bool avail_idle(const struct kvm *k, uint32_t vi, int32_t caller)
 	if (k->v[vi].cur >= 0 || k->v[vi].qlen)
 		return false;
 	core_state(k, vi, caller, &cs, &th);
-	return !pvsim_is_preempted(k->p->hooks, &cs, th);
+	k->r->decisions++;
+	if (pvsim_is_preempted(k->p->hooks, &cs, th)) {
+		k->r->answered_preempted++;
+		return false;
+	}
+	return true;
 }
 
 /* sched_domain imbalance_pct of the guest's LLC/MC level (sd_init()). */
@@ -598,6 +776,8 @@ static bool affine_weight(const struct kvm *k, uint32_t ti, uint32_t this_v,
 static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 {
 	uint32_t prev = (uint32_t)k->t[ti].vcpu, target = prev, i, c;
+	uint32_t llc = k->p->llc_vcpus ? k->p->llc_vcpus : k->p->vcpus;
+	uint32_t first;
 
 	if (waker >= 0 && (uint32_t)waker != prev &&
 	    !avail_idle(k, prev, waker) &&
@@ -605,11 +785,14 @@ static uint32_t select_cpu(struct kvm *k, uint32_t ti, int32_t waker)
 		target = (uint32_t)waker;
 	if (avail_idle(k, target, waker))
 		return target;
-	if (target != prev && avail_idle(k, prev, waker))
+	/* the previous vCPU and the scan only within target's LLC */
+	first = target - target % llc;
+	if (target != prev && prev / llc == target / llc &&
+	    avail_idle(k, prev, waker))
 		return prev;
-	for (i = 1; i < k->p->vcpus; i++) {
-		c = (target + i) % k->p->vcpus;
-		if (avail_idle(k, c, waker))
+	for (i = 1; i < llc; i++) {
+		c = first + (target - first + i) % llc;
+		if (c < k->p->vcpus && avail_idle(k, c, waker))
 			return c;
 	}
 	return target;
@@ -677,6 +860,11 @@ static void worker_post(struct kvm *k, uint32_t ti)
 	t->epoch++;
 	t->lnext = m->list;
 	m->list = (int32_t)ti;
+	if (k->p->msg_wait_all && ++m->nposted < k->p->workers) {
+		task_block(k, ti);
+		return;
+	}
+	m->nposted = 0;
 	if (m->in_fwait) {
 		m->in_fwait = false;
 		m->phase = MSG_AFTER_WAIT;
@@ -751,10 +939,14 @@ static void task_run(struct kvm *k, uint32_t ti)
 			msg_fwait(k, ti);
 		return;
 	}
-	/* usleep(sleeptime + jitter) */
+	/* usleep(sleeptime + jitter), late by up to the timer slack */
 	t->phase = MSG_TOP;
-	at(k, p->sleeptime_ns + pvsim_rand_range(&k->s, 0,
-						   p->sleeptime_ns / 4 - 1),
+	at(k, p->sleeptime_ns +
+	   (p->sleep_jitter_pm ? pvsim_rand_range(&k->s, 0, p->sleeptime_ns *
+						  p->sleep_jitter_pm / 1000 -
+						  1) : 0) +
+	   (p->timer_slack_ns ? pvsim_rand_range(&k->s, 0, p->timer_slack_ns) :
+	    0),
 	   EV_MSG_TIMER, ti, 0);
 	task_block(k, ti);
 }
@@ -845,33 +1037,59 @@ static void check(struct kvm *k)
 static int setup(struct kvm *k)
 {
 	const struct pvsim_kvm_params *p = k->p;
-	uint32_t i, nmsg = p->msg_threads;
+	uint32_t i, j, x, nmsg = p->msg_threads, nnoise;
+	uint32_t perm[PVSIM_KVM_MAX_VCPUS];
 
 	k->nht = p->cores * p->smt;
-	k->nv = p->vcpus + p->noise_vcpus + (p->hnoise_max_ns ? k->nht : 0);
+	if (!k->nht || k->nht > PVSIM_KVM_MAX_HTHREADS)
+		return -1;
+	nnoise = p->noise_vcpus + p->load_per_hthread * k->nht;
+	k->nv = p->vcpus + nnoise + (p->hnoise_max_ns ? k->nht : 0);
 	k->nt = p->msg_threads * (1 + p->workers);
-	if (!k->nht || k->nht > PVSIM_KVM_MAX_HTHREADS || !p->vcpus ||
-	    p->vcpus > k->nht || p->noise_vcpus > k->nht ||
+	/* per host thread: its vCPUs, noise, load and kernel thread */
+	if (!p->vcpus || (p->vcpus + k->nht - 1) / k->nht +
+			 (nnoise + k->nht - 1) / k->nht + 1 > HT_QMAX ||
 	    k->nv > PVSIM_KVM_MAX_VCPUS || !nmsg || k->nt > PVSIM_KVM_MAX_TASKS ||
 	    !p->guest_smt || p->guest_smt > PVS_MAX_SMT ||
 	    p->vcpus % p->guest_smt || p->sleeptime_ns < 4 ||
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
-	     p->policy != PVS_PREEMPT_PARITY))
+	     p->policy != PVS_PREEMPT_PARITY) ||
+	    p->host_sched > PVSIM_KVM_HOST_CFS || !p->host_slice_ns ||
+	    p->iter_noise_pm >= 1000 || !p->guest_cost_pm ||
+	    (p->sleep_jitter_pm &&
+	     p->sleeptime_ns * p->sleep_jitter_pm / 1000 < 1))
 		return -1;
+	/* drawn first, from the run's seed: both policies of an iteration
+	 * see the same host */
+	k->noise_scale_pm = 1000;
+	if (p->iter_noise_pm)
+		k->noise_scale_pm = pvsim_rand_range(&k->s,
+						     1000 - p->iter_noise_pm,
+						     1000 + p->iter_noise_pm);
+	k->eevdf_on = p->host_sched != PVSIM_KVM_HOST_SHORTCUT;
+	k->eevdf.cfs = p->host_sched == PVSIM_KVM_HOST_CFS;
+	k->eevdf.latency_ns = p->host_cfs_latency_ns;
+	k->eevdf.wakeup_gran_ns = p->host_cfs_wakeup_gran_ns;
+	k->eevdf.slice_ns = p->host_slice_ns;
+	k->eevdf.tick_ns = p->host_tick_ns;
+	k->eevdf.run_to_parity = p->host_run_to_parity;
 	for (i = 0; i < k->nht; i++) {
 		k->ht[i].cur = -1;
 		k->ht[i].nq = 0;
 		k->ht[i].picked_ns = 0;
 		k->ht[i].epoch = 0;
+		k->ht[i].vmin_ns = 0;
+		/* the CPUs' ticks are not in step */
+		k->ht[i].tick_phase_ns = p->host_tick_ns * i / k->nht;
 	}
 	for (i = 0; i < k->nv; i++) {
 		struct vcpu *v = &k->v[i];
 
 		memset(v, 0, sizeof(*v));
 		v->noise = i >= p->vcpus;
-		v->kthread = i >= p->vcpus + p->noise_vcpus;
-		v->ht = v->kthread ? i - p->vcpus - p->noise_vcpus :
-			v->noise ? i - p->vcpus : i;
+		v->kthread = i >= p->vcpus + nnoise;
+		v->ht = v->kthread ? i - p->vcpus - nnoise :
+			(v->noise ? i - p->vcpus : i) % k->nht;
 		v->yield_count = 1;	/* starts ceded */
 		v->lp_idle = 1;
 		v->hstate = HS_BLOCKED;
@@ -885,13 +1103,25 @@ static int setup(struct kvm *k)
 						 p->noise_idle_max_ns),
 			   EV_NOISE, i, 0);
 	}
+	/*
+	 * Fork balancing spreads schbench's threads one per idle vCPU: task i
+	 * on vCPU i mod vcpus, or on a permutation of them drawn per run.
+	 */
+	for (i = 0; i < p->vcpus; i++)
+		perm[i] = i;
+	for (i = p->vcpus - 1; p->random_start && i > 0; i--) {
+		j = (uint32_t)pvsim_rand_range(&k->s, 0, i);
+		x = perm[i];
+		perm[i] = perm[j];
+		perm[j] = x;
+	}
 	for (i = 0; i < k->nt; i++) {
 		struct task *t = &k->t[i];
 
 		memset(t, 0, sizeof(*t));
 		t->is_msg = i < nmsg;
 		t->msg = t->is_msg ? i : (i - nmsg) % nmsg;
-		t->vcpu = (int32_t)(i % p->vcpus);
+		t->vcpu = (int32_t)perm[i % p->vcpus];
 		if (!t->is_msg)
 			k->v[t->vcpu].nattached++;
 		t->qnext = -1;

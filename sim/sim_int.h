@@ -13,6 +13,7 @@
 #define PVSIM_IDLE_HINT_NCASES 3
 #define PVSIM_IDLE_HINT_ITERS 20
 #define PVSIM_IDLE_HINT_NPOL 3	/* baseline, patched, a plug-in's */
+#define PVSIM_IDLE_HINT_MAXITER 1000	/* --iterations' limit */
 
 /* One ppc-idle-hint case over all iterations, every policy. */
 struct pvsim_idle_hint_case {
@@ -29,6 +30,13 @@ struct pvsim_idle_hint_case {
 	int64_t plugin_centi[PVSIM_IDLE_HINT_NPCT];
 	uint32_t npol;		/* 2, or 3 with a plug-in */
 	uint32_t iterations;
+	/* is-preempted decisions, and those answered preempted */
+	uint64_t decisions[PVSIM_IDLE_HINT_NPOL];
+	uint64_t answered[PVSIM_IDLE_HINT_NPOL];
+	/* each iteration's samples, min, max and percentiles (us) */
+	struct {
+		uint64_t n, min_us, max_us, pct_us[PVSIM_IDLE_HINT_NPCT];
+	} iter[PVSIM_IDLE_HINT_NPOL][PVSIM_IDLE_HINT_MAXITER];
 };
 
 /* pvsim_kvm_defaults() with the parameter table's defaults applied (a

@@ -218,56 +218,6 @@ static void test_kvm_invariants(void **state)
 	free(r);
 }
 
-/*
- * ppc-idle-hint's shape on a reduced run (8 iterations of 2 s): medians move
- * little (the idle hint is a little slower there: it pays a cede exit
- * where the baseline often queues behind a task it preempts at once); the
- * biggest gains are at p99 and p99.5, not at p90/p95 (the baseline's bump
- * is a second wake-up stacked behind the first on the waker's vCPU, a few
- * % of them) and not at p99.9 (both share the host kernel bursts' tail);
- * with a noise guest the gain at p99 is many times larger (wake-ups queued
- * on a vCPU the host preempted wait for a host slice).
- */
-static void test_ppc_idle_hint_shape(void **state)
-{
-	struct pvsim_opts o;
-	struct pvsim_idle_hint_case *cs = malloc(sizeof(*cs));
-	int64_t p99[PVSIM_IDLE_HINT_NCASES], v0[PVSIM_IDLE_HINT_NPCT] = { 0 };
-	const int64_t *v;
-	unsigned int c;
-
-	(void)state;
-	assert_non_null(cs);
-	memset(&o, 0, sizeof(o));
-	o.seed = 1;
-	o.iterations = 8;
-	o.runtime_ns = 2000000000;
-	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
-		assert_int_equal(pvsim_idle_hint_case(&o, c, cs, NULL), 0);
-		v = cs->compare_centi;
-		print_message("case %u: %lld %lld %lld %lld %lld %lld %lld "
-			      "(centi-%%)\n", c, (long long)v[0],
-			      (long long)v[1], (long long)v[2],
-			      (long long)v[3], (long long)v[4],
-			      (long long)v[5], (long long)v[6]);
-		/* hundredths of a percent: p50 and p75 in -20 % .. +5 % */
-		assert_true(v[0] >= -2000 && v[0] <= 500);
-		assert_true(v[1] >= -2000 && v[1] <= 500);
-		p99[c] = v[4];
-		assert_true(p99[c] > v[2]);
-		assert_true(p99[c] > v[3]);
-		if (!c)
-			memcpy(v0, v, sizeof(v0));
-	}
-	/* no noise: p90 within 10 %; p99, p99.5 above 50 % and p99.9 */
-	assert_true(v0[2] >= -1000 && v0[2] <= 1000);
-	assert_true(v0[4] > 5000 && v0[5] > 5000);
-	assert_true(v0[4] > v0[6] && v0[5] > v0[6]);
-	assert_true(p99[1] > 3 * p99[0]);
-	assert_true(p99[2] > 3 * p99[0]);
-	free(cs);
-}
-
 /* Run scenario name for 2 iterations of runtime_ns into sink. */
 static void run_recorded(const char *name, uint64_t seed, uint64_t runtime_ns,
 			 struct pvsim_sink *sink)
@@ -1029,7 +979,6 @@ int main(void)
 		cmocka_unit_test(test_kvm_deterministic),
 		cmocka_unit_test(test_kvm_bad_params),
 		cmocka_unit_test(test_kvm_invariants),
-		cmocka_unit_test(test_ppc_idle_hint_shape),
 		cmocka_unit_test(test_ppc_idle_hint_records),
 		cmocka_unit_test(test_lpar_capped),
 		cmocka_unit_test(test_lpar_invariants),

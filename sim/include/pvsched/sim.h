@@ -626,12 +626,18 @@ struct pvsim_kvm_params {
 	uint32_t cores;
 	/** @brief Hardware threads per core. */
 	uint32_t smt;
-	/** @brief Benchmark guest vCPUs; vCPU i runs on host thread i. */
+	/** @brief Benchmark guest vCPUs; vCPU i runs on host thread
+	 *         i mod (cores x smt), so more vCPUs than host threads
+	 *         over-commit the host. */
 	uint32_t vcpus;
 	/** @brief Guest threads per core (the lppaca core snapshot's smt). */
 	uint32_t guest_smt;
-	/** @brief Noise guest vCPUs; noise vCPU j runs on host thread j. */
+	/** @brief Noise guest vCPUs; noise vCPU j runs on host thread
+	 *         j mod (cores x smt). */
 	uint32_t noise_vcpus;
+	/** @brief Other host load: this many more CPU hogs per host thread
+	 *         (busy and idle like noise vCPUs), in every case. */
+	uint32_t load_per_hthread;
 	/** @brief Noise vCPU busy burst, uniform in [min, max] ns. */
 	uint64_t noise_busy_min_ns;
 	/** @brief See noise_busy_min_ns. */
@@ -664,8 +670,14 @@ struct pvsim_kvm_params {
 	/** @brief Message thread CPU time from its first wake-up to
 	 *         blocking in fwait (futex syscalls, list walk), ns. */
 	uint64_t msg_work_ns;
-	/** @brief schbench -s: message thread sleep, ns (+ jitter < 1/4). */
+	/** @brief schbench -s: message thread sleep, ns (+ jitter). */
 	uint64_t sleeptime_ns;
+	/** @brief The sleep's jitter: uniform below sleeptime x this / 1000
+	 *         (schbench: 250; 0 = none, as bench/wakeup's nanosleep). */
+	uint32_t sleep_jitter_pm;
+	/** @brief The message thread waits until all its workers have posted
+	 *         (bench/wakeup); false: the first post wakes it (schbench). */
+	bool msg_wait_all;
 	/** @brief Measured run time, ns (schbench -r). */
 	uint64_t runtime_ns;
 	/** @brief Warm-up before measuring, ns. */
@@ -685,26 +697,75 @@ struct pvsim_kvm_params {
 	uint64_t cede_exit_ns;
 	/** @brief Guest re-entry after a host preemption ends, ns. */
 	uint64_t resume_ns;
+	/** @brief The guest-side costs (msg_work_ns, snooze_wake_ns,
+	 *         ipi_ns, cede_exit_ns, resume_ns) x this / 1000: 1000 on
+	 *         hardware, more under an emulator (TCG). */
+	uint32_t guest_cost_pm;
 	/** @brief Spread of the latencies above and of msg_work_ns: each
 	 *         one is drawn uniformly within +- this many per mille of
 	 *         its value (0 = every one exact). */
 	uint32_t lat_jitter_pm;
-	/** @brief Host scheduler slice between runnable vCPU threads, ns. */
+	/** @brief Host scheduler: PVSIM_KVM_HOST_EEVDF (Linux 6.6+, the
+	 *         default), PVSIM_KVM_HOST_SHORTCUT (the fixed preemption
+	 *         delays below; not Linux) or PVSIM_KVM_HOST_CFS (6.1..6.5). */
+	uint32_t host_sched;
+	/** @brief Host scheduler slice (EEVDF: sysctl_sched_base_slice;
+	 *         shortcut: the turn of runnable threads), ns. */
 	uint64_t host_slice_ns;
-	/** @brief A woken vCPU thread preempts the host thread's current one
-	 *         (a noise vCPU or a host kernel burst) once that has run this
-	 *         long (run-to-parity), ns. */
+	/** @brief EEVDF: the host notices a used-up slice at its next tick
+	 *         (1 / HZ), ns; 0 = at once (HRTICK). */
+	uint64_t host_tick_ns;
+	/** @brief EEVDF: sched feature RUN_TO_PARITY (a picked thread keeps
+	 *         the CPU while eligible until its deadline renews). */
+	bool host_run_to_parity;
+	/** @brief CFS: sysctl_sched_latency, ns (host_slice_ns is its
+	 *         sysctl_sched_min_granularity). */
+	uint64_t host_cfs_latency_ns;
+	/** @brief CFS: sysctl_sched_wakeup_granularity, ns. */
+	uint64_t host_cfs_wakeup_gran_ns;
+	/** @brief Shortcut only: a woken vCPU thread preempts the host
+	 *         thread's current one (a noise vCPU or a host kernel burst)
+	 *         once that has run this long, ns. */
 	uint64_t host_wakeup_gran_ns;
-	/** @brief A woken noise vCPU thread preempts like any sleeper;
+	/** @brief Shortcut only: a woken noise vCPU preempts like any sleeper;
 	 *         false: it waits for the current thread's slice to end (a
 	 *         CPU hog has used more than its share: EEVDF does not find
 	 *         it eligible for wake-up preemption). */
 	bool noise_wakeup_preempt;
+	/** @brief Run-to-run host activity: each run scales the host kernel
+	 *         bursts' gaps and the noise vCPUs' busy and idle lengths by
+	 *         one factor drawn uniformly within +- this many per mille
+	 *         (0 = every run the same load). */
+	uint32_t iter_noise_pm;
+	/** @brief Timer slack: a message thread's sleep ends up to this much
+	 *         later, uniformly (Linux's timer_slack_ns), ns. */
+	uint64_t timer_slack_ns;
+	/** @brief schbench's threads start one per vCPU (fork balancing)
+	 *         in an order drawn per run (false: task i on vCPU
+	 *         i mod vcpus). */
+	bool random_start;
+	/** @brief vCPUs per last-level-cache domain: select_idle_sibling()
+	 *         scans only the target's (groups of consecutive vCPUs;
+	 *         0 = the whole guest). */
+	uint32_t llc_vcpus;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
 	/** @brief A plug-in's decisions instead of the library's (NULL:
 	 *         the library under policy). */
 	const struct pvsim_hooks *hooks;
+};
+
+/** @brief The KVM model's host scheduler (pvsim_kvm_params::host_sched). */
+enum pvsim_kvm_host_sched {
+	/** @brief Linux 6.6+ EEVDF wake-up preemption (the default). */
+	PVSIM_KVM_HOST_EEVDF,
+	/** @brief The earlier fixed delays: a woken benchmark vCPU preempts
+	 *         after host_wakeup_gran_ns, a noise vCPU waits for the slice
+	 *         end, a kernel burst preempts at once (assumed, not Linux). */
+	PVSIM_KVM_HOST_SHORTCUT,
+	/** @brief Linux 6.1..6.5 CFS: sleeper credit and wake-up
+	 *         granularity, tick preemption by slice. */
+	PVSIM_KVM_HOST_CFS
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
@@ -735,6 +796,11 @@ struct pvsim_kvm_result {
 	uint64_t wake_us[PVSIM_KVM_WAKE_NR];
 	/** @brief Those that waited 1 ms or more. */
 	uint64_t wake_slow[PVSIM_KVM_WAKE_NR];
+	/** @brief is-preempted decisions on idle vCPUs (each placement asks
+	 *         for several), and how many answered preempted. */
+	uint64_t decisions;
+	/** @brief See decisions. */
+	uint64_t answered_preempted;
 	/** @brief Invariant violations seen (debug runs check every event). */
 	uint64_t failures;
 	/** @brief First violation, or NULL. */
