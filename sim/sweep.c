@@ -75,16 +75,25 @@ static double mean_of(const struct pvsim_sets *s, const char *cs,
  * one bucket between runs). */
 #define SWEEP_LEAD_PM 20
 
-/* The best policy of (case, metric) at a point; NULL: no direction, or
- * no policy leads by SWEEP_LEAD_PM. */
+/* Does a (larger-is-better) value lead another by SWEEP_LEAD_PM? */
+static bool leads(double a, double b)
+{
+	return a - b > (a < 0 ? -a : a) * SWEEP_LEAD_PM / 1000;
+}
+
+/* The conclusion of (case, metric) at a point: the best policy when it
+ * leads every other by SWEEP_LEAD_PM; else, with three policies or more,
+ * "all but X" when one trails every other by as much (several policies
+ * tie at the top by construction and the conclusion is that X loses);
+ * NULL: no direction, or neither. "all but X" is written into buf. */
 static const char *winner(const struct pvsim_sets *s, const char *cs,
-			  const char *metric)
+			  const char *metric, char *buf, size_t len)
 {
 	int dir = pvsim_metric_better(metric);
-	const char *best = NULL;
-	double bv = 0, second = 0, v;
-	bool ok, two = false;
-	size_t p;
+	const char *best = NULL, *worst = NULL;
+	double bv = 0, second = 0, wv = 0, wsecond = 0, v;
+	bool ok;
+	size_t p, n = 0;
 
 	if (!dir)
 		return NULL;
@@ -93,20 +102,31 @@ static const char *winner(const struct pvsim_sets *s, const char *cs,
 		if (!ok)
 			continue;
 		v *= dir;	/* larger is better from here on */
-		if (!best || v > bv) {
+		if (!n || v > bv) {
 			second = bv;
-			two = best != NULL;
 			best = s->policies[p];
 			bv = v;
-		} else if (!two || v > second) {
+		} else if (n == 1 || v > second) {
 			second = v;
-			two = true;
 		}
+		if (!n || v < wv) {
+			wsecond = wv;
+			worst = s->policies[p];
+			wv = v;
+		} else if (n == 1 || v < wsecond) {
+			wsecond = v;
+		}
+		n++;
 	}
-	if (!best || !two)
+	if (n < 2)
 		return best;
-	return bv - second > (bv < 0 ? -bv : bv) * SWEEP_LEAD_PM / 1000 ?
-	       best : NULL;
+	if (leads(bv, second))
+		return best;
+	if (n >= 3 && leads(wsecond, wv)) {
+		snprintf(buf, len, "all but %s", worst);
+		return buf;
+	}
+	return NULL;
 }
 
 static bool same(const char *a, const char *b)
@@ -167,6 +187,7 @@ static void print_block(FILE *out, const struct point *pt, unsigned int n,
 {
 	const struct pvsim_sets *s0 = &pt[0].sets;
 	const char *w, *prev = NULL;
+	char wbuf[2][64];	/* w and prev, alternately */
 	bool ok, changed = false;
 	unsigned int i;
 	size_t p;
@@ -189,7 +210,8 @@ static void print_block(FILE *out, const struct point *pt, unsigned int n,
 			else
 				fprintf(out, " %15s", "-");
 		}
-		w = winner(&pt[i].sets, cs, metric);
+		w = winner(&pt[i].sets, cs, metric, wbuf[i & 1],
+			   sizeof(wbuf[i & 1]));
 		if (dir)
 			fprintf(out, "  %s", w ? w : "(tie)");
 		fprintf(out, "\n");
@@ -289,11 +311,14 @@ static unsigned int flipped(const struct point *def, const struct point *pt,
 	for (c = 0; c < s->ncases; c++)
 		for (m = 0; m < s->nmetrics; m++) {
 			const char *w0, *w1;
+			char b0[64], b1[64];
 
 			if (!pvsim_metric_better(s->metrics[m]))
 				continue;
-			w0 = winner(s, s->cases[c], s->metrics[m]);
-			w1 = winner(&pt->sets, s->cases[c], s->metrics[m]);
+			w0 = winner(s, s->cases[c], s->metrics[m], b0,
+				    sizeof(b0));
+			w1 = winner(&pt->sets, s->cases[c], s->metrics[m], b1,
+				    sizeof(b1));
 			if (same(w0, w1))
 				continue;
 			lost[c * s->nmetrics + m] = true;
@@ -398,16 +423,19 @@ static int robustness(const char *prog, const struct pvsim_scenario *sc,
 		total, survive, nvar);
 	for (c = 0; c < def.sets.ncases; c++)
 		for (m = 0; m < def.sets.nmetrics; m++)
-			if (pvsim_metric_better(def.sets.metrics[m]))
+			if (pvsim_metric_better(def.sets.metrics[m])) {
+				char wb[64];
+				const char *w = winner(&def.sets,
+						       def.sets.cases[c],
+						       def.sets.metrics[m], wb,
+						       sizeof(wb));
+
 				fprintf(out, "  %-5s %s %s: %s\n",
 					lost[c * def.sets.nmetrics + m] ?
 					"lost" : "holds", def.sets.cases[c],
 					def.sets.metrics[m],
-					winner(&def.sets, def.sets.cases[c],
-					       def.sets.metrics[m]) ?
-					winner(&def.sets, def.sets.cases[c],
-					       def.sets.metrics[m]) :
-					"(no winner)");
+					w ? w : "(no winner)");
+			}
 	free_point(&def);
 	free(lost);
 	return 0;
