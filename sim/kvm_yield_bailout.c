@@ -39,7 +39,7 @@ const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol)
 		"ple-off", "stock", "bail-out"
 	};
 
-	return pol < PVSIM_DY_SIM_NPOL ? name[pol] : "invalid";
+	return pol < PVSIM_DY_SIM_NPOL ? name[pol] : "unknown";
 }
 
 static void show(FILE *f)

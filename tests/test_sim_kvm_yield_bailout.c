@@ -248,7 +248,7 @@ static void test_bad_params(void **state)
 	p.cs_min_ns = p.cs_max_ns + 1;
 	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
 	assert_string_equal(pvsim_yield_bailout_policy_name((enum pvsim_dy_sim_policy)9),
-			    "invalid");
+			    "unknown");
 }
 
 /* ---- the published shape ---------------------------------------------------- */
