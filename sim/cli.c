@@ -325,9 +325,14 @@ static bool in_list(const char *list, const char *name)
 static int plugin_fits(const char *prog, const struct pvsim_scenario *sc,
 		       const struct pvsim_plugin *pl, FILE *err)
 {
-	static const char *const names[] = { "is_preempted", "pick_cpu" };
+	static const char *const names[] = { "is_preempted", "pick_cpu",
+		"should_yield", "dy_on_spin", "dy_spin_loop", "ple_step" };
 	const bool set[] = { pl->hooks.is_preempted != NULL,
-			     pl->hooks.pick_cpu != NULL };
+			     pl->hooks.pick_cpu != NULL,
+			     pl->hooks.should_yield != NULL,
+			     pl->hooks.dy_on_spin != NULL,
+			     pl->hooks.dy_spin_loop != NULL,
+			     pl->hooks.ple_step != NULL };
 	unsigned int i;
 	int bad = 0;
 

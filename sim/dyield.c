@@ -38,6 +38,9 @@
  * what pvs_should_yield() sees: 1 on a CPU with only a vCPU thread, 2
  * with a host task as well. vCPU threads are sched-in after a halt or a
  * preemption: pvs_ple_on_sched_in() then shrinks the window.
+ *
+ * Each of these decisions goes through its pvsim_* wrapper (sim/plugin.c):
+ * a plug-in's hook when the run has one, else the library's function.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -417,8 +420,9 @@ static void sched_in(struct dy *k, uint32_t i)
 {
 	k->v[i].hs = HS_RUN;
 	snap_update(k, i);
-	if (pvs_ple_on_sched_in(&k->ple, &k->v[i].window) < 0)
-		pvsim_fail(&k->s, "pvs_ple_on_sched_in() failed");
+	if (pvsim_ple_step(k->p->hooks, &k->ple, PVS_PLE_SCHED_IN,
+			   &k->v[i].window) < 0)
+		pvsim_fail(&k->s, "PLE window update at sched-in failed");
 }
 
 static void vcpu_resume(struct dy *k, uint32_t i)
@@ -559,7 +563,7 @@ static int dy_yield_to(void *ctx, unsigned int t)
 	rq.same_class = true;
 	rq.class_has_yield_to = true;
 	rq.hook_refuses = false;
-	ret = pvs_should_yield(&rq);
+	ret = pvsim_should_yield(p->hooks, &rq);
 	k->r->yield_to += m;
 	if (ret == -PVS_ESRCH) {
 		ps->cost_ns += p->esrch_ns;
@@ -597,19 +601,20 @@ static void ple_exit(struct dy *k, uint32_t i)
 	v->in_ple = true;
 	k->nple++;
 	k->r->window_sum += m ? v->window : 0;
-	if (pvs_ple_on_exit(&k->ple, &v->window) < 0)
-		pvsim_fail(&k->s, "pvs_ple_on_exit() failed");
-	pvs_dy_spin_enter(&k->snap[i]);
+	if (pvsim_ple_step(p->hooks, &k->ple, PVS_PLE_EXIT, &v->window) < 0)
+		pvsim_fail(&k->s, "PLE window update at the exit failed");
+	pvsim_dy_spin_loop(p->hooks, &k->snap[i], true);
 	sp.policy = k->ypol;
 	sp.me = i;
 	/* v3.7 had no user-mode filter; VMX passes true today */
 	sp.yield_to_kernel_mode = !p->v37_candidates;
 	sp.yield_to = dy_yield_to;
 	sp.ctx = &ps;
-	ret = pvs_dy_on_spin(&k->vm, &sp, &res);
-	if (ret < 0) {
-		pvsim_fail(&k->s, "pvs_dy_on_spin() failed");
+	ret = pvsim_dy_on_spin(p->hooks, &k->vm, &sp, &res);
+	if (ret < 0 || (ret == 1 && res.boosted >= k->nv)) {
+		pvsim_fail(&k->s, "directed-yield pass failed");
 		res.examined = 0;
+		ret = 0;
 	}
 	cost = p->exit_ns + res.examined * p->examine_ns + ps.cost_ns;
 	if (m) {
@@ -652,7 +657,7 @@ static void ple_exit_end(struct dy *k, uint32_t i)
 	pass_done(k, v);
 	v->in_ple = false;
 	k->nple--;
-	pvs_dy_spin_exit(&k->snap[i]);
+	pvsim_dy_spin_loop(k->p->hooks, &k->snap[i], false);
 	exit_end(k, v);
 	enter_guest(k, i);
 }
@@ -706,7 +711,9 @@ static void check(void *model)
 			pvsim_fail(&k->s, "running vCPU idle");
 		if (v->in_ple && (v->gs != G_SPIN || !k->ple_on))
 			pvsim_fail(&k->s, "handler, no spinner");
-		if (s->in_spin_loop != v->in_ple)
+		/* a plug-in's dy_spin_loop may keep other flags */
+		if (s->in_spin_loop != v->in_ple &&
+		    !(k->p->hooks && k->p->hooks->dy_spin_loop))
 			pvsim_fail(&k->s, "in_spin_loop != in the handler");
 		if (s->blocking != (v->hs == HS_HALTED) ||
 		    s->preempted != (v->hs == HS_PREEMPTED) ||

@@ -29,6 +29,10 @@ static const char *const pub_jpm[PVSIM_DY_SIM_NPOL] = {
 	"~53K          ~25K          ~18-20K",
 	"~100K         ~81K          ~48K-69K",
 };
+/* Rows: the three built-in kernels, then a plug-in's policy (run under
+ * the bail-out rule: its missing hooks are the library's). */
+#define KYB_NPOL (PVSIM_DY_SIM_NPOL + 1)
+
 static const char *const exit_name[PVSIM_DY_EXIT_NR] = {
 	"PAUSE_INSTRUCTION", "HLT", "EXTERNAL_INTERRUPT"
 };
@@ -250,15 +254,32 @@ static void add_result(struct pvsim_dy_sim_result *d,
 	d->yield_sched += r->yield_sched;
 }
 
+/* A row's policy name in records: the built-in's, or the plug-in's. */
+static const char *row_name(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol < PVSIM_DY_SIM_NPOL ?
+	       pvsim_yield_bailout_policy_name((enum pvsim_dy_sim_policy)pol) :
+	       o->plugin->name;
+}
+
+/* Its label in the tables. */
+static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
+{
+	return pol < PVSIM_DY_SIM_NPOL ? pol_label[pol] : o->plugin->name;
+}
+
 static int run_cell(const struct pvsim_opts *o, unsigned int c,
-		    enum pvsim_dy_sim_policy pol, uint32_t iters,
+		    unsigned int pol, uint32_t iters,
 		    struct s1_cell *cell, struct pvsim_totals *tot)
 {
 	struct pvsim_dy_sim_params p;
 	struct pvsim_dy_sim_result r;
 	uint32_t it;
 
-	pvsim_dy_sim_defaults(&p, case_vcpus[c], pol);
+	pvsim_dy_sim_defaults(&p, case_vcpus[c], pol < PVSIM_DY_SIM_NPOL ?
+			      (enum pvsim_dy_sim_policy)pol :
+			      PVSIM_DY_SIM_BAILOUT);
+	p.hooks = pol < PVSIM_DY_SIM_NPOL ? NULL : o->plugin;
 	if (o->runtime_ns)
 		p.runtime_ns = o->runtime_ns;
 	for (it = 0; it < iters; it++) {
@@ -267,11 +288,10 @@ static int run_cell(const struct pvsim_opts *o, unsigned int c,
 			return -1;
 		cell->jpm[it] = r.jobs_per_min;
 		add_result(&cell->sum, &r);
-		pvsim_record(o, case_name[c], pvsim_yield_bailout_policy_name(pol),
+		pvsim_record(o, case_name[c], row_name(o, pol),
 			       "jobs_per_min", it, (double)r.jobs_per_min);
 		pvsim_totals_add(tot, r.events, r.failures, &r.fail,
-				 case_name[c],
-				 pvsim_yield_bailout_policy_name(pol), it,
+				 case_name[c], row_name(o, pol), it,
 				 pvsim_iter_seed(o->seed, it));
 	}
 	return 0;
@@ -314,7 +334,8 @@ static void print_dy(FILE *f, const struct pvsim_dy_sim_result *s)
 }
 
 static void print_json(FILE *f, const struct pvsim_opts *o,
-		       struct s1_cell cells[][PVSIM_DY_SIM_NPOL], uint32_t iters)
+		       struct s1_cell cells[][KYB_NPOL], unsigned int npol,
+		       uint32_t iters)
 {
 	unsigned int c, pol, i;
 	uint32_t it;
@@ -324,11 +345,11 @@ static void print_json(FILE *f, const struct pvsim_opts *o,
 	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++) {
 		fprintf(f, "%s{\"vcpus\":%u,\"policies\":[", c ? "," : "",
 			case_vcpus[c]);
-		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
+		for (pol = 0; pol < npol; pol++) {
 			const struct pvsim_dy_sim_result *s = &cells[c][pol].sum;
 
 			fprintf(f, "%s{\"policy\":\"%s\",\"jobs_per_min\":[",
-				pol ? "," : "", pvsim_yield_bailout_policy_name(pol));
+				pol ? "," : "", row_name(o, pol));
 			for (it = 0; it < iters; it++)
 				fprintf(f, "%s%llu", it ? "," : "",
 					(unsigned long long)
@@ -355,7 +376,8 @@ static void print_json(FILE *f, const struct pvsim_opts *o,
 	fprintf(f, "]}\n");
 }
 
-static void print_text(FILE *f, struct s1_cell cells[][PVSIM_DY_SIM_NPOL],
+static void print_text(FILE *f, const struct pvsim_opts *o,
+		       struct s1_cell cells[][KYB_NPOL], unsigned int npol,
 		       uint32_t iters)
 {
 	unsigned int c, pol;
@@ -364,8 +386,8 @@ static void print_text(FILE *f, struct s1_cell cells[][PVSIM_DY_SIM_NPOL],
 		"is better;\nmean (min-max) of %u iterations\n\n", iters);
 	fprintf(f, "%-28s %-22s %-22s %s\n", "", "40VCPU", "60VCPU",
 		"80VCPU");
-	for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
-		fprintf(f, "%-28s", pol_label[pol]);
+	for (pol = 0; pol < npol; pol++) {
+		fprintf(f, "%-28s", row_label(o, pol));
 		for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++)
 			print_jpm(f, cells[c][pol].jpm, iters,
 				  c + 1 == PVSIM_YIELD_BAILOUT_NCASES);
@@ -375,9 +397,10 @@ static void print_text(FILE *f, struct s1_cell cells[][PVSIM_DY_SIM_NPOL],
 	for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++)
 		fprintf(f, "%-28s %s\n", pol_label[pol], pub_jpm[pol]);
 	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++)
-		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++) {
+		for (pol = 0; pol < npol; pol++) {
 			fprintf(f, "\n---- %s, %s ----\n", case_name[c],
-				pol_label[pol] + 3);
+				pol < PVSIM_DY_SIM_NPOL ? pol_label[pol] + 3 :
+				row_label(o, pol));
 			pvsim_dy_print_kvm_stat(f, cells[c][pol].sum.exits);
 			print_dy(f, &cells[c][pol].sum);
 		}
@@ -386,27 +409,27 @@ static void print_text(FILE *f, struct s1_cell cells[][PVSIM_DY_SIM_NPOL],
 static int run(const struct pvsim_opts *o, FILE *f,
 	       struct pvsim_totals *tot)
 {
-	struct s1_cell cells[PVSIM_YIELD_BAILOUT_NCASES][PVSIM_DY_SIM_NPOL];
+	struct s1_cell cells[PVSIM_YIELD_BAILOUT_NCASES][KYB_NPOL];
 	uint32_t iters = o->iterations ? o->iterations : PVSIM_YIELD_BAILOUT_ITERS;
+	unsigned int npol = o->plugin ? KYB_NPOL : PVSIM_DY_SIM_NPOL;
 	uint64_t *jpm;
 	unsigned int c, pol;
 	int ret = 0;
 
-	jpm = calloc((size_t)PVSIM_YIELD_BAILOUT_NCASES * PVSIM_DY_SIM_NPOL * iters,
+	jpm = calloc((size_t)PVSIM_YIELD_BAILOUT_NCASES * KYB_NPOL * iters,
 		     sizeof(*jpm));
 	if (!jpm)
 		return -1;
 	memset(cells, 0, sizeof(cells));
 	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES && !ret; c++)
-		for (pol = 0; pol < PVSIM_DY_SIM_NPOL && !ret; pol++) {
-			cells[c][pol].jpm = jpm + (c * PVSIM_DY_SIM_NPOL + pol) *
-						  iters;
+		for (pol = 0; pol < npol && !ret; pol++) {
+			cells[c][pol].jpm = jpm + (c * KYB_NPOL + pol) * iters;
 			ret = run_cell(o, c, pol, iters, &cells[c][pol], tot);
 		}
 	if (!ret && o->json)
-		print_json(f, o, cells, iters);
+		print_json(f, o, cells, npol, iters);
 	else if (!ret)
-		print_text(f, cells, iters);
+		print_text(f, o, cells, npol, iters);
 	free(jpm);
 	return ret;
 }
@@ -428,7 +451,7 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	"  ~53K/25K/18-20K, with the bail-out ~100K/81K/48-69K (throttled\n"
 	"  yield_to ~101K/87K/78K); perf kvm stat at 80 vCPUs with the bail-out:\n"
 	"  PAUSE_INSTRUCTION 92% of exits, 88.38 us average.",
-	NULL,	/* no decision hooks yet */
+	"should_yield,dy_on_spin,dy_spin_loop,ple_step",
 	NULL, 0,	/* no settable parameters yet */
 	NULL,
 	NULL, 0,	/* no published marks yet */

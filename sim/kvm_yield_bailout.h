@@ -78,6 +78,8 @@ struct pvsim_dy_sim_params {
 	uint64_t host_slice_ns;		/* vCPU runs before a waiting one */
 	uint64_t tick_ns;		/* host tick: a busy vCPU yields */
 	uint64_t warmup_ns, runtime_ns;
+	/* a plug-in's decisions (NULL: the library under policy) */
+	const struct pvsim_hooks *hooks;
 };
 
 struct pvsim_dy_sim_result {

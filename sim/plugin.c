@@ -29,6 +29,43 @@ int pvsim_pick_cpu(const struct pvsim_hooks *h,
 	return pvs_pack_pick_cpu(t, nr_running, task, policy);
 }
 
+int pvsim_should_yield(const struct pvsim_hooks *h,
+		       const struct pvs_rq_lens *rq)
+{
+	if (h && h->should_yield)
+		return h->should_yield(h->user, rq);
+	return pvs_should_yield(rq);
+}
+
+int pvsim_dy_on_spin(const struct pvsim_hooks *h, struct pvs_dy_vm *vm,
+		     const struct pvs_dy_spinner *sp,
+		     struct pvs_dy_result *res)
+{
+	if (h && h->dy_on_spin)
+		return h->dy_on_spin(h->user, vm, sp, res);
+	return pvs_dy_on_spin(vm, sp, res);
+}
+
+void pvsim_dy_spin_loop(const struct pvsim_hooks *h,
+			struct pvs_vcpu_snap *me, bool enter)
+{
+	if (h && h->dy_spin_loop)
+		h->dy_spin_loop(h->user, me, enter);
+	else if (enter)
+		pvs_dy_spin_enter(me);
+	else
+		pvs_dy_spin_exit(me);
+}
+
+int pvsim_ple_step(const struct pvsim_hooks *h,
+		   const struct pvs_ple_params *p, enum pvs_ple_event ev,
+		   uint32_t *window)
+{
+	if (h && h->ple_step)
+		return h->ple_step(h->user, p, ev, window);
+	return pvs_ple_step(p, ev, window);
+}
+
 /* A name that fits the tables' columns and the JSON unescaped. */
 static bool name_ok(const char *n)
 {
@@ -70,7 +107,9 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 	} else if (!name_ok(pl->hooks.name)) {
 		fprintf(err, "pvsched sim: --plugin '%s': bad policy name "
 			"(1..24 of a-z A-Z 0-9 - _)\n", path);
-	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu) {
+	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu &&
+		   !pl->hooks.should_yield && !pl->hooks.dy_on_spin &&
+		   !pl->hooks.dy_spin_loop && !pl->hooks.ple_step) {
 		fprintf(err, "pvsched sim: --plugin '%s' (%s) sets no hook\n",
 			path, pl->hooks.name);
 	} else {

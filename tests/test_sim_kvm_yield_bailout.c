@@ -393,6 +393,99 @@ static void test_library_inputs(void **state)
 	assert_true(stock * 100 >= off * 90);
 }
 
+/* ---- decision hooks -------------------------------------------------------- */
+
+/* Calls of each hook (the user pointer). */
+struct hook_calls {
+	uint64_t yield, pass, loop, ple;
+	bool refuse;	/* should_yield: never bail out, never boost */
+};
+
+static int h_should_yield(void *user, const struct pvs_rq_lens *rq)
+{
+	struct hook_calls *c = user;
+
+	c->yield++;
+	return c->refuse ? PVS_YIELD_SKIP : pvs_should_yield(rq);
+}
+
+static int h_dy_on_spin(void *user, struct pvs_dy_vm *vm,
+			const struct pvs_dy_spinner *sp,
+			struct pvs_dy_result *res)
+{
+	((struct hook_calls *)user)->pass++;
+	return pvs_dy_on_spin(vm, sp, res);
+}
+
+static void h_spin_loop(void *user, struct pvs_vcpu_snap *me, bool enter)
+{
+	((struct hook_calls *)user)->loop++;
+	if (enter)
+		pvs_dy_spin_enter(me);
+	else
+		pvs_dy_spin_exit(me);
+}
+
+static int h_ple_step(void *user, const struct pvs_ple_params *p,
+		      enum pvs_ple_event ev, uint32_t *window)
+{
+	((struct hook_calls *)user)->ple++;
+	return pvs_ple_step(p, ev, window);
+}
+
+/*
+ * Hooks that hand every decision to the library give the library's run,
+ * to the event, for every policy, size and seed; each hook is consulted;
+ * a hook that answers differently changes the run.
+ */
+static void test_hooks(void **state)
+{
+	static const uint32_t vcpus[] = { 40, 80 };
+	struct hook_calls calls;
+	struct pvsim_hooks h = {
+		.name = "library-again", .user = &calls,
+		.should_yield = h_should_yield, .dy_on_spin = h_dy_on_spin,
+		.dy_spin_loop = h_spin_loop, .ple_step = h_ple_step
+	};
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result a, b;
+	unsigned int v, pol;
+	uint64_t seed;
+
+	(void)state;
+	for (v = 0; v < 2; v++)
+		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++)
+			for (seed = 1; seed <= 4; seed++) {
+				memset(&calls, 0, sizeof(calls));
+				params(&p, vcpus[v], pol, 5000000);
+				run_ok(&p, seed, false, &a);
+				p.hooks = &h;
+				run_ok(&p, seed, seed == 1, &b);
+				assert_int_equal(a.events, b.events);
+				assert_int_equal(a.steps, b.steps);
+				assert_int_equal(a.esrch, b.esrch);
+				assert_int_equal(a.boosts, b.boosts);
+				assert_memory_equal(a.exits, b.exits,
+						    sizeof(a.exits));
+				if (pol == PVSIM_DY_SIM_PLE_OFF)
+					continue;
+				assert_true(calls.pass > 0 && calls.yield > 0);
+				assert_true(calls.loop >= calls.pass);
+				assert_true(calls.ple >= calls.pass);
+			}
+	/* never -ESRCH: the bail-out kernel pays the locks like stock */
+	memset(&calls, 0, sizeof(calls));
+	calls.refuse = true;
+	params(&p, 80, PVSIM_DY_SIM_BAILOUT, 5000000);
+	run_ok(&p, 1, false, &a);
+	p.hooks = &h;
+	run_ok(&p, 1, true, &b);
+	assert_true(a.esrch > 0);
+	assert_int_equal(b.esrch, 0);
+	assert_int_equal(b.boosts, 0);
+	assert_true(b.steps < a.steps);
+}
+
 /* ---- command line and records -------------------------------------------- */
 
 static void test_cli_records(void **state)
@@ -462,6 +555,7 @@ int main(void)
 		cmocka_unit_test(test_kvm_yield_bailout_shape),
 		cmocka_unit_test(test_policy_flips_yield),
 		cmocka_unit_test(test_library_inputs),
+		cmocka_unit_test(test_hooks),
 		cmocka_unit_test(test_cli_records),
 	};
 

@@ -6,9 +6,13 @@
 #     merged percentiles and its wake-up classes are byte-identical to
 #     the built-in idle-hint's, and so is its ministat report;
 #  2. pack-smt4 (a packing rule of its own) beside spread and pack in
-#     splpar-asym-pack's tables and compare.
+#     splpar-asym-pack's tables and compare;
+#  3. bailout-again (every pause-loop exit decision in the plug-in's own
+#     code) beside kvm-yield-bailout's kernels: its jobs/min row, its perf
+#     kvm stat blocks and its ministat rows equal bail-out's; then
+#     esrch-target-alone (a yield_to() rule of its own) beside them.
 set -eu
-sim=$1 again=$2 smt4=$3
+sim=$1 again=$2 smt4=$3 bagain=$4 alone=$5
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 opts="--iterations 3 --runtime-ms 300 --seed 11"
@@ -52,3 +56,30 @@ grep -q '^pack-smt4 3 ' "$t/pack.txt"
 sed -n '1,12p' "$t/pack.txt"
 "$sim" compare splpar-asym-pack --plugin "$smt4" --iterations 3 \
   --runtime-ms 1000 --metric records_per_s --case 2 | tail -12
+
+yopts="--iterations 3 --runtime-ms 40 --seed 5"
+"$sim" run kvm-yield-bailout --plugin "$bagain" $yopts >"$t/y.txt"
+# the simulated rows (the published ones follow)
+sed -n '/^c) PLE + bail-out/{s/^c) PLE + bail-out (-ESRCH) *//p;q}' \
+  "$t/y.txt" >"$t/yb.row"
+grep '^bailout-again ' "$t/y.txt" | sed 's/^bailout-again *//' >"$t/yp.row"
+test -s "$t/yb.row" && cmp "$t/yb.row" "$t/yp.row"
+awk '/^---- .*, PLE \+ bail-out/ { m = "b"; next }
+     /^---- .*, bailout-again ----$/ { m = "p"; next }
+     /^---- / { m = "" }
+     m != "" && NF { print > ("'"$t"'/y" m ".stat") }' "$t/y.txt"
+test -s "$t/yb.stat" && cmp "$t/yb.stat" "$t/yp.stat"
+"$sim" compare kvm-yield-bailout --plugin "$bagain" --base bail-out $yopts \
+  >"$t/ycmp.txt"
+awk '/^x   / { x = substr($0, 2) }
+     /^%   / { if (substr($0, 2) != x) bad = 1; n++; getline;
+               if ($0 !~ /^No difference proven/) bad = 1 }
+     END { exit bad || n != 3 }' "$t/ycmp.txt" || {
+  echo "bailout-again differs from bail-out:" >&2
+  cat "$t/ycmp.txt" >&2
+  exit 1
+}
+echo "bailout-again: identical to the built-in bail-out"
+"$sim" run kvm-yield-bailout --plugin "$alone" $yopts >"$t/ya.txt"
+grep -q '^esrch-target-alone ' "$t/ya.txt"
+sed -n '1,9p' "$t/ya.txt"

@@ -29,5 +29,5 @@ static bool again_is_preempted(void *user, const struct pvs_core_state *cs,
 const struct pvsim_plugin pvsim_plugin = {
 	PVSIM_PLUGIN_ABI,
 	"idle hint, reimplemented outside the library (must equal idle-hint)",
-	{ "idle-hint-again", NULL, again_is_preempted, NULL },
+	{ .name = "idle-hint-again", .is_preempted = again_is_preempted },
 };

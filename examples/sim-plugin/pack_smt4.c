@@ -47,5 +47,5 @@ static int smt4_pick_cpu(void *user, const struct pvs_pack_topology *t,
 const struct pvsim_plugin pvsim_plugin = {
 	PVSIM_PLUGIN_ABI,
 	"pack onto the first 4 threads of each core first, then the rest",
-	{ "pack-smt4", NULL, NULL, smt4_pick_cpu },
+	{ .name = "pack-smt4", .pick_cpu = smt4_pick_cpu },
 };
