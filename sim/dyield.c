@@ -133,41 +133,11 @@ void pvsim_dy_sim_defaults(struct pvsim_dy_sim_params *p, uint32_t vcpus,
 			 enum pvsim_dy_sim_policy pol)
 {
 	memset(p, 0, sizeof(*p));
-	p->host_cpus = 80;
 	p->vcpus = vcpus;
-	p->tsc_mhz = 2400;
 	p->policy = pol;
-	p->v37_candidates = true;
 	pvs_ple_params_default(&p->ple, PVS_PLE_VMX);
-	/* v3.7: a constant ple_window (grow x1, shrink /1) */
-	p->ple.grow = 1;
-	p->ple.shrink = 1;
-	p->locks = 1;
-	p->steps_per_job = 38;
-	p->free_min_ns = 40000;
-	p->free_max_ns = 120000;
-	p->cs_min_ns = 8000;
-	p->cs_max_ns = 16000;
-	p->handoff_ns = 300;
-	p->handoff_per_waiter_ns = 100;
-	p->pickup_ns = 300;
-	p->halt_pm = 5;
-	p->halt_min_ns = 200000;
-	p->halt_max_ns = 1800000;
-	p->exit_ns = 600;
-	p->examine_ns = 40;
-	p->pid_ns = 80;
-	p->pid_contend_ns = 20;
-	p->esrch_ns = 80;
-	p->rqlock_ns = 100;
-	p->rqlock_contend_ns = 25;
-	p->host_gap_min_ns = 50000;
-	p->host_gap_max_ns = 1000000;
-	p->host_min_ns = 20000;
-	p->host_max_ns = 200000;
-	p->host_slice_ns = 3000000;
-	p->tick_ns = 4000000;
-	p->warmup_ns = 20000000;
+	/* every number from the parameter table (its defaults) */
+	pvsim_yield_bailout_apply(NULL, p);
 	p->runtime_ns = 200000000;
 }
 

@@ -279,6 +279,7 @@ static int run_cell(const struct pvsim_opts *o, unsigned int c,
 	pvsim_dy_sim_defaults(&p, case_vcpus[c], pol < PVSIM_DY_SIM_NPOL ?
 			      (enum pvsim_dy_sim_policy)pol :
 			      PVSIM_DY_SIM_BAILOUT);
+	pvsim_yield_bailout_apply(o, &p);
 	p.hooks = pol < PVSIM_DY_SIM_NPOL ? NULL : o->plugin;
 	if (o->runtime_ns)
 		p.runtime_ns = o->runtime_ns;
@@ -452,7 +453,8 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	"  yield_to ~101K/87K/78K); perf kvm stat at 80 vCPUs with the bail-out:\n"
 	"  PAUSE_INSTRUCTION 92% of exits, 88.38 us average.",
 	"should_yield,dy_on_spin,dy_spin_loop,ple_step",
-	NULL, 0,	/* no settable parameters yet */
-	NULL,
+	pvsim_yield_bailout_params,
+	KYB_NPARAMS,
+	pvsim_yield_bailout_invalid,
 	NULL, 0,	/* no published marks yet */
 };

@@ -153,7 +153,8 @@ static void test_deterministic(void **state)
 		    memcmp(a.exits, b.exits, sizeof(a.exits)));
 }
 
-static char *scenario_output(uint64_t seed, bool json)
+static char *scenario_output_with(uint64_t seed, bool json,
+				  const uint64_t *param)
 {
 	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
 	struct pvsim_opts o;
@@ -167,10 +168,53 @@ static char *scenario_output(uint64_t seed, bool json)
 	o.iterations = 1;
 	o.runtime_ns = 3000000;
 	o.json = json;
+	o.param = param;
 	assert_int_equal(sc->run(&o, f, NULL), 0);
 	s = read_all(f);
 	fclose(f);
 	return s;
+}
+
+static char *scenario_output(uint64_t seed, bool json)
+{
+	return scenario_output_with(seed, json, NULL);
+}
+
+/*
+ * The parameter table: its defaults are the model's (the same output as
+ * no values at all), every value is in its range, a changed value changes
+ * the run, values that do not fit together are refused.
+ */
+static void test_params(void **state)
+{
+	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
+	uint64_t v[PVSIM_MAX_PARAMS];
+	struct pvsim_opts o;
+	char *a, *b;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(sc->nparams, KYB_NPARAMS);
+	assert_true(sc->nparams <= PVSIM_MAX_PARAMS);
+	for (i = 0; i < sc->nparams; i++) {
+		assert_true(sc->params[i].lo <= sc->params[i].def &&
+			    sc->params[i].def <= sc->params[i].hi);
+		v[i] = sc->params[i].def;
+	}
+	memset(&o, 0, sizeof(o));
+	o.param = v;
+	assert_null(sc->params_invalid(&o));
+	a = scenario_output_with(3, false, NULL);
+	b = scenario_output_with(3, false, v);
+	assert_string_equal(a, b);
+	free(b);
+	v[KYB_HANDOFF] = 600;
+	b = scenario_output_with(3, false, v);
+	assert_string_not_equal(a, b);
+	free(a);
+	free(b);
+	v[KYB_CS_MIN] = v[KYB_CS_MAX] + 1;
+	assert_non_null(sc->params_invalid(&o));
 }
 
 /* Same seed and options: byte-identical output; another seed: not. */
@@ -550,6 +594,7 @@ int main(void)
 		cmocka_unit_test(test_kvm_stat_print),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_output_deterministic),
+		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_bad_params),
 		cmocka_unit_test(test_kvm_yield_bailout_shape),

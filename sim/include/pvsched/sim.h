@@ -552,7 +552,7 @@ enum pvsim_prov {
 };
 
 /** @brief Most parameters a scenario declares. */
-#define PVSIM_MAX_PARAMS 32
+#define PVSIM_MAX_PARAMS 48
 
 /**
  * @brief One settable parameter of a scenario (`--set key=value`,
