@@ -229,6 +229,12 @@ static void test_output_deterministic(void **state)
 	assert_non_null(strstr(a, "80VCPU"));
 	assert_non_null(strstr(a, "c) PLE + bail-out (-ESRCH)"));
 	assert_non_null(strstr(a, "Total Samples:"));
+	/* the hold-out lines: the bail-out row at 40 and 60 is predicted */
+	assert_non_null(strstr(a, "bail-out  40 vCPUs: published ~100K"));
+	assert_non_null(strstr(a, "bail-out  80 vCPUs: published ~48-69K"));
+	assert_non_null(strstr(a, "(predicted)\n  bail-out  80"));
+	assert_null(strstr(a, "ple-off   40 vCPUs: published ~102K, "
+			      "simulated 0"));
 	assert_true(!strncmp(j, "{\"scenario\":\"kvm-yield-bailout\"", 21));
 	assert_non_null(strstr(j, "\"policy\":\"bail-out\""));
 	assert_true(j[strlen(j) - 2] == '}');
@@ -577,6 +583,21 @@ static void test_cli_records(void **state)
 	assert_string_equal(sink.v[2].policy, "stock");
 	assert_string_equal(sink.v[4].policy, "bail-out");
 	assert_string_equal(sink.v[17].case_name, "80 vCPUs");
+	/* every published mark names a recorded case and policy */
+	assert_int_equal(sc->npublished, 9);
+	for (i = 0; i < sc->npublished; i++) {
+		size_t j;
+		bool found = false;
+
+		for (j = 0; j < sink.n; j++)
+			found |= !strcmp(sink.v[j].case_name,
+					 sc->published[i].case_name) &&
+				 !strcmp(sink.v[j].policy,
+					 sc->published[i].policy) &&
+				 !strcmp(sink.v[j].metric,
+					 sc->published[i].metric);
+		assert_true(found);
+	}
 	for (i = 0; i < sink.n; i++) {
 		assert_string_equal(sink.v[i].metric, "jobs_per_min");
 		assert_int_equal(sink.v[i].iter, i % 2);
