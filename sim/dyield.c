@@ -98,7 +98,8 @@ struct dy_lock {
 
 struct dy {
 	struct pvsim s;
-	const struct pvsim_dy_sim_params *p;
+	const struct pvsim_dy_sim_params *p;	/* = &pp */
+	struct pvsim_dy_sim_params pp;	/* the caller's, this run's speed */
 	struct pvsim_dy_sim_result *r;
 	struct pvs_ple_params ple;
 	bool ple_on;
@@ -830,6 +831,34 @@ static void dispatch(void *model, const struct pvsim_event *ev)
 	}
 }
 
+/*
+ * Run-to-run noise of the guest's speed (the host's memory placement,
+ * turbo, what else the testbed ran): the work outside and inside the lock
+ * is scaled by one factor per run, 1000 +- run_noise_pm per mille, drawn
+ * from its own stream (the seed and the policy) so that the model's other draws stay as
+ * they are. 0: every run at the nominal speed (nothing drawn).
+ */
+static void run_speed(struct pvsim_dy_sim_params *p, uint64_t seed)
+{
+	/* each kernel is another boot: the policy is in the stream */
+	uint64_t z = seed ^ (0x3c6ef372fe94f82bull * (1 + p->policy)), pm;
+
+	if (!p->run_noise_pm || p->run_noise_pm >= 1000)
+		return;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	pm = 1000 - p->run_noise_pm + z % (2 * p->run_noise_pm + 1);
+	p->free_min_ns = p->free_min_ns * pm / 1000;
+	p->free_max_ns = p->free_max_ns * pm / 1000;
+	p->cs_min_ns = p->cs_min_ns * pm / 1000;
+	p->cs_max_ns = p->cs_max_ns * pm / 1000;
+	if (!p->cs_min_ns)
+		p->cs_min_ns = 1;
+	if (p->cs_max_ns < p->cs_min_ns)
+		p->cs_max_ns = p->cs_min_ns;
+}
+
 int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 		   bool debug, struct pvsim_dy_sim_result *r)
 {
@@ -840,7 +869,9 @@ int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return -1;
-	k->p = p;
+	k->pp = *p;
+	run_speed(&k->pp, seed);
+	k->p = &k->pp;
 	k->r = r;
 	if (pvsim_init(&k->s, 64 * PVSIM_DY_SIM_MAX_VCPUS +
 			 4 * PVSIM_DY_SIM_MAX_CPUS + 16, seed)) {

@@ -78,6 +78,8 @@ struct pvsim_dy_sim_params {
 	uint64_t host_slice_ns;		/* vCPU runs before a waiting one */
 	uint64_t tick_ns;		/* host tick: a busy vCPU yields */
 	uint64_t warmup_ns, runtime_ns;
+	/* guest speed per run: 1000 +- this per mille (0: nominal) */
+	uint32_t run_noise_pm;
 	/* a plug-in's decisions (NULL: the library under policy) */
 	const struct pvsim_hooks *hooks;
 };
@@ -128,7 +130,7 @@ enum {
 	KYB_HALT_MAX, KYB_STEPS_PER_JOB, KYB_PLE_GAP, KYB_PLE_WINDOW,
 	KYB_PLE_GROW, KYB_PLE_SHRINK, KYB_EXIT, KYB_EXAMINE, KYB_PID,
 	KYB_PID_CONTEND, KYB_ESRCH, KYB_RQLOCK, KYB_RQLOCK_CONTEND, KYB_V37,
-	KYB_WARMUP, KYB_NPARAMS
+	KYB_WARMUP, KYB_RUN_NOISE, KYB_NPARAMS
 };
 
 extern const struct pvsim_param pvsim_yield_bailout_params[KYB_NPARAMS];

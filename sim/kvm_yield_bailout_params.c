@@ -99,6 +99,10 @@ const struct pvsim_param pvsim_yield_bailout_params[KYB_NPARAMS] = {
 	  "no user-mode filter; the kernel); 0: today's (preempted only)" },
 	[KYB_WARMUP] = { "warmup_ms", "ms", 20, 0, 10000,
 	  PVSIM_PROV_ASSUMED, "simulated time before measuring" },
+	[KYB_RUN_NOISE] = { "run_noise_pm", "per mille", 0, 0, 500,
+	  PVSIM_PROV_ASSUMED, "guest speed spread per run (host memory "
+	  "placement, turbo): work scaled by 1000 +- this; 0 = off, the "
+	  "published spreads do not fix it" },
 };
 
 void pvsim_yield_bailout_apply(const struct pvsim_opts *o,
@@ -141,6 +145,7 @@ void pvsim_yield_bailout_apply(const struct pvsim_opts *o,
 	p->rqlock_contend_ns = V(KYB_RQLOCK_CONTEND);
 	p->v37_candidates = V(KYB_V37) != 0;
 	p->warmup_ns = V(KYB_WARMUP) * 1000000;
+	p->run_noise_pm = (uint32_t)V(KYB_RUN_NOISE);
 #undef V
 }
 
