@@ -325,15 +325,7 @@ static bool in_list(const char *list, const char *name)
 static int plugin_fits(const char *prog, const struct pvsim_scenario *sc,
 		       const struct pvsim_plugin *pl, FILE *err)
 {
-	static const char *const names[] = { "is_preempted", "pick_cpu",
-		"idle_state_latency", "poll_action", "halt_poll_window_ns",
-		"halt_poll_step" };
-	const bool set[] = { pl->hooks.is_preempted != NULL,
-			     pl->hooks.pick_cpu != NULL,
-			     pl->hooks.idle_state_latency != NULL,
-			     pl->hooks.poll_action != NULL,
-			     pl->hooks.halt_poll_window_ns != NULL,
-			     pl->hooks.halt_poll_step != NULL };
+	bool set[PVSIM_NHOOKS];
 	unsigned int i;
 	int bad = 0;
 
@@ -348,11 +340,13 @@ static int plugin_fits(const char *prog, const struct pvsim_scenario *sc,
 		fprintf(err, "\n");
 		return -1;
 	}
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (set[i] && !in_list(sc->hooks, names[i])) {
+	pvsim_hooks_set(&pl->hooks, set);
+	for (i = 0; i < PVSIM_NHOOKS; i++)
+		if (set[i] && !in_list(sc->hooks, pvsim_hook_names[i])) {
 			fprintf(err, "%s: plug-in %s sets %s, which %s does "
 				"not consult (it consults: %s)\n", prog,
-				pl->hooks.name, names[i], sc->name, sc->hooks);
+				pl->hooks.name, pvsim_hook_names[i], sc->name,
+				sc->hooks);
 			bad = -1;
 		}
 	return bad;

@@ -38,6 +38,9 @@
  * what pvs_should_yield() sees: 1 on a CPU with only a vCPU thread, 2
  * with a host task as well. vCPU threads are sched-in after a halt or a
  * preemption: pvs_ple_on_sched_in() then shrinks the window.
+ *
+ * Each of these decisions goes through its pvsim_* wrapper (sim/plugin.c):
+ * a plug-in's hook when the run has one, else the library's function.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -95,7 +98,8 @@ struct dy_lock {
 
 struct dy {
 	struct pvsim s;
-	const struct pvsim_dy_sim_params *p;
+	const struct pvsim_dy_sim_params *p;	/* = &pp */
+	struct pvsim_dy_sim_params pp;	/* the caller's, this run's speed */
 	struct pvsim_dy_sim_result *r;
 	struct pvs_ple_params ple;
 	bool ple_on;
@@ -130,41 +134,11 @@ void pvsim_dy_sim_defaults(struct pvsim_dy_sim_params *p, uint32_t vcpus,
 			 enum pvsim_dy_sim_policy pol)
 {
 	memset(p, 0, sizeof(*p));
-	p->host_cpus = 80;
 	p->vcpus = vcpus;
-	p->tsc_mhz = 2400;
 	p->policy = pol;
-	p->v37_candidates = true;
 	pvs_ple_params_default(&p->ple, PVS_PLE_VMX);
-	/* v3.7: a constant ple_window (grow x1, shrink /1) */
-	p->ple.grow = 1;
-	p->ple.shrink = 1;
-	p->locks = 1;
-	p->steps_per_job = 38;
-	p->free_min_ns = 40000;
-	p->free_max_ns = 120000;
-	p->cs_min_ns = 8000;
-	p->cs_max_ns = 16000;
-	p->handoff_ns = 300;
-	p->handoff_per_waiter_ns = 100;
-	p->pickup_ns = 300;
-	p->halt_pm = 5;
-	p->halt_min_ns = 200000;
-	p->halt_max_ns = 1800000;
-	p->exit_ns = 600;
-	p->examine_ns = 40;
-	p->pid_ns = 80;
-	p->pid_contend_ns = 20;
-	p->esrch_ns = 80;
-	p->rqlock_ns = 100;
-	p->rqlock_contend_ns = 25;
-	p->host_gap_min_ns = 50000;
-	p->host_gap_max_ns = 1000000;
-	p->host_min_ns = 20000;
-	p->host_max_ns = 200000;
-	p->host_slice_ns = 3000000;
-	p->tick_ns = 4000000;
-	p->warmup_ns = 20000000;
+	/* every number from the parameter table (its defaults) */
+	pvsim_yield_bailout_apply(NULL, p);
 	p->runtime_ns = 200000000;
 }
 
@@ -417,8 +391,9 @@ static void sched_in(struct dy *k, uint32_t i)
 {
 	k->v[i].hs = HS_RUN;
 	snap_update(k, i);
-	if (pvs_ple_on_sched_in(&k->ple, &k->v[i].window) < 0)
-		pvsim_fail(&k->s, "pvs_ple_on_sched_in() failed");
+	if (pvsim_ple_step(k->p->hooks, &k->ple, PVS_PLE_SCHED_IN,
+			   &k->v[i].window) < 0)
+		pvsim_fail(&k->s, "PLE window update at sched-in failed");
 }
 
 static void vcpu_resume(struct dy *k, uint32_t i)
@@ -559,7 +534,7 @@ static int dy_yield_to(void *ctx, unsigned int t)
 	rq.same_class = true;
 	rq.class_has_yield_to = true;
 	rq.hook_refuses = false;
-	ret = pvs_should_yield(&rq);
+	ret = pvsim_should_yield(p->hooks, &rq);
 	k->r->yield_to += m;
 	if (ret == -PVS_ESRCH) {
 		ps->cost_ns += p->esrch_ns;
@@ -597,19 +572,20 @@ static void ple_exit(struct dy *k, uint32_t i)
 	v->in_ple = true;
 	k->nple++;
 	k->r->window_sum += m ? v->window : 0;
-	if (pvs_ple_on_exit(&k->ple, &v->window) < 0)
-		pvsim_fail(&k->s, "pvs_ple_on_exit() failed");
-	pvs_dy_spin_enter(&k->snap[i]);
+	if (pvsim_ple_step(p->hooks, &k->ple, PVS_PLE_EXIT, &v->window) < 0)
+		pvsim_fail(&k->s, "PLE window update at the exit failed");
+	pvsim_dy_spin_loop(p->hooks, &k->snap[i], true);
 	sp.policy = k->ypol;
 	sp.me = i;
 	/* v3.7 had no user-mode filter; VMX passes true today */
 	sp.yield_to_kernel_mode = !p->v37_candidates;
 	sp.yield_to = dy_yield_to;
 	sp.ctx = &ps;
-	ret = pvs_dy_on_spin(&k->vm, &sp, &res);
-	if (ret < 0) {
-		pvsim_fail(&k->s, "pvs_dy_on_spin() failed");
+	ret = pvsim_dy_on_spin(p->hooks, &k->vm, &sp, &res);
+	if (ret < 0 || (ret == 1 && res.boosted >= k->nv)) {
+		pvsim_fail(&k->s, "directed-yield pass failed");
 		res.examined = 0;
+		ret = 0;
 	}
 	cost = p->exit_ns + res.examined * p->examine_ns + ps.cost_ns;
 	if (m) {
@@ -652,7 +628,7 @@ static void ple_exit_end(struct dy *k, uint32_t i)
 	pass_done(k, v);
 	v->in_ple = false;
 	k->nple--;
-	pvs_dy_spin_exit(&k->snap[i]);
+	pvsim_dy_spin_loop(k->p->hooks, &k->snap[i], false);
 	exit_end(k, v);
 	enter_guest(k, i);
 }
@@ -706,7 +682,9 @@ static void check(void *model)
 			pvsim_fail(&k->s, "running vCPU idle");
 		if (v->in_ple && (v->gs != G_SPIN || !k->ple_on))
 			pvsim_fail(&k->s, "handler, no spinner");
-		if (s->in_spin_loop != v->in_ple)
+		/* a plug-in's dy_spin_loop may keep other flags */
+		if (s->in_spin_loop != v->in_ple &&
+		    !(k->p->hooks && k->p->hooks->dy_spin_loop))
 			pvsim_fail(&k->s, "in_spin_loop != in the handler");
 		if (s->blocking != (v->hs == HS_HALTED) ||
 		    s->preempted != (v->hs == HS_PREEMPTED) ||
@@ -853,6 +831,34 @@ static void dispatch(void *model, const struct pvsim_event *ev)
 	}
 }
 
+/*
+ * Run-to-run noise of the guest's speed (the host's memory placement,
+ * turbo, what else the testbed ran): the work outside and inside the lock
+ * is scaled by one factor per run, 1000 +- run_noise_pm per mille, drawn
+ * from its own stream (the seed and the policy) so that the model's other draws stay as
+ * they are. 0: every run at the nominal speed (nothing drawn).
+ */
+static void run_speed(struct pvsim_dy_sim_params *p, uint64_t seed)
+{
+	/* each kernel is another boot: the policy is in the stream */
+	uint64_t z = seed ^ (0x3c6ef372fe94f82bull * (1 + p->policy)), pm;
+
+	if (!p->run_noise_pm || p->run_noise_pm >= 1000)
+		return;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	z ^= z >> 31;
+	pm = 1000 - p->run_noise_pm + z % (2 * p->run_noise_pm + 1);
+	p->free_min_ns = p->free_min_ns * pm / 1000;
+	p->free_max_ns = p->free_max_ns * pm / 1000;
+	p->cs_min_ns = p->cs_min_ns * pm / 1000;
+	p->cs_max_ns = p->cs_max_ns * pm / 1000;
+	if (!p->cs_min_ns)
+		p->cs_min_ns = 1;
+	if (p->cs_max_ns < p->cs_min_ns)
+		p->cs_max_ns = p->cs_min_ns;
+}
+
 int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 		   bool debug, struct pvsim_dy_sim_result *r)
 {
@@ -863,7 +869,9 @@ int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 	k = calloc(1, sizeof(*k));
 	if (!k)
 		return -1;
-	k->p = p;
+	k->pp = *p;
+	run_speed(&k->pp, seed);
+	k->p = &k->pp;
 	k->r = r;
 	if (pvsim_init(&k->s, 64 * PVSIM_DY_SIM_MAX_VCPUS +
 			 4 * PVSIM_DY_SIM_MAX_CPUS + 16, seed)) {

@@ -78,6 +78,10 @@ struct pvsim_dy_sim_params {
 	uint64_t host_slice_ns;		/* vCPU runs before a waiting one */
 	uint64_t tick_ns;		/* host tick: a busy vCPU yields */
 	uint64_t warmup_ns, runtime_ns;
+	/* guest speed per run: 1000 +- this per mille (0: nominal) */
+	uint32_t run_noise_pm;
+	/* a plug-in's decisions (NULL: the library under policy) */
+	const struct pvsim_hooks *hooks;
 };
 
 struct pvsim_dy_sim_result {
@@ -115,6 +119,29 @@ void pvsim_dy_exit_merge(struct pvsim_dy_exit_stat *d,
 		       const struct pvsim_dy_exit_stat *s);
 double pvsim_dy_exit_rel_stddev(const struct pvsim_dy_exit_stat *s);
 void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex);
+
+/* The settable parameters (sim/kvm_yield_bailout_params.c), in `show`'s
+ * order. */
+enum {
+	KYB_HOST_CPUS, KYB_TSC_MHZ, KYB_HOST_GAP_MIN, KYB_HOST_GAP_MAX,
+	KYB_HOST_MIN, KYB_HOST_MAX, KYB_TICK, KYB_HOST_SLICE, KYB_FREE_MIN,
+	KYB_FREE_MAX, KYB_LOCKS, KYB_CS_MIN, KYB_CS_MAX, KYB_HANDOFF,
+	KYB_HANDOFF_WAITER, KYB_PICKUP, KYB_HALT_PM, KYB_HALT_MIN,
+	KYB_HALT_MAX, KYB_STEPS_PER_JOB, KYB_PLE_GAP, KYB_PLE_WINDOW,
+	KYB_PLE_GROW, KYB_PLE_SHRINK, KYB_EXIT, KYB_EXAMINE, KYB_PID,
+	KYB_PID_CONTEND, KYB_ESRCH, KYB_RQLOCK, KYB_RQLOCK_CONTEND, KYB_V37,
+	KYB_WARMUP, KYB_RUN_NOISE, KYB_NPARAMS
+};
+
+extern const struct pvsim_param pvsim_yield_bailout_params[KYB_NPARAMS];
+
+/* Set the table's parameters in p: the run's values (o->param), or the
+ * defaults when o is NULL or has none. */
+void pvsim_yield_bailout_apply(const struct pvsim_opts *o,
+			       struct pvsim_dy_sim_params *p);
+
+/* The rule the run's values break together (min <= max), or NULL. */
+const char *pvsim_yield_bailout_invalid(const struct pvsim_opts *o);
 
 /* Policy names as recorded ("ple-off", "stock", "bail-out"). */
 const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol);

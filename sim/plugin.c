@@ -10,6 +10,8 @@
 
 #include <pvsched/sim.h>
 
+#include "sim_int.h"
+
 bool pvsim_is_preempted(const struct pvsim_hooks *h,
 			const struct pvs_core_state *cs, unsigned int thread)
 {
@@ -69,6 +71,68 @@ int pvsim_halt_poll_step(const struct pvsim_hooks *h,
 	return pvs_halt_poll_step(p, st, block_ns, true);
 }
 
+int pvsim_should_yield(const struct pvsim_hooks *h,
+		       const struct pvs_rq_lens *rq)
+{
+	if (h && h->should_yield)
+		return h->should_yield(h->user, rq);
+	return pvs_should_yield(rq);
+}
+
+int pvsim_dy_on_spin(const struct pvsim_hooks *h, struct pvs_dy_vm *vm,
+		     const struct pvs_dy_spinner *sp,
+		     struct pvs_dy_result *res)
+{
+	if (h && h->dy_on_spin)
+		return h->dy_on_spin(h->user, vm, sp, res);
+	return pvs_dy_on_spin(vm, sp, res);
+}
+
+void pvsim_dy_spin_loop(const struct pvsim_hooks *h,
+			struct pvs_vcpu_snap *me, bool enter)
+{
+	if (h && h->dy_spin_loop)
+		h->dy_spin_loop(h->user, me, enter);
+	else if (enter)
+		pvs_dy_spin_enter(me);
+	else
+		pvs_dy_spin_exit(me);
+}
+
+int pvsim_ple_step(const struct pvsim_hooks *h,
+		   const struct pvs_ple_params *p, enum pvs_ple_event ev,
+		   uint32_t *window)
+{
+	if (h && h->ple_step)
+		return h->ple_step(h->user, p, ev, window);
+	return pvs_ple_step(p, ev, window);
+}
+
+const char *const pvsim_hook_names[PVSIM_NHOOKS] = {
+	"is_preempted", "pick_cpu", "idle_state_latency", "poll_action",
+	"halt_poll_window_ns", "halt_poll_step", "should_yield", "dy_on_spin",
+	"dy_spin_loop", "ple_step",
+};
+
+unsigned int pvsim_hooks_set(const struct pvsim_hooks *h,
+			     bool set[PVSIM_NHOOKS])
+{
+	const bool s[PVSIM_NHOOKS] = {
+		h->is_preempted != NULL,	h->pick_cpu != NULL,
+		h->idle_state_latency != NULL,	h->poll_action != NULL,
+		h->halt_poll_window_ns != NULL, h->halt_poll_step != NULL,
+		h->should_yield != NULL,	h->dy_on_spin != NULL,
+		h->dy_spin_loop != NULL,	h->ple_step != NULL,
+	};
+	unsigned int i, n = 0;
+
+	for (i = 0; i < PVSIM_NHOOKS; i++) {
+		set[i] = s[i];
+		n += s[i];
+	}
+	return n;
+}
+
 /* A name that fits the tables' columns and the JSON unescaped. */
 static bool name_ok(const char *n)
 {
@@ -89,6 +153,7 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 		      void **handle, FILE *err)
 {
 	const struct pvsim_plugin *pl;
+	bool set[PVSIM_NHOOKS];
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 
 	*out = NULL;
@@ -110,10 +175,7 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 	} else if (!name_ok(pl->hooks.name)) {
 		fprintf(err, "pvsched sim: --plugin '%s': bad policy name "
 			"(1..24 of a-z A-Z 0-9 - _)\n", path);
-	} else if (!pl->hooks.is_preempted && !pl->hooks.pick_cpu &&
-		   !pl->hooks.idle_state_latency && !pl->hooks.poll_action &&
-		   !pl->hooks.halt_poll_window_ns &&
-		   !pl->hooks.halt_poll_step) {
+	} else if (!pvsim_hooks_set(&pl->hooks, set)) {
 		fprintf(err, "pvsched sim: --plugin '%s' (%s) sets no hook\n",
 			path, pl->hooks.name);
 	} else {

@@ -8,6 +8,14 @@
 
 #include <pvsched/sim.h>
 
+/* The members of struct pvsim_hooks that are decisions, in its order (a
+ * hook added there is added here and in pvsim_hooks_set()). */
+#define PVSIM_NHOOKS 10
+extern const char *const pvsim_hook_names[PVSIM_NHOOKS];
+/* Which decisions h sets (set[i] for pvsim_hook_names[i]); how many. */
+unsigned int pvsim_hooks_set(const struct pvsim_hooks *h,
+			     bool set[PVSIM_NHOOKS]);
+
 /* ppc-idle-hint: percentiles 50 75 90 95 99 99.5 99.9, three cases. */
 #define PVSIM_IDLE_HINT_NPCT PVSIM_NPCT
 #define PVSIM_IDLE_HINT_NCASES 3

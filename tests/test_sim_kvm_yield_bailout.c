@@ -153,7 +153,8 @@ static void test_deterministic(void **state)
 		    memcmp(a.exits, b.exits, sizeof(a.exits)));
 }
 
-static char *scenario_output(uint64_t seed, bool json)
+static char *scenario_output_with(uint64_t seed, bool json,
+				  const uint64_t *param)
 {
 	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
 	struct pvsim_opts o;
@@ -167,10 +168,53 @@ static char *scenario_output(uint64_t seed, bool json)
 	o.iterations = 1;
 	o.runtime_ns = 3000000;
 	o.json = json;
+	o.param = param;
 	assert_int_equal(sc->run(&o, f, NULL), 0);
 	s = read_all(f);
 	fclose(f);
 	return s;
+}
+
+static char *scenario_output(uint64_t seed, bool json)
+{
+	return scenario_output_with(seed, json, NULL);
+}
+
+/*
+ * The parameter table: its defaults are the model's (the same output as
+ * no values at all), every value is in its range, a changed value changes
+ * the run, values that do not fit together are refused.
+ */
+static void test_params(void **state)
+{
+	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
+	uint64_t v[PVSIM_MAX_PARAMS];
+	struct pvsim_opts o;
+	char *a, *b;
+	unsigned int i;
+
+	(void)state;
+	assert_int_equal(sc->nparams, KYB_NPARAMS);
+	assert_true(sc->nparams <= PVSIM_MAX_PARAMS);
+	for (i = 0; i < sc->nparams; i++) {
+		assert_true(sc->params[i].lo <= sc->params[i].def &&
+			    sc->params[i].def <= sc->params[i].hi);
+		v[i] = sc->params[i].def;
+	}
+	memset(&o, 0, sizeof(o));
+	o.param = v;
+	assert_null(sc->params_invalid(&o));
+	a = scenario_output_with(3, false, NULL);
+	b = scenario_output_with(3, false, v);
+	assert_string_equal(a, b);
+	free(b);
+	v[KYB_HANDOFF] = 600;
+	b = scenario_output_with(3, false, v);
+	assert_string_not_equal(a, b);
+	free(a);
+	free(b);
+	v[KYB_CS_MIN] = v[KYB_CS_MAX] + 1;
+	assert_non_null(sc->params_invalid(&o));
 }
 
 /* Same seed and options: byte-identical output; another seed: not. */
@@ -185,6 +229,12 @@ static void test_output_deterministic(void **state)
 	assert_non_null(strstr(a, "80VCPU"));
 	assert_non_null(strstr(a, "c) PLE + bail-out (-ESRCH)"));
 	assert_non_null(strstr(a, "Total Samples:"));
+	/* the hold-out lines: the bail-out row at 40 and 60 is predicted */
+	assert_non_null(strstr(a, "bail-out  40 vCPUs: published ~100K"));
+	assert_non_null(strstr(a, "bail-out  80 vCPUs: published ~48-69K"));
+	assert_non_null(strstr(a, "(predicted)\n  bail-out  80"));
+	assert_null(strstr(a, "ple-off   40 vCPUs: published ~102K, "
+			      "simulated 0"));
 	assert_true(!strncmp(j, "{\"scenario\":\"kvm-yield-bailout\"", 21));
 	assert_non_null(strstr(j, "\"policy\":\"bail-out\""));
 	assert_true(j[strlen(j) - 2] == '}');
@@ -248,7 +298,7 @@ static void test_bad_params(void **state)
 	p.cs_min_ns = p.cs_max_ns + 1;
 	assert_int_equal(pvsim_dy_sim_run(&p, 1, false, &r), -1);
 	assert_string_equal(pvsim_yield_bailout_policy_name((enum pvsim_dy_sim_policy)9),
-			    "invalid");
+			    "unknown");
 }
 
 /* ---- the published shape ---------------------------------------------------- */
@@ -393,6 +443,99 @@ static void test_library_inputs(void **state)
 	assert_true(stock * 100 >= off * 90);
 }
 
+/* ---- decision hooks -------------------------------------------------------- */
+
+/* Calls of each hook (the user pointer). */
+struct hook_calls {
+	uint64_t yield, pass, loop, ple;
+	bool refuse;	/* should_yield: never bail out, never boost */
+};
+
+static int h_should_yield(void *user, const struct pvs_rq_lens *rq)
+{
+	struct hook_calls *c = user;
+
+	c->yield++;
+	return c->refuse ? PVS_YIELD_SKIP : pvs_should_yield(rq);
+}
+
+static int h_dy_on_spin(void *user, struct pvs_dy_vm *vm,
+			const struct pvs_dy_spinner *sp,
+			struct pvs_dy_result *res)
+{
+	((struct hook_calls *)user)->pass++;
+	return pvs_dy_on_spin(vm, sp, res);
+}
+
+static void h_spin_loop(void *user, struct pvs_vcpu_snap *me, bool enter)
+{
+	((struct hook_calls *)user)->loop++;
+	if (enter)
+		pvs_dy_spin_enter(me);
+	else
+		pvs_dy_spin_exit(me);
+}
+
+static int h_ple_step(void *user, const struct pvs_ple_params *p,
+		      enum pvs_ple_event ev, uint32_t *window)
+{
+	((struct hook_calls *)user)->ple++;
+	return pvs_ple_step(p, ev, window);
+}
+
+/*
+ * Hooks that hand every decision to the library give the library's run,
+ * to the event, for every policy, size and seed; each hook is consulted;
+ * a hook that answers differently changes the run.
+ */
+static void test_hooks(void **state)
+{
+	static const uint32_t vcpus[] = { 40, 80 };
+	struct hook_calls calls;
+	struct pvsim_hooks h = {
+		.name = "library-again", .user = &calls,
+		.should_yield = h_should_yield, .dy_on_spin = h_dy_on_spin,
+		.dy_spin_loop = h_spin_loop, .ple_step = h_ple_step
+	};
+	struct pvsim_dy_sim_params p;
+	struct pvsim_dy_sim_result a, b;
+	unsigned int v, pol;
+	uint64_t seed;
+
+	(void)state;
+	for (v = 0; v < 2; v++)
+		for (pol = 0; pol < PVSIM_DY_SIM_NPOL; pol++)
+			for (seed = 1; seed <= 4; seed++) {
+				memset(&calls, 0, sizeof(calls));
+				params(&p, vcpus[v], pol, 5000000);
+				run_ok(&p, seed, false, &a);
+				p.hooks = &h;
+				run_ok(&p, seed, seed == 1, &b);
+				assert_int_equal(a.events, b.events);
+				assert_int_equal(a.steps, b.steps);
+				assert_int_equal(a.esrch, b.esrch);
+				assert_int_equal(a.boosts, b.boosts);
+				assert_memory_equal(a.exits, b.exits,
+						    sizeof(a.exits));
+				if (pol == PVSIM_DY_SIM_PLE_OFF)
+					continue;
+				assert_true(calls.pass > 0 && calls.yield > 0);
+				assert_true(calls.loop >= calls.pass);
+				assert_true(calls.ple >= calls.pass);
+			}
+	/* never -ESRCH: the bail-out kernel pays the locks like stock */
+	memset(&calls, 0, sizeof(calls));
+	calls.refuse = true;
+	params(&p, 80, PVSIM_DY_SIM_BAILOUT, 5000000);
+	run_ok(&p, 1, false, &a);
+	p.hooks = &h;
+	run_ok(&p, 1, true, &b);
+	assert_true(a.esrch > 0);
+	assert_int_equal(b.esrch, 0);
+	assert_int_equal(b.boosts, 0);
+	assert_true(b.steps < a.steps);
+}
+
 /* ---- command line and records -------------------------------------------- */
 
 static void test_cli_records(void **state)
@@ -440,6 +583,21 @@ static void test_cli_records(void **state)
 	assert_string_equal(sink.v[2].policy, "stock");
 	assert_string_equal(sink.v[4].policy, "bail-out");
 	assert_string_equal(sink.v[17].case_name, "80 vCPUs");
+	/* every published mark names a recorded case and policy */
+	assert_int_equal(sc->npublished, 9);
+	for (i = 0; i < sc->npublished; i++) {
+		size_t j;
+		bool found = false;
+
+		for (j = 0; j < sink.n; j++)
+			found |= !strcmp(sink.v[j].case_name,
+					 sc->published[i].case_name) &&
+				 !strcmp(sink.v[j].policy,
+					 sc->published[i].policy) &&
+				 !strcmp(sink.v[j].metric,
+					 sc->published[i].metric);
+		assert_true(found);
+	}
 	for (i = 0; i < sink.n; i++) {
 		assert_string_equal(sink.v[i].metric, "jobs_per_min");
 		assert_int_equal(sink.v[i].iter, i % 2);
@@ -457,11 +615,13 @@ int main(void)
 		cmocka_unit_test(test_kvm_stat_print),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_output_deterministic),
+		cmocka_unit_test(test_params),
 		cmocka_unit_test(test_invariants),
 		cmocka_unit_test(test_bad_params),
 		cmocka_unit_test(test_kvm_yield_bailout_shape),
 		cmocka_unit_test(test_policy_flips_yield),
 		cmocka_unit_test(test_library_inputs),
+		cmocka_unit_test(test_hooks),
 		cmocka_unit_test(test_cli_records),
 	};
 

@@ -10,9 +10,13 @@
 #  3. relax-again (KVM 5.14+ halt polling in the plug-in's own code) beside
 #     kvm-haltpoll-relax's policies: every row (dhry2reg, percentiles, time
 #     split, window steps) and the ministat report equal cpu_relax's;
-#     relax-20us (a window of its own) beside them.
+#     relax-20us (a window of its own) beside them;
+#  4. bailout-again (every pause-loop exit decision in the plug-in's own
+#     code) beside kvm-yield-bailout's kernels: its jobs/min row, its perf
+#     kvm stat blocks and its ministat rows equal bail-out's; then
+#     esrch-target-alone (a yield_to() rule of its own) beside them.
 set -eu
-sim=$1 again=$2 smt4=$3 relax=${4:-} short=${5:-}
+sim=$1 again=$2 smt4=$3 relax=$4 short=$5 bagain=$6 alone=$7
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 
@@ -65,7 +69,6 @@ sed -n '1,12p' "$t/pack.txt"
 "$sim" compare splpar-asym-pack --plugin "$smt4" --iterations 3 \
   --runtime-ms 1000 --metric records_per_s --case 2 | tail -12
 
-test -n "$relax" || exit 0
 "$sim" run kvm-haltpoll-relax --plugin "$relax" $opts >"$t/relax.txt"
 # every row of cpu_relax (5.14+) and of relax-again, past the 20-char
 # label (dhry2reg rows: without the published column)
@@ -82,3 +85,22 @@ sed -n '/^Case 2/,/^----/p' "$t/relax.txt"
 "$sim" run kvm-haltpoll-relax --plugin "$short" $opts >"$t/short.txt"
 grep -q '^relax-20us  *3 ' "$t/short.txt"
 sed -n '/^Case 2/,/^Wakeup/p' "$t/short.txt"
+
+yopts="--iterations 3 --runtime-ms 40 --seed 5"
+"$sim" run kvm-yield-bailout --plugin "$bagain" $yopts >"$t/y.txt"
+# the simulated rows (the published ones follow)
+sed -n '/^c) PLE + bail-out/{s/^c) PLE + bail-out (-ESRCH) *//p;q}' \
+  "$t/y.txt" >"$t/yb.row"
+grep '^bailout-again ' "$t/y.txt" | sed 's/^bailout-again *//' >"$t/yp.row"
+test -s "$t/yb.row" && cmp "$t/yb.row" "$t/yp.row"
+awk '/^---- .*, PLE \+ bail-out/ { m = "b"; next }
+     /^---- .*, bailout-again ----$/ { m = "p"; next }
+     /^---- / { m = "" }
+     m != "" && NF { print > ("'"$t"'/y" m ".stat") }' "$t/y.txt"
+test -s "$t/yb.stat" && cmp "$t/yb.stat" "$t/yp.stat"
+"$sim" compare kvm-yield-bailout --plugin "$bagain" --base bail-out $yopts \
+  >"$t/ycmp.txt"
+same_as_base bailout-again bail-out "$t/ycmp.txt"
+"$sim" run kvm-yield-bailout --plugin "$alone" $yopts >"$t/ya.txt"
+grep -q '^esrch-target-alone ' "$t/ya.txt"
+sed -n '1,9p' "$t/ya.txt"

@@ -343,7 +343,10 @@ void pvsim_print_centi(FILE *f, int64_t centi);
  *    latency and target residency the governor believes);
  *  - kvm-haltpoll-relax: poll_action (every check of the host's halt-poll
  *    loop), halt_poll_window_ns and halt_poll_step (the adaptive window at
- *    the start and end of every halt).
+ *    the start and end of every halt);
+ *  - kvm-yield-bailout: should_yield, dy_on_spin, dy_spin_loop and
+ *    ple_step (every pause-loop exit: the window, the spinner's flags,
+ *    the candidate pass and each yield_to() in it).
  */
 struct pvsim_hooks {
 	/** @brief The policy's name in tables, records, pictures and
@@ -442,6 +445,57 @@ struct pvsim_hooks {
 	int (*halt_poll_step)(void *user, const struct pvs_halt_poll_params *p,
 			      struct pvs_halt_poll_state *st,
 			      uint64_t block_ns);
+	/* kvm-yield-bailout */
+	/**
+	 * @brief What yield_to() answers for a directed yield to a vCPU
+	 *        thread that is not executing guest code. Library default:
+	 *        pvs_should_yield(rq) (rq->policy holds the scenario's
+	 *        built-in rule).
+	 * @param user pvsim_hooks::user
+	 * @param rq   both runqueues and the target, as yield_to() sees them
+	 * @return > 0 boosted, 0 not, -PVS_ESRCH for the cheap bail-out
+	 *         (decided before the runqueue locks; any other < 0 costs the
+	 *         locks), as pvs_should_yield()
+	 */
+	int (*should_yield)(void *user, const struct pvs_rq_lens *rq);
+	/**
+	 * @brief The candidate pass of a pause-loop exit
+	 *        (kvm_vcpu_on_spin()). Library default:
+	 *        pvs_dy_on_spin(vm, sp, res) (sp->policy holds the built-in
+	 *        rule; sp->yield_to reaches should_yield through the model).
+	 * @param user pvsim_hooks::user
+	 * @param vm   the VM's snapshots and last_boosted (updated in place)
+	 * @param sp   the spinner and the yield function to call
+	 * @param res  the outcome and its counters (the model charges a
+	 *             cost per res->examined)
+	 * @return 1 boosted (res->boosted), 0 not, < 0 an error (recorded
+	 *         as a violation)
+	 */
+	int (*dy_on_spin)(void *user, struct pvs_dy_vm *vm,
+			  const struct pvs_dy_spinner *sp,
+			  struct pvs_dy_result *res);
+	/**
+	 * @brief The spinner's own spin-loop flags when its pause-loop
+	 *        handler starts (@p enter true) and ends. Library default:
+	 *        pvs_dy_spin_enter(me) / pvs_dy_spin_exit(me).
+	 * @param user  pvsim_hooks::user
+	 * @param me    the spinner's snapshot
+	 * @param enter true at the start of the handler, false at its end
+	 */
+	void (*dy_spin_loop)(void *user, struct pvs_vcpu_snap *me,
+			     bool enter);
+	/**
+	 * @brief A vCPU's PLE window at a pause-loop exit or a sched-in.
+	 *        Library default: pvs_ple_step(p, ev, window).
+	 * @param user   pvsim_hooks::user
+	 * @param p      the host's PLE parameters
+	 * @param ev     PVS_PLE_EXIT (grow) or PVS_PLE_SCHED_IN (shrink)
+	 * @param window in/out: the vCPU's window, cycles (the model keeps
+	 *               it within p->window .. p->window_max)
+	 * @return as pvs_ple_step(): 1 changed, 0 not, < 0 an error
+	 */
+	int (*ple_step)(void *user, const struct pvs_ple_params *p,
+			enum pvs_ple_event ev, uint32_t *window);
 };
 
 /**
@@ -559,6 +613,52 @@ uint64_t pvsim_halt_poll_window_ns(const struct pvsim_hooks *h,
 int pvsim_halt_poll_step(const struct pvsim_hooks *h,
 			 const struct pvs_halt_poll_params *p,
 			 struct pvs_halt_poll_state *st, uint64_t block_ns);
+
+/**
+ * @brief The should_yield decision: the hook when @p h has one, else the
+ *        library (pvs_should_yield()).
+ * @param h  hooks (NULL: the library)
+ * @param rq runqueues and target (rq->policy: the built-in rule)
+ * @return as pvs_should_yield()
+ */
+int pvsim_should_yield(const struct pvsim_hooks *h,
+		       const struct pvs_rq_lens *rq);
+
+/**
+ * @brief The directed-yield pass: the hook when @p h has one, else the
+ *        library (pvs_dy_on_spin()).
+ * @param h   hooks (NULL: the library)
+ * @param vm  the VM
+ * @param sp  the spinner (sp->policy: the built-in rule)
+ * @param res outcome
+ * @return as pvs_dy_on_spin()
+ */
+int pvsim_dy_on_spin(const struct pvsim_hooks *h, struct pvs_dy_vm *vm,
+		     const struct pvs_dy_spinner *sp,
+		     struct pvs_dy_result *res);
+
+/**
+ * @brief The spinner's spin-loop flags: the hook when @p h has one, else
+ *        the library (pvs_dy_spin_enter() / pvs_dy_spin_exit()).
+ * @param h     hooks (NULL: the library)
+ * @param me    the spinner's snapshot
+ * @param enter true when its handler starts, false when it ends
+ */
+void pvsim_dy_spin_loop(const struct pvsim_hooks *h,
+			struct pvs_vcpu_snap *me, bool enter);
+
+/**
+ * @brief The PLE window update: the hook when @p h has one, else the
+ *        library (pvs_ple_step()).
+ * @param h      hooks (NULL: the library)
+ * @param p      PLE parameters
+ * @param ev     the event
+ * @param window in/out: the window, cycles
+ * @return as pvs_ple_step()
+ */
+int pvsim_ple_step(const struct pvsim_hooks *h,
+		   const struct pvs_ple_params *p, enum pvs_ple_event ev,
+		   uint32_t *window);
 
 /* ---- parameters as data ------------------------------------------------- */
 
