@@ -2,7 +2,8 @@
 # The owner-on-CPU oracle (host/include/pvsched/oracle.h).
 #  - Its reader (host/oracle/view.c) is part of pvsched_rt: raw bpf()
 #    syscalls and mmap, no dependency.
-#  - Its loader (host/oracle/loader.c) is the library pvsched_oracle: libbpf,
+#  - Its loader (host/oracle/loader.c) is the library pvsched_oracle
+#    (installed: pvsched::oracle, pkg-config pvsched-oracle): libbpf,
 #    and the BPF program host/oracle/oracle.bpf.c compiled with
 #    clang -target bpf against a vmlinux.h that bpftool generates here from
 #    the build machine's BTF (CO-RE relocates it to the running kernel).
@@ -83,12 +84,24 @@ if(PVS_HAVE_ORACLE)
   set(_src ${PROJECT_SOURCE_DIR}/host/oracle/oracle.bpf.c)
   pvs_bpf_object(oracle_plain ${_src})
   pvs_bpf_object(oracle_steal ${_src} PVRT_ORACLE_STEAL)
-  add_library(pvsched_oracle STATIC host/oracle/loader.c
-    ${PVS_ORACLE_GEN}/oracle_plain.skel.h ${PVS_ORACLE_GEN}/oracle_steal.skel.h)
-  add_library(pvsched::oracle ALIAS pvsched_oracle)
-  target_include_directories(pvsched_oracle PRIVATE ${PVS_ORACLE_GEN}
-    ${PROJECT_SOURCE_DIR}/host/oracle)
-  target_link_libraries(pvsched_oracle PUBLIC pvsched_rt PkgConfig::PVS_LIBBPF)
-  target_compile_options(pvsched_oracle PRIVATE ${PVS_WARNINGS})
-  set_target_properties(pvsched_oracle PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  # The loader library: installed and exported like the others
+  # (pvsched::oracle, pvsched::oracle_static, pvsched-oracle.pc). libbpf is
+  # linked by name, as the probe links hwloc, so the exported package
+  # stays relocatable.
+  pvs_add_library(pvsched_oracle COMPONENT oracle
+    SYMBOLS "pvrt_oracle_open" "pvrt_oracle_pin" "pvrt_oracle_unpin"
+            "pvrt_oracle_prog_stats" "pvrt_oracle_stats_enable"
+    SOURCES host/oracle/loader.c ${PVS_ORACLE_GEN}/oracle_plain.skel.h
+            ${PVS_ORACLE_GEN}/oracle_steal.skel.h
+    INCLUDE_ROOT ${PROJECT_SOURCE_DIR}/host/include
+    PUBLIC_LIBS pvsched_rt PRIVATE_LIBS ${PVS_LIBBPF_LIBRARIES}
+    COMPONENT_DEPENDS rt
+    PC_DESCRIPTION "libpvsched owner-on-CPU oracle loader (oracle.h): attach or pin the BPF sched_switch signal"
+    PC_REQUIRES pvsched-rt PC_REQUIRES_PRIVATE libbpf)
+  target_include_directories(pvsched_oracle_objects PRIVATE ${PVS_ORACLE_GEN}
+    ${PROJECT_SOURCE_DIR}/host/oracle ${PVS_LIBBPF_INCLUDE_DIRS})
+  foreach(t pvsched_oracle pvsched_oracle_static)
+    target_link_directories(${t} PUBLIC
+      $<BUILD_INTERFACE:${PVS_LIBBPF_LIBRARY_DIRS}>)
+  endforeach()
 endif()

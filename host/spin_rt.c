@@ -42,13 +42,24 @@ int pvrt_spin_this_cpu(void)
 	return sched_getcpu();
 }
 
+/* The caller's thread id, 0 until asked; forgotten in a fork() child. */
+static __thread uint32_t this_tid;
+
+static void this_tid_forget(void)
+{
+	this_tid = 0;
+}
+
+__attribute__((constructor)) static void this_tid_atfork(void)
+{
+	pthread_atfork(NULL, NULL, this_tid_forget);
+}
+
 uint32_t pvrt_spin_this_tid(void)
 {
-	static __thread uint32_t tid;
-
-	if (tid == 0)
-		tid = (uint32_t)syscall(SYS_gettid);
-	return tid;
+	if (this_tid == 0)
+		this_tid = (uint32_t)syscall(SYS_gettid);
+	return this_tid;
 }
 
 /* ---- context-switch round trip: futex ping-pong ------------------------- */

@@ -17,6 +17,13 @@ set_tests_properties(lock_cond_shared PROPERTIES
   ENVIRONMENT PVS_LOCK_STRESS_MS=300)
 set_tests_properties(lock_mutex lock_cond lock_cond_shared PROPERTIES
   TIMEOUT 120)
+if(TARGET pvsched_oracle)
+  # The mutex with the owner-on-CPU oracle (as root; else skipped).
+  pvs_add_test(lock_oracle)
+  target_link_libraries(test_lock_oracle PRIVATE pvsched_lock_static
+    pvsched_oracle)
+  set_tests_properties(lock_oracle PROPERTIES RUN_SERIAL ON TIMEOUT 60)
+endif()
 if(TARGET pvsched_preload)
   add_subdirectory(preload)
 endif()

@@ -5,7 +5,7 @@
  * policies; trylock, timedlock on both clocks, destroy, the error-checking
  * type; the handoff to a heir and its timeouts (a lost handoff and a heir
  * sleeping on a stale "handed" value were real bugs); waits interrupted by
- * signals. No timing is asserted.
+ * signals; the owner's tid recorded for the oracle. No timing is asserted.
  *
  * PVS_LOCK_STRESS_MS (environment, default 2000) is the wall time of each
  * stress test, shared by its runs: the suite takes the same time on an idle
@@ -720,6 +720,50 @@ static void test_fork_with_heir(void **state)
 	assert_true(forked);
 }
 
+static void *take_and_report(void *arg)
+{
+	struct pvs_mutex *m = (struct pvs_mutex *)arg;
+	uint32_t seen;
+
+	pvs_mutex_lock(m);
+	seen = m->owner_tid;
+	pvs_mutex_unlock(m);
+	return (void *)(uintptr_t)(seen == pvrt_spin_this_tid() ? seen : 0);
+}
+
+/*
+ * Every type records its owner's tid (what pvrt_spin_wait_for() asks the
+ * oracle about) and unlock clears it; a fork() child records its own tid,
+ * not the forking thread's cached one.
+ */
+static void test_owner_tid(void **state)
+{
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	pthread_t th;
+	void *other;
+	int status;
+	pid_t pid;
+
+	(void)state;
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	assert_int_equal(m.owner_tid, (uint32_t)gettid());
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	assert_int_equal(m.owner_tid, 0);
+	assert_int_equal(pthread_create(&th, NULL, take_and_report, &m), 0);
+	pthread_join(th, &other);
+	assert_true((uintptr_t)other != 0);
+	assert_true((uintptr_t)other != (uint32_t)gettid());
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		pvs_mutex_lock(&m);
+		_exit(m.owner_tid == (uint32_t)gettid() ? 0 : 1);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+}
+
 static void test_stats_count(void **state)
 {
 	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
@@ -754,6 +798,7 @@ int main(void)
 		cmocka_unit_test(test_errorcheck),
 		cmocka_unit_test(test_zeroed_memory),
 		cmocka_unit_test(test_fork_with_heir),
+		cmocka_unit_test(test_owner_tid),
 		cmocka_unit_test(test_stats_count),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");

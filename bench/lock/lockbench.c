@@ -12,11 +12,11 @@
  * alike; ratios (to pthread, adaptive, fixed) are taken within each
  * repetition, and report.c gives their median and 95 % interval. Peers:
  * pthread default, adaptive mutex, test-and-set, Concurrency Kit ticket
- * and MCS, the lock library's PV-blind fixed policy, pvs_mutex (pvlock), and pvlock with the
- * owner-on-CPU oracle (pvlock_oc; the oracle is attached when we may,
- * else the pinned one; no oracle: pvlock_oc is left out). pvs_mutex records
- * only its owner's CPU; tidlock (tidlock.h) records the owner's tid, so
- * tidlock_oc gets the oracle's exact owner_on_cpu() rule.
+ * and MCS, the lock library's PV-blind fixed policy, pvs_mutex (pvlock,
+ * today's heuristics: its context has no oracle), and pvs_mutex with the
+ * owner-on-CPU oracle (pvlock_oc; the oracle is attached when we may, else
+ * the pinned one; no oracle: pvlock_oc is left out). pvs_mutex records its
+ * owner's tid, so pvlock_oc gets the oracle's exact owner_on_cpu() rule.
  *
  * With -i P (P > 0) a SCHED_FIFO thread per CPU takes P % of it in 1-3 ms
  * slices, and the pvlock contexts read that as their steal.
@@ -55,7 +55,6 @@
 
 #include "inject.h"
 #include "lockbench.h"
-#include "tidlock.h"
 
 #define MAX_THREADS 64
 #define MAX_LIST LB_MAX_LIST
@@ -65,7 +64,7 @@
 
 const char *const lock_names[L_COUNT] = {
 	"pthread", "adaptive", "ck_ticket", "ck_mcs", "tas", "fixed", "pvlock",
-	"pvlock_oc", "tidlock", "tidlock_oc"
+	"pvlock_oc"
 };
 
 /* ---- clocks ------------------------------------------------------------ */
@@ -142,8 +141,6 @@ static struct {
 	struct pvs_mutex fixed;
 	struct pvs_mutex pv;
 	struct pvs_mutex pv_oc;
-	struct tidlock tid __attribute__((aligned(64)));
-	struct tidlock tid_oc __attribute__((aligned(64)));
 	char pad0[64];
 	uint32_t tas __attribute__((aligned(64)));
 	char pad1[60];
@@ -274,12 +271,6 @@ static void *worker_main(void *arg)
 	case L_PVLOCK_OC:
 		WORKER_LOOP(pvs_mutex_lock(&L.pv_oc), pvs_mutex_unlock(&L.pv_oc));
 		break;
-	case L_TIDLOCK:
-		WORKER_LOOP(tidlock_lock(&L.tid), tidlock_unlock(&L.tid));
-		break;
-	case L_TIDLOCK_OC:
-		WORKER_LOOP(tidlock_lock(&L.tid_oc), tidlock_unlock(&L.tid_oc));
-		break;
 	default:
 		break;
 	}
@@ -338,8 +329,6 @@ static void init_locks(void)
 	L.pv.spin = &ctx_pv;
 	pvs_mutex_init(&L.pv_oc, PVS_MUTEX_NORMAL);
 	L.pv_oc.spin = &ctx_oc;
-	tidlock_init(&L.tid, &ctx_pv);
-	tidlock_init(&L.tid_oc, &ctx_oc);
 	L.tas = 0;
 }
 
@@ -564,8 +553,7 @@ int main(int argc, char **argv)
 			if (k == L_TICKET || k == L_MCS)
 				continue;
 #endif
-			if ((k == L_PVLOCK_OC || k == L_TIDLOCK_OC) &&
-			    oracle == NULL)
+			if (k == L_PVLOCK_OC && oracle == NULL)
 				continue;
 			locks[nlocks++] = k;
 		}

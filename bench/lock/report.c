@@ -165,12 +165,10 @@ int lb_goals(FILE *f, const struct cell *cells, unsigned int n,
 	unsigned int i;
 
 	fprintf(f, "\n# goals (issue: evidence under preemption); the lock "
-		   "with the signal: tidlock_oc (exact rule), else pvlock_oc, "
-		   "else pvlock\n");
+		   "with the signal: pvlock_oc, else pvlock\n");
 	for (i = 0; i < n; i++) {
 		const struct cell *c = &cells[i];
-		enum lock_kind pv = c->have[L_TIDLOCK_OC] ? L_TIDLOCK_OC :
-				    c->have[L_PVLOCK_OC] ? L_PVLOCK_OC :
+		enum lock_kind pv = c->have[L_PVLOCK_OC] ? L_PVLOCK_OC :
 							   L_PVLOCK;
 		struct summary s, p, t;
 		bool over = c->threads >= 2 * ncpu && c->threads <= 8 * ncpu;

@@ -26,6 +26,12 @@
 #   REPS=3 DUR=1 bench/programs/run.sh    quick
 #   LOCKS="glibc pv fixed" ...            add the PV-blind rule
 #   ONLY="memcached" ...                  a subset of the workloads
+#   INJECT=10 ...                         preemption on demand for the
+#                                         whole run (pvs_inject_run: 10 %
+#                                         of each CPU, 1-3 ms slices,
+#                                         SCHED_FIFO as root)
+# The owner-on-CPU signal is used by the pv lock when it is pinned
+# (`pvsched oracle start`, as root); the conditions line says whether.
 # Raw runs go to $OUT (default $BUILD/programs.csv).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -45,11 +51,17 @@ for p in sysbench stress-ng memcached memcaslap; do
   }
 done
 cmake -S . -B "$B" >/dev/null
-cmake --build "$B" -j2 --target pvsched_cmd pvsched_preload >/dev/null
+INJECT=${INJECT:-0}
+targets="pvsched_cmd pvsched_preload"
+[ "$INJECT" != 0 ] && targets="$targets pvs_inject_run"
+# shellcheck disable=SC2086
+cmake --build "$B" -j2 --target $targets >/dev/null
 PVSCHED=$B/tools/pvsched
 TMP=$(mktemp -d)
 MC_PID=
-trap 'rm -rf "$TMP"; [ -n "$MC_PID" ] && kill "$MC_PID" 2>/dev/null; true' EXIT
+INJ_PID=
+trap 'rm -rf "$TMP"; [ -n "$MC_PID" ] && kill "$MC_PID" 2>/dev/null
+      [ -n "$INJ_PID" ] && kill "$INJ_PID" 2>/dev/null; true' EXIT
 
 # wrap LOCK CMD...: CMD plain (glibc) or under pvsched run --lock LOCK.
 wrap() {
@@ -126,7 +138,13 @@ echo "rep,workload,subs,threads,lock,value" >"$OUT"
 {
   echo "# $(date -u +%FT%TZ) $(uname -r) cpus=$NCPU reps=$REPS dur=${DUR}s locks=$LOCKS"
   echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "# owner-on-CPU signal: $("$PVSCHED" oracle status 2>&1 | head -1)"
+  echo "# injected preemption: $INJECT %"
 } | tee "$OUT.conditions"
+if [ "$INJECT" != 0 ]; then
+  "$B/bench/pvs_inject_run" -p "$INJECT" 2>"$TMP/inj" &
+  INJ_PID=$!
+fi
 cells=""
 for w in $ONLY; do
   for subs in under over; do
@@ -147,6 +165,12 @@ for rep in $(seq "$REPS"); do
   done
   echo "repetition $rep/$REPS done (load $(cut -d' ' -f1 /proc/loadavg))" >&2
 done
+if [ -n "$INJ_PID" ]; then
+  kill "$INJ_PID"
+  wait "$INJ_PID" 2>/dev/null || true
+  INJ_PID=
+  sed 's/^pvs_inject_run: /# injector: /' "$TMP/inj" | tee -a "$OUT.conditions"
+fi
 echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT.conditions"
 if [ -s "$OUT.failed-cells" ]; then
   echo "# runs whose own check failed (not counted; $OUT.failures):"

@@ -2,7 +2,7 @@
 /*
  * pvsched_lock plumbing: futex calls with a clock, the process-wide spin
  * context chosen by pvs_lock_set_policy(), event counters, the fork
- * generation and the cached thread id.
+ * generation.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -98,24 +98,14 @@ void pvs_lock_stats_read(struct pvs_lock_stats *out)
 		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
 }
 
-/* ---- fork and thread ids ------------------------------------------------ */
-
-static __thread uint32_t tid_cache;
+/* ---- fork ------------------------------------------------------------- */
 
 static void after_fork_child(void)
 {
-	tid_cache = 0;
 	__atomic_fetch_add(&lock_fork_gen, 1, __ATOMIC_RELAXED);
 }
 
 __attribute__((constructor)) static void register_fork(void)
 {
 	pthread_atfork(NULL, NULL, after_fork_child);
-}
-
-uint32_t lock_tid(void)
-{
-	if (tid_cache == 0)
-		tid_cache = (uint32_t)syscall(SYS_gettid);
-	return tid_cache;
 }

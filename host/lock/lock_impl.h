@@ -68,7 +68,4 @@ struct pvrt_spin *lock_spin(void);
 /* Bumped in every child of fork() (stale heir claims are void there). */
 extern uint32_t lock_fork_gen;
 
-/* The caller's kernel thread id (cached per thread). */
-uint32_t lock_tid(void);
-
 #endif /* PVSCHED_HOST_LOCK_IMPL_H */

@@ -1,7 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * pvs_mutex: fast paths, and the slow paths waiting through
- * pvrt_spin_wait() and the futex.
+ * pvrt_spin_wait_for() and the futex.
+ *
+ * The owner. Every acquisition records the owner's thread id and CPU
+ * (relaxed stores, after the word is taken), and unlock clears the tid
+ * before it frees the word. A waiter hands both to pvrt_spin_wait_for():
+ * with the owner-on-CPU oracle it spins only while that thread is the one
+ * running on a CPU (the kernel mutex's owner_on_cpu() rule, which follows
+ * an owner that migrates); without it, or while the tid reads 0 (a lock
+ * just freed or just taken), the recorded CPU is all it has
+ * (docs/spin-rt.md). A stale value only misjudges one decision: ready()
+ * is polled either way.
  *
  * States of the lock word: 0 free, 1 locked, 2 locked and sleepers
  * possible, 3 released and reserved for the heir.
@@ -119,10 +129,9 @@ int pvs_mutex_destroy(struct pvs_mutex *m)
 
 static void acquired(struct pvs_mutex *m)
 {
+	__atomic_store_n(&m->owner_tid, pvrt_spin_this_tid(), __ATOMIC_RELAXED);
 	__atomic_store_n(&m->owner_cpu1, (uint32_t)(pvrt_spin_this_cpu() + 1),
 			 __ATOMIC_RELAXED);
-	if (m->type == PVS_MUTEX_ERRORCHECK)
-		__atomic_store_n(&m->owner_tid, lock_tid(), __ATOMIC_RELAXED);
 	LOCK_COUNT(acquisitions, 1);
 	LOCK_ACQUIRED(m);
 }
@@ -298,8 +307,8 @@ static int lock_slow(struct pvs_mutex *m, int clock,
 	w.owner_cpu = owner_cpu;
 	w.arg = &pw;
 	w.nr_spinning = &m->nr_spinning;
-	ret = pvrt_spin_wait(m->spin != NULL ? m->spin : lock_spin(), &w, NULL,
-			     &st);
+	ret = pvrt_spin_wait_for(m->spin != NULL ? m->spin : lock_spin(), &w,
+				 &m->owner_tid, NULL, &st);
 	LOCK_COUNT(contended, 1);
 	LOCK_COUNT(spins, st.spins);
 	/*
@@ -329,7 +338,8 @@ static bool try_fast(struct pvs_mutex *m)
 static bool owned_by_me(const struct pvs_mutex *m)
 {
 	return m->type == PVS_MUTEX_ERRORCHECK &&
-	       __atomic_load_n(&m->owner_tid, __ATOMIC_RELAXED) == lock_tid();
+	       __atomic_load_n(&m->owner_tid, __ATOMIC_RELAXED) ==
+		       pvrt_spin_this_tid();
 }
 
 int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
@@ -393,12 +403,11 @@ int pvs_mutex_unlock(struct pvs_mutex *m)
 {
 	uint32_t one = LOCKED;
 
-	if (m->type == PVS_MUTEX_ERRORCHECK) {
-		if (!owned_by_me(m) ||
-		    __atomic_load_n(&m->state, __ATOMIC_RELAXED) == FREE)
-			return EPERM;
-		__atomic_store_n(&m->owner_tid, 0, __ATOMIC_RELAXED);
-	}
+	if (m->type == PVS_MUTEX_ERRORCHECK &&
+	    (!owned_by_me(m) ||
+	     __atomic_load_n(&m->state, __ATOMIC_RELAXED) == FREE))
+		return EPERM;
+	__atomic_store_n(&m->owner_tid, 0, __ATOMIC_RELAXED);
 	LOCK_RELEASING(m);
 	if (!__atomic_compare_exchange_n(&m->state, &one, FREE, false,
 					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))

@@ -13,12 +13,14 @@
  *
  * The mutex word is Drepper's three-state futex ("Futexes are tricky": 0
  * free, 1 locked, 2 locked with possible sleepers) plus a fourth state, 3:
- * released and reserved for the heir. Waiting is pvrt_spin_wait() of
+ * released and reserved for the heir. Waiting is pvrt_spin_wait_for() of
  * `<pvsched/spin_rt.h>`: spin a time budget of PAUSEs while
- * pvs_spin_decide() allows (the owner records its CPU, so a waiter on that
- * same CPU knows the owner is not running; steal on the owner's CPU and on
- * the waiter's shrinks the budget; at most CPUs - 1 waiters spin), else
- * sleep on the futex. Running threads may barge ahead of woken sleepers,
+ * pvs_spin_decide() allows, else sleep on the futex. The owner records its
+ * thread id and CPU: with the owner-on-CPU oracle (`<pvsched/oracle.h>`,
+ * when the process may read it) a waiter spins only while the owner's
+ * thread is the one running on a CPU; without it, a waiter on the owner's
+ * recorded CPU knows the owner is not running. Steal on the owner's CPU
+ * and on the waiter's shrinks the budget; at most CPUs - 1 waiters spin. Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
  * -th time becomes the heir, and the next unlock hands the lock to it (after Linux's
  * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff).
@@ -83,7 +85,8 @@ struct pvs_mutex {
 	 *  granted; bits 2-31 the fork generation that claimed it (a claim
 	 *  from before a fork() is void in the child). */
 	uint32_t handoff;
-	/** ERRORCHECK: kernel thread id of the owner (0: none). */
+	/** Kernel thread id of the owner (pvrt_spin_this_tid(); 0: none),
+	 *  for the oracle and, in ERRORCHECK mutexes, the owner checks. */
 	uint32_t owner_tid;
 	/** Never touched by the library: free for the embedding code (the
 	 *  preload marks mutexes it has counted). */

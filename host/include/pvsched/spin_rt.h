@@ -261,8 +261,9 @@ int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 #define PVRT_SPIN_ORACLE_EVERY 64u
 
 /**
- * @brief The calling thread's id (gettid(), cached per thread): what a
- *        lock records as its owner for pvrt_spin_wait_for().
+ * @brief The calling thread's id (gettid(), cached per thread and asked
+ *        again in a fork() child): what a lock records as its owner for
+ *        pvrt_spin_wait_for().
  * @return the thread id
  */
 uint32_t pvrt_spin_this_tid(void);
