@@ -129,6 +129,23 @@ static const char *winner(const struct pvsim_sets *s, const char *cs,
 	return NULL;
 }
 
+/* Case cs of ref as another point names it: a scenario may name its
+ * cases after the parameters (ppc-idle-hint says "own shape" off the
+ * published experiment), so cases are matched by position when both
+ * points have as many. */
+static const char *case_in(const struct pvsim_sets *s,
+			   const struct pvsim_sets *ref, const char *cs)
+{
+	size_t c;
+
+	if (s->ncases != ref->ncases)
+		return cs;
+	for (c = 0; c < ref->ncases; c++)
+		if (!strcmp(ref->cases[c], cs))
+			return s->cases[c];
+	return cs;
+}
+
 static bool same(const char *a, const char *b)
 {
 	return (!a && !b) || (a && b && !strcmp(a, b));
@@ -202,15 +219,17 @@ static void print_block(FILE *out, const struct point *pt, unsigned int n,
 	for (i = 0; i < n; i++) {
 		fprintf(out, "  %16llu", (unsigned long long)pt[i].value);
 		for (p = 0; p < s0->npolicies; p++) {
-			double v = mean_of(&pt[i].sets, cs, s0->policies[p],
-					   metric, &ok);
+			double v = mean_of(&pt[i].sets,
+					   case_in(&pt[i].sets, s0, cs),
+					   s0->policies[p], metric, &ok);
 
 			if (ok)
 				fprintf(out, " %15.2f", v);
 			else
 				fprintf(out, " %15s", "-");
 		}
-		w = winner(&pt[i].sets, cs, metric, wbuf[i & 1],
+		w = winner(&pt[i].sets, case_in(&pt[i].sets, s0, cs), metric,
+			   wbuf[i & 1],
 			   sizeof(wbuf[i & 1]));
 		if (dir)
 			fprintf(out, "  %s", w ? w : "(tie)");
@@ -317,8 +336,9 @@ static unsigned int flipped(const struct point *def, const struct point *pt,
 				continue;
 			w0 = winner(s, s->cases[c], s->metrics[m], b0,
 				    sizeof(b0));
-			w1 = winner(&pt->sets, s->cases[c], s->metrics[m], b1,
-				    sizeof(b1));
+			w1 = winner(&pt->sets,
+				    case_in(&pt->sets, s, s->cases[c]),
+				    s->metrics[m], b1, sizeof(b1));
 			if (same(w0, w1))
 				continue;
 			lost[c * s->nmetrics + m] = true;
