@@ -166,6 +166,56 @@ const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void)
 	return &proc_stat_source;
 }
 
+/* ---- observed steal: gaps in a waiter's own spin -------------------------- */
+
+/* CPUs the observed view covers. */
+static uint32_t obs_nr_cpus(const struct pvrt_spin *s)
+{
+	return s->nr_online < PVS_MAX_CPUS ? s->nr_online : PVS_MAX_CPUS;
+}
+
+/* Turn the gap and spin time timed since the last refresh into a rate:
+ * the share of spinning that was gaps (0 if nobody spun: no evidence). */
+static void obs_refresh(struct pvrt_spin *s, uint64_t now)
+{
+	uint64_t g, dg, t, dt;
+	uint32_t cpu, n = obs_nr_cpus(s);
+
+	for (cpu = 0; cpu < n; cpu++) {
+		g = __atomic_load_n(&s->obs_gap_ns[cpu], __ATOMIC_RELAXED);
+		t = __atomic_load_n(&s->obs_spin_ns[cpu], __ATOMIC_RELAXED);
+		dg = g - s->obs_prev_ns[cpu];
+		dt = t - s->obs_prev_spin_ns[cpu];
+		s->obs_prev_ns[cpu] = g;
+		s->obs_prev_spin_ns[cpu] = t;
+		if (dg > dt)
+			dg = dt;	/* a round credited across a refresh */
+		__atomic_store_n(&s->obs_ppm[cpu],
+				 dt ? (uint32_t)(dg * PVS_SPIN_FULL_PPM / dt) : 0,
+				 __ATOMIC_RELAXED);
+	}
+	s->obs_stamp_ns = now;
+}
+
+uint32_t pvrt_spin_observed_ppm(const struct pvrt_spin *s, int cpu)
+{
+	if (s == NULL || !s->observe_gaps || cpu < 0 ||
+	    (uint32_t)cpu >= obs_nr_cpus(s))
+		return 0;
+	return __atomic_load_n(&s->obs_ppm[cpu], __ATOMIC_RELAXED);
+}
+
+/* The shortest gap that counts: see pvrt_spin::gap_min_ns. */
+static uint64_t gap_min_ns(const struct pvrt_spin *s)
+{
+	uint32_t pause_ps = s->pause_ps ? s->pause_ps : PVS_SPIN_DEFAULT_PAUSE_PS;
+	uint64_t g = (uint64_t)PVRT_SPIN_GAP_FACTOR * PVRT_SPIN_ORACLE_EVERY *
+		     pause_ps / 1000u;
+	uint64_t cs = s->ctxsw_ns ? s->ctxsw_ns : PVS_SPIN_DEFAULT_CTXSW_NS;
+
+	return g > cs ? g : cs;
+}
+
 /* One sample of the counters from the context's source. */
 static void steal_sample(struct pvrt_spin *s)
 {
@@ -187,16 +237,23 @@ int pvrt_spin_set_steal_source(struct pvrt_spin *s,
 	s->nr_steal_cpus = 0;
 	steal_sample(s);	/* rates start at 0: "since this sample" */
 	s->steal_stamp_ns = mono_ns();
+	memset(s->obs_ppm, 0, sizeof(s->obs_ppm));
+	memcpy(s->obs_prev_ns, s->obs_gap_ns, sizeof(s->obs_prev_ns));
+	memcpy(s->obs_prev_spin_ns, s->obs_spin_ns,
+	       sizeof(s->obs_prev_spin_ns));
+	s->obs_stamp_ns = s->steal_stamp_ns;
 	return 0;
 }
 
 uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 {
 	uint64_t now, stamp;
+	uint32_t src_ppm = 0, obs;
 
 	if (s == NULL || cpu < 0 ||
-	    (uint32_t)cpu >= __atomic_load_n(&s->nr_steal_cpus,
-					     __ATOMIC_RELAXED))
+	    ((uint32_t)cpu >= __atomic_load_n(&s->nr_steal_cpus,
+					      __ATOMIC_RELAXED) &&
+	     (!s->observe_gaps || (uint32_t)cpu >= obs_nr_cpus(s))))
 		return 0;
 	now = mono_ns();
 	stamp = __atomic_load_n(&s->steal_stamp_ns, __ATOMIC_RELAXED);
@@ -207,12 +264,18 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 						__ATOMIC_RELAXED) >=
 		    s->steal_period_ns) {
 			steal_sample(s);
-			__atomic_store_n(&s->steal_stamp_ns, mono_ns(),
+			now = mono_ns();
+			if (s->observe_gaps)
+				obs_refresh(s, now);
+			__atomic_store_n(&s->steal_stamp_ns, now,
 					 __ATOMIC_RELAXED);
 		}
 		__atomic_store_n(&s->steal_busy, 0, __ATOMIC_RELEASE);
 	}
-	return __atomic_load_n(&s->steal_ppm[cpu], __ATOMIC_RELAXED);
+	if ((uint32_t)cpu < __atomic_load_n(&s->nr_steal_cpus, __ATOMIC_RELAXED))
+		src_ppm = __atomic_load_n(&s->steal_ppm[cpu], __ATOMIC_RELAXED);
+	obs = pvrt_spin_observed_ppm(s, cpu);
+	return obs > src_ppm ? obs : src_ppm;
 }
 
 /* ---- init ------------------------------------------------------------------ */
@@ -237,9 +300,12 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 	if (s->nr_allowed == 0 || s->nr_allowed > s->nr_online)
 		s->nr_allowed = s->nr_online;
 	s->rseq_slice = pvrt_host_rseq_slice();
+	s->observe_gaps = PVRT_SPIN_OBSERVE_DEFAULT;
+	s->gap_min_ns = gap_min_ns(s);
 	/* First sample: rates start at 0 and mean "since this sample". */
 	steal_sample(s);
 	s->steal_stamp_ns = mono_ns();
+	s->obs_stamp_ns = s->steal_stamp_ns;
 	s->oracle = pvrt_oracle_default();
 	return 0;
 }
@@ -378,26 +444,79 @@ static bool owner_left(const struct wait_ctx *c)
 	return o == PVS_SPIN_OWNER_SLEEPING || o == PVS_SPIN_OWNER_PREEMPTED;
 }
 
+/* Gap clock of one spin round (pvrt_spin::observe_gaps). */
+struct gap_clock {
+	uint64_t start_ns;	/* 0: not observing */
+	uint64_t last_ns;
+	uint64_t gap_ns;	/* gap time seen in this round */
+};
+
+static void gap_start(const struct pvrt_spin *s, struct gap_clock *g)
+{
+	g->start_ns = s->observe_gaps ? mono_ns() : 0;
+	g->last_ns = g->start_ns;
+	g->gap_ns = 0;
+}
+
+/* One check: an interval longer than gap_min_ns was a deschedule. */
+static void gap_check(const struct pvrt_spin *s, struct gap_clock *g)
+{
+	uint64_t now;
+
+	if (g->start_ns == 0)
+		return;
+	now = mono_ns();
+	if (now - g->last_ns > s->gap_min_ns)
+		g->gap_ns += now - g->last_ns;
+	g->last_ns = now;
+}
+
+/* Credit the round's spin time and gaps to the CPU we run on now (where
+ * we resumed: the guest may have moved us). */
+static void gap_end(struct pvrt_spin *s, struct gap_clock *g)
+{
+	int cpu;
+
+	if (g->start_ns == 0)
+		return;
+	gap_check(s, g);
+	cpu = pvrt_spin_this_cpu();
+	if (cpu < 0 || cpu >= PVS_MAX_CPUS)
+		return;
+	__atomic_fetch_add(&s->obs_spin_ns[cpu], g->last_ns - g->start_ns,
+			   __ATOMIC_RELAXED);
+	if (g->gap_ns != 0)
+		__atomic_fetch_add(&s->obs_gap_ns[cpu], g->gap_ns,
+				   __ATOMIC_RELAXED);
+}
+
 /* Poll ready() between up to @pauses PAUSEs; true if it said so. With an
- * oracle, also stop (false) when the owner leaves its CPU. */
-static bool spin_round(const struct wait_ctx *c, uint64_t pauses)
+ * oracle, also stop (false) when the owner leaves its CPU. Every
+ * PVRT_SPIN_ORACLE_EVERY PAUSEs, time the interval (observed steal). */
+static bool spin_round(struct pvrt_spin *s, const struct wait_ctx *c,
+		       uint64_t pauses)
 {
 	const struct pvrt_spin_waiter *w = c->w;
+	struct gap_clock g;
 	uint64_t i;
 	bool done = false;
 
 	if (w->nr_spinning != NULL)
 		__atomic_fetch_add(w->nr_spinning, 1, __ATOMIC_RELAXED);
+	gap_start(s, &g);
 	for (i = 0; i < pauses; i++) {
 		if (w->ready(w->arg)) {
 			done = true;
 			break;
 		}
-		if (c->oracle != NULL && i % PVRT_SPIN_ORACLE_EVERY == 0 &&
-		    i != 0 && owner_left(c))
-			break;
+		if (i % PVRT_SPIN_ORACLE_EVERY == 0 && i != 0) {
+			gap_check(s, &g);
+			if (c->oracle != NULL && owner_left(c))
+				break;
+		}
 		PVRT_RELAX();
 	}
+	gap_end(s, &g);
 	if (w->nr_spinning != NULL)
 		__atomic_fetch_sub(w->nr_spinning, 1, __ATOMIC_RELAXED);
 	return done;
@@ -445,7 +564,7 @@ int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 		case PVS_SPIN_SPIN:
 			loc.spins++;
 			t0 = mono_ns();
-			ret = spin_round(&c, out.pauses);
+			ret = spin_round(s, &c, out.pauses);
 			t0 = mono_ns() - t0;
 			spun += t0;
 			loc.spun_ns += t0;

@@ -282,6 +282,82 @@ static void test_deadline_and_park_error(void **state)
 	assert_int_equal(f.park_calls, 1);
 }
 
+/* A ready() that sleeps once, at one call, for a set time. */
+struct sleepy {
+	struct fake f;
+	unsigned int sleep_at;
+	uint64_t sleep_ns;
+};
+
+static bool sleepy_ready(void *arg)
+{
+	struct sleepy *z = (struct sleepy *)arg;
+	struct timespec ts;
+
+	if (z->f.ready_calls + 1 == z->sleep_at) {
+		ts.tv_sec = (time_t)(z->sleep_ns / 1000000000u);
+		ts.tv_nsec = (long)(z->sleep_ns % 1000000000u);
+		while (nanosleep(&ts, &ts) != 0)
+			;
+	}
+	return fake_ready(&z->f);
+}
+
+static struct pvrt_spin gapctx;
+
+/*
+ * Observed steal: a spin interval that took longer than gap_min_ns (here
+ * a sleep inside ready(), which lasts at least what it asks) is counted
+ * as a gap of the CPU the waiter runs on, and turns into a steal rate of
+ * that CPU; with observe_gaps off nothing is counted.
+ */
+static void test_observed_gap(void **state)
+{
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct sleepy z;
+	int cpu = pvrt_spin_this_cpu();
+	uint64_t before;
+
+	(void)state;
+	assert_int_equal(pvrt_spin_init(&gapctx, PVS_SPIN_POLICY_PV), 0);
+	assert_int_equal(gapctx.observe_gaps, PVRT_SPIN_OBSERVE_DEFAULT);
+	assert_true(gapctx.gap_min_ns >= gapctx.ctxsw_ns);
+	assert_true(gapctx.gap_min_ns >= (uint64_t)PVRT_SPIN_GAP_FACTOR *
+						 PVRT_SPIN_ORACLE_EVERY *
+						 gapctx.pause_ps / 1000u);
+	gapctx.oracle = NULL;
+	gapctx.nr_allowed = 2;		/* one spinner may spin */
+	gapctx.ctxsw_ns = 1000000;	/* a long budget: many checks */
+	gapctx.steal_period_ns = 0;	/* refresh on every read */
+	gapctx.observe_gaps = true;
+	memset(&z, 0, sizeof(z));
+	fake_lock(&z.f, &w, 4 * PVRT_SPIN_ORACLE_EVERY, 1, -1);
+	w.ready = sleepy_ready;
+	w.arg = &z;
+	z.sleep_at = 10;
+	z.sleep_ns = 2 * gapctx.gap_min_ns;
+	before = gapctx.obs_gap_ns[cpu];
+	assert_int_equal(pvrt_spin_wait(&gapctx, &w, NULL, &st), 0);
+	assert_int_equal(st.parks, 0);
+	assert_true(gapctx.obs_gap_ns[cpu] - before >= z.sleep_ns);
+	assert_true(gapctx.obs_spin_ns[cpu] >= gapctx.obs_gap_ns[cpu]);
+	assert_true(pvrt_spin_steal_ppm(&gapctx, cpu) > 0);
+	assert_true(pvrt_spin_observed_ppm(&gapctx, cpu) > 0);
+	assert_true(pvrt_spin_observed_ppm(&gapctx, cpu) <= PVS_SPIN_FULL_PPM);
+	assert_int_equal(pvrt_spin_observed_ppm(&gapctx, -1), 0);
+	assert_int_equal(pvrt_spin_observed_ppm(NULL, 0), 0);
+	/* Off: the same wait counts nothing and the view reads 0. */
+	gapctx.observe_gaps = false;
+	assert_int_equal(pvrt_spin_observed_ppm(&gapctx, cpu), 0);
+	before = gapctx.obs_gap_ns[cpu];
+	fake_lock(&z.f, &w, 4 * PVRT_SPIN_ORACLE_EVERY, 1, -1);
+	w.ready = sleepy_ready;
+	w.arg = &z;
+	assert_int_equal(pvrt_spin_wait(&gapctx, &w, NULL, &st), 0);
+	assert_true(gapctx.obs_gap_ns[cpu] == before);
+}
+
 static void test_slice_absent_is_noop(void **state)
 {
 	struct pvrt_spin s;
@@ -309,6 +385,7 @@ int main(void)
 		cmocka_unit_test(test_woken_then_ready),
 		cmocka_unit_test(test_deadline_and_park_error),
 		cmocka_unit_test(test_slice_absent_is_noop),
+		cmocka_unit_test(test_observed_gap),
 	};
 
 	return cmocka_run_group_tests(tests, setup, NULL);

@@ -17,6 +17,9 @@
  * owner-on-CPU oracle (pvlock_oc; the oracle is attached when we may, else
  * the pinned one; no oracle: pvlock_oc is left out). pvs_mutex records its
  * owner's tid, so pvlock_oc gets the oracle's exact owner_on_cpu() rule.
+ * pvlock_gap is pvlock_oc (or pvlock, without an oracle) with observed
+ * steal (pvrt_spin::observe_gaps); the other pvlock contexts have it off.
+ * It runs only when -l names it (docs/evidence.md: no effect measured).
  *
  * With -i P (P > 0) a SCHED_FIFO thread per CPU takes P % of it in 1-3 ms
  * slices, and the pvlock contexts read that as their steal.
@@ -64,7 +67,7 @@
 
 const char *const lock_names[L_COUNT] = {
 	"pthread", "adaptive", "ck_ticket", "ck_mcs", "tas", "fixed", "pvlock",
-	"pvlock_oc"
+	"pvlock_oc", "pvlock_gap"
 };
 
 /* ---- clocks ------------------------------------------------------------ */
@@ -141,6 +144,7 @@ static struct {
 	struct pvs_mutex fixed;
 	struct pvs_mutex pv;
 	struct pvs_mutex pv_oc;
+	struct pvs_mutex pv_gap;
 	char pad0[64];
 	uint32_t tas __attribute__((aligned(64)));
 	char pad1[60];
@@ -148,7 +152,7 @@ static struct {
 	uint64_t data[16] __attribute__((aligned(64)));
 } L;
 
-static struct pvrt_spin ctx_pv, ctx_fixed, ctx_oc;
+static struct pvrt_spin ctx_pv, ctx_fixed, ctx_oc, ctx_gap;
 
 static inline void tas_lock(uint32_t *l)
 {
@@ -271,11 +275,26 @@ static void *worker_main(void *arg)
 	case L_PVLOCK_OC:
 		WORKER_LOOP(pvs_mutex_lock(&L.pv_oc), pvs_mutex_unlock(&L.pv_oc));
 		break;
+	case L_PVLOCK_GAP:
+		WORKER_LOOP(pvs_mutex_lock(&L.pv_gap), pvs_mutex_unlock(&L.pv_gap));
+		break;
 	default:
 		break;
 	}
 	w->ops = ops;
 	return NULL;
+}
+
+/* pvlock_gap's observed gap time, per CPU, over the whole run. */
+static void print_gaps(void)
+{
+	uint32_t cpu, n = ctx_gap.nr_online;
+
+	printf("# pvlock_gap gaps / timed spin per CPU, ms:");
+	for (cpu = 0; cpu < n && cpu < PVS_MAX_CPUS; cpu++)
+		printf(" %.1f/%.1f", (double)ctx_gap.obs_gap_ns[cpu] / 1e6,
+		       (double)ctx_gap.obs_spin_ns[cpu] / 1e6);
+	printf("\n");
 }
 
 /* ---- one run -------------------------------------------------------------- */
@@ -294,7 +313,7 @@ static void report_stats(enum lock_kind kind, unsigned int nthreads,
 
 	pvs_lock_stats_read(&st);
 	if (print_stats && (kind == L_PVLOCK || kind == L_FIXED ||
-			    kind == L_PVLOCK_OC))
+			    kind == L_PVLOCK_OC || kind == L_PVLOCK_GAP))
 		fprintf(stderr, "stats %s threads=%u per 1000 ops: contended %.1f"
 			" spins %.1f parks %.1f handoffs %.2f\n",
 			lock_names[kind], nthreads,
@@ -329,6 +348,8 @@ static void init_locks(void)
 	L.pv.spin = &ctx_pv;
 	pvs_mutex_init(&L.pv_oc, PVS_MUTEX_NORMAL);
 	L.pv_oc.spin = &ctx_oc;
+	pvs_mutex_init(&L.pv_gap, PVS_MUTEX_NORMAL);
+	L.pv_gap.spin = &ctx_gap;
 	L.tas = 0;
 }
 
@@ -465,6 +486,7 @@ static void steal_from(struct inject *in)
 
 	pvrt_spin_set_steal_source(&ctx_pv, src);
 	pvrt_spin_set_steal_source(&ctx_oc, src);
+	pvrt_spin_set_steal_source(&ctx_gap, src);
 }
 
 static void run_cell(struct cell *c, const unsigned int *locks,
@@ -544,16 +566,23 @@ int main(int argc, char **argv)
 	pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
 	pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);
 	pvrt_spin_init(&ctx_oc, PVS_SPIN_POLICY_PV);
+	pvrt_spin_init(&ctx_gap, PVS_SPIN_POLICY_PV);
 	oracle = open_oracle(&oracle_what);
 	ctx_pv.oracle = NULL;	/* pvlock: today's heuristics only */
 	ctx_oc.oracle = oracle;
+	ctx_gap.oracle = oracle;	/* pvlock_gap: pvlock_oc + observed steal */
+	ctx_pv.observe_gaps = false;
+	ctx_fixed.observe_gaps = false;
+	ctx_oc.observe_gaps = false;
+	ctx_gap.observe_gaps = true;
 	if (nlocks == 0)
 		for (k = 0; k < L_COUNT; k++) {
 #ifndef PVS_HAVE_CK
 			if (k == L_TICKET || k == L_MCS)
 				continue;
 #endif
-			if (k == L_PVLOCK_OC && oracle == NULL)
+			if ((k == L_PVLOCK_OC && oracle == NULL) ||
+			    k == L_PVLOCK_GAP)	/* only with -l */
 				continue;
 			locks[nlocks++] = k;
 		}
@@ -563,10 +592,12 @@ int main(int argc, char **argv)
 	}
 	rnd = seed ? seed : (unsigned int)time(NULL);
 	printf("# %ld CPUs online; PAUSE %u ps; context-switch round trip %llu ns;"
+	       " gap threshold %llu ns;"
 	       " rseq slice extension %s; owner-on-CPU oracle %s;"
 	       " %u ms x %u reps per cell, locks shuffled per rep (seed %u)\n",
 	       sysconf(_SC_NPROCESSORS_ONLN), ctx_pv.pause_ps,
 	       (unsigned long long)ctx_pv.ctxsw_ns,
+	       (unsigned long long)ctx_gap.gap_min_ns,
 	       ctx_pv.rseq_slice ? "yes" : "no", oracle_what, duration_ms,
 	       reps, rnd);
 	out_iters = out_ns;
@@ -602,5 +633,6 @@ int main(int argc, char **argv)
 			  (unsigned int)sysconf(_SC_NPROCESSORS_ONLN));
 	pvrt_oracle_close(oracle);
 	printf("# goals missed: %d\n", missed);
+	print_gaps();
 	return 0;
 }

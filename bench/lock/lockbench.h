@@ -14,7 +14,7 @@
 #define LB_MAX_REPS 32
 
 enum lock_kind { L_PTHREAD, L_ADAPTIVE, L_TICKET, L_MCS, L_TAS, L_FIXED,
-		 L_PVLOCK, L_PVLOCK_OC, L_COUNT };
+		 L_PVLOCK, L_PVLOCK_OC, L_PVLOCK_GAP, L_COUNT };
 extern const char *const lock_names[L_COUNT];
 
 /* One run of one lock. */

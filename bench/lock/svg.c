@@ -18,7 +18,7 @@
 
 static const char *const colors[L_COUNT] = {
 	"#1f77b4", "#ff7f0e", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22",
-	"#2ca02c", "#d62728"
+	"#2ca02c", "#d62728", "#9467bd"
 };
 
 /* Panel keys: the distinct (cs, inj) pairs in order of appearance. */

@@ -8,7 +8,8 @@
 # and the program attaches there as root) into a busybox initramfs whose
 # /init runs it and powers off.
 #   bench/preempt/tcg-guest.sh                 -smp 4 and 8, default grid
-#   SMP="4" ARGS="-d 200 -r 7 -t 8,16 -c 50" bench/preempt/tcg-guest.sh
+#   SMP="4" ARGS="-d 200 -r 7 -c 50" bench/preempt/tcg-guest.sh
+#   THREADS=1,8 ... (default: 2, 4 and 8 threads per vCPU, at most 64)
 # Needs: linux-image-amd64 qemu-system-x86 busybox-static cpio, libbpf-dev
 # libelf-dev zlib1g-dev (static libraries), libck-dev.
 set -euo pipefail
@@ -50,7 +51,7 @@ for smp in $SMP; do
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 echo "=== lockbench smp=$smp begin"
-/bin/pvs_lockbench $ARGS -t $((2 * n)),$((4 * n)),$((8 * n > 64 ? 64 : 8 * n)) -o /tmp/lb.csv -S $smp
+/bin/pvs_lockbench $ARGS -t ${THREADS:-$((2 * n)),$((4 * n)),$((8 * n > 64 ? 64 : 8 * n))} -o /tmp/lb.csv -S $smp
 echo "=== csv"
 cat /tmp/lb.csv
 echo "=== lockbench end"

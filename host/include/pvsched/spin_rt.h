@@ -67,6 +67,16 @@ extern "C" {
  *         would mostly see no new tick. */
 #define PVRT_SPIN_STEAL_PERIOD_NS 4000000u
 
+/** @brief A spin-round interval counts as observed steal when it took
+ *         this many times what its PAUSEs cost (or a context-switch round
+ *         trip, if longer). Interrupts and SMT contention stretch an
+ *         interval by a few times at most; a deschedule takes a scheduler
+ *         time slice (ms). */
+#define PVRT_SPIN_GAP_FACTOR 20u
+
+/** @brief Whether pvrt_spin_init() turns pvrt_spin::observe_gaps on. */
+#define PVRT_SPIN_OBSERVE_DEFAULT 0
+
 /** @brief Context-switch round trips timed by pvrt_spin_init() (the median
  *         is kept). */
 #define PVRT_SPIN_CTXSW_ROUNDS 64u
@@ -110,6 +120,35 @@ struct pvrt_spin {
 	uint64_t total_prev[PVS_MAX_CPUS];
 	/** The steal source (NULL: /proc/stat); pvrt_spin_set_steal_source(). */
 	const struct pvrt_steal_source *steal_src;
+	/** Observe steal from the waiter's own spin (PV policy): time a
+	 *  spin round every ::PVRT_SPIN_ORACLE_EVERY PAUSEs and count a gap
+	 *  longer than pvrt_spin::gap_min_ns as time this waiter's CPU was
+	 *  taken from it; the steal view then reads the larger of /proc/stat
+	 *  (or the source set) and this. pvrt_spin_init() sets
+	 *  ::PVRT_SPIN_OBSERVE_DEFAULT; the caller may change it before the
+	 *  context is shared. docs/spin-rt.md, "Observed steal". */
+	bool observe_gaps;
+	/** Shortest gap counted as observed steal, ns: the larger of
+	 *  ::PVRT_SPIN_GAP_FACTOR times the measured cost of
+	 *  ::PVRT_SPIN_ORACLE_EVERY PAUSEs and the measured context-switch
+	 *  round trip (pvrt_spin_init()). */
+	uint64_t gap_min_ns;
+	/** Internal: CLOCK_MONOTONIC ns of the last observed-steal refresh. */
+	uint64_t obs_stamp_ns;
+	/** Internal: gap time seen on each CPU so far, ns (atomic adds). */
+	uint64_t obs_gap_ns[PVS_MAX_CPUS];
+	/** Internal: spin time timed on each CPU so far, ns (atomic adds). */
+	uint64_t obs_spin_ns[PVS_MAX_CPUS];
+	/** Internal: obs_gap_ns at the last refresh. */
+	uint64_t obs_prev_ns[PVS_MAX_CPUS];
+	/** Internal: obs_spin_ns at the last refresh. */
+	uint64_t obs_prev_spin_ns[PVS_MAX_CPUS];
+	/** Observed steal rate per CPU, ppm: the share of the time spinning
+	 *  waiters timed there, over the last refresh period, that was gaps
+	 *  (a spinner is always runnable, so this samples what /proc/stat's
+	 *  steal counts, plus the guest's own deschedules); 0 after a
+	 *  period in which nobody spun there. */
+	uint32_t obs_ppm[PVS_MAX_CPUS];
 	/** The owner-on-CPU oracle pvrt_spin_wait_for() asks (PV policy
 	 *  only); pvrt_spin_init() sets pvrt_oracle_default(), NULL: none
 	 *  (today's heuristics). The caller may replace it. */
@@ -208,10 +247,22 @@ const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void);
  * values); a CPU without a new /proc/stat tick keeps its previous rate.
  * @param s   context
  * @param cpu CPU number
+ * With pvrt_spin::observe_gaps, the larger of the source's rate and
+ * pvrt_spin_observed_ppm().
  * @return steal rate in ppm of that CPU's time; 0 for an unknown CPU or a
  *         NULL @p s
  */
 uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu);
+
+/**
+ * @brief Observed steal rate of a CPU: the share of their spin time that
+ *        waiters on it found missing (pvrt_spin::observe_gaps), over the
+ *        last refresh period; 0 when off, unknown, or nobody spun.
+ * @param s   context
+ * @param cpu CPU number
+ * @return ppm of wall time
+ */
+uint32_t pvrt_spin_observed_ppm(const struct pvrt_spin *s, int cpu);
 
 /**
  * @brief Wait for a lock the spin-then-park way.
