@@ -429,6 +429,10 @@ static void test_heir_times_out(void **state)
 	int timed_out = 0;
 
 	(void)state;
+	/* The contender must become the heir within its 200 ms: under a
+	 * sanitizer on a loaded machine it may not in any round. */
+	if (skip_timing())
+		skip();
 	for (round = 0; round < 1000 && !timed_out; round++) {
 		deadline_in(&deadline, 200);
 		heir_start(&l, &ha, &th, &deadline);
