@@ -80,5 +80,5 @@ BEGIN {
 		printf "%-8s | %8s %9s %9s %-16s | %8s %9s %9s %-16s\n", P[i], A["k", i], B["k", i], C["k", i], V["k", i] == "" ? "?" : V["k", i] == "none" ? "no difference" : V["k", i], A["s", i], B["s", i], C["s", i], V["s", i] == "" ? "?" : V["s", i] == "none" ? "no difference" : V["s", i]
 }' </dev/null
 grep '^counters:' "$kern" | sed 's/^counters:/kernel counters:/' || true
-sed 's/^/simulator: /' "$t/dec.txt"
+sed 's/^/simulator (3 x 1000 ms): /' "$t/dec.txt"
 echo "(verdict: ministat's Student's t at 95 %: no difference, or idle-hint's mean minus parity's in % of parity's, +- the interval)"
