@@ -4,7 +4,8 @@
  * pvrt_spin_wait_for() and the futex.
  *
  * The owner. Every acquisition records the owner's thread id and CPU
- * (relaxed stores, after the word is taken), and unlock clears the tid
+ * (relaxed stores, after the word is taken; both read inline, without a
+ * call: host/this_thread.h), and unlock clears the tid
  * before it frees the word. A waiter hands both to pvrt_spin_wait_for():
  * with the owner-on-CPU oracle it spins only while that thread is the one
  * running on a CPU (the kernel mutex's owner_on_cpu() rule, which follows
