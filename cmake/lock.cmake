@@ -11,6 +11,9 @@ pvs_add_library(pvsched_lock COMPONENT lock
   FIND_DEPENDENCIES Threads COMPONENT_DEPENDS rt
   PC_DESCRIPTION "libpvsched mutex and condition variable (lock.h) that spin while the owner runs and park otherwise"
   PC_REQUIRES_PRIVATE pvsched-rt PC_LIBS_PRIVATE -pthread)
+# host/this_thread.h: the inline tid cache and rseq CPU read it shares
+# with the spin runtime.
+target_include_directories(pvsched_lock_objects PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/host)
 install(FILES host/include/pvsched/lock.h
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/pvsched)
 

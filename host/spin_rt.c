@@ -23,6 +23,7 @@
 
 #include "rseq_abi.h"
 #include "spin_rt_host.h"
+#include "this_thread.h"
 
 static uint64_t clock_ns(clockid_t id)
 {
@@ -39,27 +40,12 @@ static uint64_t mono_ns(void)
 
 int pvrt_spin_this_cpu(void)
 {
-	return sched_getcpu();
-}
-
-/* The caller's thread id, 0 until asked; forgotten in a fork() child. */
-static __thread uint32_t this_tid;
-
-static void this_tid_forget(void)
-{
-	this_tid = 0;
-}
-
-__attribute__((constructor)) static void this_tid_atfork(void)
-{
-	pthread_atfork(NULL, NULL, this_tid_forget);
+	return this_thread_cpu();
 }
 
 uint32_t pvrt_spin_this_tid(void)
 {
-	if (this_tid == 0)
-		this_tid = (uint32_t)syscall(SYS_gettid);
-	return this_tid;
+	return this_thread_tid();
 }
 
 /* ---- context-switch round trip: futex ping-pong ------------------------- */
@@ -599,10 +585,8 @@ out:
 
 /* ---- rseq time-slice extension ------------------------------------------- */
 
-#if defined(PVPROBE_NR_RSEQ_SLICE_YIELD) && defined(__GLIBC__) && \
-	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
-#include <sys/rseq.h>
-#define PVRT_HAVE_RSEQ_AREA 1
+#if defined(PVPROBE_NR_RSEQ_SLICE_YIELD) && defined(PVRT_HAVE_RSEQ_AREA)
+#define PVRT_HAVE_SLICE_CTRL 1
 
 static __thread int pvrt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
 
@@ -619,7 +603,7 @@ bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
 {
 	if (s == NULL || !s->rseq_slice)
 		return false;
-#ifdef PVRT_HAVE_RSEQ_AREA
+#ifdef PVRT_HAVE_SLICE_CTRL
 	if (pvrt_slice_state == 0)
 		pvrt_slice_state =
 			slice_ctrl() != NULL &&
@@ -641,7 +625,7 @@ bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
 
 bool pvrt_spin_slice_end(const struct pvrt_spin *s)
 {
-#ifdef PVRT_HAVE_RSEQ_AREA
+#ifdef PVRT_HAVE_SLICE_CTRL
 	uint8_t *ctl;
 	bool granted;
 

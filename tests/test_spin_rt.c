@@ -7,7 +7,9 @@
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "pvs_test.h"
 #include <pvsched/spin_rt.h>
@@ -109,6 +111,9 @@ static void test_init(void **state)
 	assert_ptr_equal(pvrt_spin_default(), pvrt_spin_default());
 	assert_int_equal(pvrt_spin_default()->policy, PVS_SPIN_POLICY_PV);
 	assert_true(pvrt_spin_this_cpu() >= 0);
+	/* Pinned (setup): the rseq read and sched_getcpu() must agree. */
+	assert_int_equal(pvrt_spin_this_cpu(), sched_getcpu());
+	assert_int_equal(pvrt_spin_this_tid(), (uint32_t)syscall(SYS_gettid));
 }
 
 static void test_bad_waiter(void **state)

@@ -4,7 +4,8 @@
  * pvrt_spin_wait_for() and the futex.
  *
  * The owner. Every acquisition records the owner's thread id and CPU
- * (relaxed stores, after the word is taken), and unlock clears the tid
+ * (relaxed stores, after the word is taken; both read inline, without a
+ * call: host/this_thread.h), and unlock clears the tid
  * before it frees the word. A waiter hands both to pvrt_spin_wait_for():
  * with the owner-on-CPU oracle it spins only while that thread is the one
  * running on a CPU (the kernel mutex's owner_on_cpu() rule, which follows
@@ -62,6 +63,7 @@
 #include <pvsched/spin_rt.h>
 
 #include "lock_impl.h"
+#include "this_thread.h"
 
 /* futex bitsets: every sleeper has NORMAL; the heir also has HEIR. */
 #define BIT_NORMAL 1u
@@ -129,8 +131,8 @@ int pvs_mutex_destroy(struct pvs_mutex *m)
 
 static void acquired(struct pvs_mutex *m)
 {
-	__atomic_store_n(&m->owner_tid, pvrt_spin_this_tid(), __ATOMIC_RELAXED);
-	__atomic_store_n(&m->owner_cpu1, (uint32_t)(pvrt_spin_this_cpu() + 1),
+	__atomic_store_n(&m->owner_tid, this_thread_tid(), __ATOMIC_RELAXED);
+	__atomic_store_n(&m->owner_cpu1, (uint32_t)(this_thread_cpu() + 1),
 			 __ATOMIC_RELAXED);
 	LOCK_COUNT(acquisitions, 1);
 	LOCK_ACQUIRED(m);
@@ -291,8 +293,9 @@ static int park(void *arg, const struct timespec *unused)
 	return 0;
 }
 
-static int lock_slow(struct pvs_mutex *m, int clock,
-		     const struct timespec *deadline)
+/* Out of line: the fast path then needs no stack frame. */
+__attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
+					       const struct timespec *deadline)
 {
 	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false };
 	struct pvrt_spin_waiter w;
@@ -339,11 +342,13 @@ static bool owned_by_me(const struct pvs_mutex *m)
 {
 	return m->type == PVS_MUTEX_ERRORCHECK &&
 	       __atomic_load_n(&m->owner_tid, __ATOMIC_RELAXED) ==
-		       pvrt_spin_this_tid();
+		       this_thread_tid();
 }
 
-int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
-			const struct timespec *abstime)
+/* The three lock calls, inline in each: no call through the PLT between
+ * two exported functions of this library. */
+static inline int clocklock(struct pvs_mutex *m, int clock,
+			    const struct timespec *abstime)
 {
 	if (try_fast(m)) {
 		acquired(m);
@@ -354,14 +359,20 @@ int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
 	return lock_slow(m, clock, abstime);
 }
 
+int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
+			const struct timespec *abstime)
+{
+	return clocklock(m, clock, abstime);
+}
+
 int pvs_mutex_lock(struct pvs_mutex *m)
 {
-	return pvs_mutex_clocklock(m, CLOCK_REALTIME, NULL);
+	return clocklock(m, CLOCK_REALTIME, NULL);
 }
 
 int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime)
 {
-	return pvs_mutex_clocklock(m, CLOCK_REALTIME, abstime);
+	return clocklock(m, CLOCK_REALTIME, abstime);
 }
 
 int pvs_mutex_trylock(struct pvs_mutex *m)

@@ -320,8 +320,9 @@ int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 uint32_t pvrt_spin_this_tid(void);
 
 /**
- * @brief The CPU the calling thread runs on (sched_getcpu(), which glibc
- *        answers from the rseq area without a system call).
+ * @brief The CPU the calling thread runs on: the cpu_id of the rseq area
+ *        glibc (2.35 and later) registered for the thread, else
+ *        sched_getcpu(); the same value either way.
  * @return a CPU number, or -1 if not known
  */
 int pvrt_spin_this_cpu(void);
