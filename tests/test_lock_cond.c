@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include <pvsched/lock.h>
+#include "pvs_clock.h"
 
 #ifdef PVS_LOCK_HELGRIND
 #include <valgrind/helgrind.h>
@@ -37,34 +38,14 @@
 
 static unsigned int budget_ms = 2000;
 
-static void in_ms(int clock, struct timespec *t, long ms)
-{
-	clock_gettime(clock, t);
-	t->tv_sec += ms / 1000;
-	t->tv_nsec += (ms % 1000) * 1000000L;
-	if (t->tv_nsec >= 1000000000L) {
-		t->tv_sec++;
-		t->tv_nsec -= 1000000000L;
-	}
-}
-
-static bool past(const struct timespec *t)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > t->tv_sec ||
-	       (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
-}
-
 /* Wait (yielding) until *v reaches want; false after WAKE_LIMIT_S. */
 static bool reaches(const int *v, int want)
 {
 	struct timespec lim;
 
-	in_ms(CLOCK_MONOTONIC, &lim, WAKE_LIMIT_S * 1000L);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &lim, WAKE_LIMIT_S * 1000L);
 	while (__atomic_load_n(v, __ATOMIC_ACQUIRE) < want) {
-		if (past(&lim))
+		if (pvs_test_past(&lim))
 			return false;
 		sched_yield();
 	}
@@ -182,10 +163,10 @@ static void test_timedwait_both_clocks(void **state)
 	for (i = 0; i < 2; i++) {
 		assert_int_equal(pvs_cond_init(&c, clocks[i]), 0);
 		assert_int_equal(pvs_mutex_lock(&m), 0);
-		in_ms(clocks[i], &t, 20);
+		pvs_test_in_ms(clocks[i], &t, 20);
 		assert_int_equal(pvs_cond_timedwait(&c, &m, &t), ETIMEDOUT);
 		/* held again: the error-checking unlock proves it */
-		in_ms(clocks[i], &t, 20);
+		pvs_test_in_ms(clocks[i], &t, 20);
 		assert_int_equal(pvs_cond_clockwait(&c, &m, clocks[i], &t),
 				 ETIMEDOUT);
 		t.tv_nsec = 1000000000L;
@@ -229,7 +210,7 @@ static void test_wait_with_foreign_lock(void **state)
 	pthread_mutex_init(&pm, &a);
 	pthread_mutexattr_destroy(&a);
 	pthread_mutex_lock(&pm);
-	in_ms(CLOCK_MONOTONIC, &t, 10);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &t, 10);
 	assert_int_equal(pvs_cond_clockwait_with(&c, &lk, CLOCK_MONOTONIC, &t),
 			 ETIMEDOUT);
 	assert_int_equal(pthread_mutex_unlock(&pm), 0);	/* was held again */
@@ -258,12 +239,12 @@ static void *producer(void *arg)
 	uint64_t v = 1;
 	int timed = 0;
 
-	while (!past(&q->stop)) {
+	while (!pvs_test_past(&q->stop)) {
 		pvs_mutex_lock(&q->m);
 		while (q->len == QUEUE_LEN) {
 			/* every other wait has a short deadline */
 			if (timed ^= 1) {
-				in_ms(CLOCK_REALTIME, &t, 1);
+				pvs_test_in_ms(CLOCK_REALTIME, &t, 1);
 				pvs_cond_timedwait(&q->not_full, &q->m, &t);
 			} else {
 				pvs_cond_wait(&q->not_full, &q->m);
@@ -323,12 +304,12 @@ static void test_queue_under_signals(void **state)
 	assert_int_equal(sigaction(SIGUSR1, &act, &old), 0);
 	ATOMIC_FLAG(&signals_seen);
 	pvs_cond_init(&q->not_empty, CLOCK_MONOTONIC);
-	in_ms(CLOCK_MONOTONIC, &q->stop, budget_ms);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &q->stop, budget_ms);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(pthread_create(&prod[i], NULL, producer, q), 0);
 		assert_int_equal(pthread_create(&cons[i], NULL, consumer, q), 0);
 	}
-	for (i = 0; !past(&q->stop); i++) {
+	for (i = 0; !pvs_test_past(&q->stop); i++) {
 		pthread_kill(i % 2 ? prod[i / 2 % 3] : cons[i / 2 % 3], SIGUSR1);
 		nanosleep(&d, NULL);
 	}

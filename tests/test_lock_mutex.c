@@ -25,6 +25,7 @@
 #include <cmocka.h>
 
 #include <pvsched/lock.h>
+#include "pvs_clock.h"
 #include <pvsched/spin_rt.h>
 
 #define MAX_THREADS 16
@@ -58,15 +59,6 @@ static void add_seconds(struct timespec *ts, long s)
 	ts->tv_sec += s;
 }
 
-static bool past(const struct timespec *t)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > t->tv_sec ||
-	       (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
-}
-
 static void stop_in(struct timespec *t, unsigned int ms)
 {
 	clock_gettime(CLOCK_MONOTONIC, t);
@@ -90,7 +82,7 @@ static void *worker(void *arg)
 	pthread_barrier_wait(&sh->start);
 	/* At least one round each; the clock is read every 64 rounds: the
 	 * budget, not a count, ends the loop. */
-	for (i = 0; i == 0 || (i & 63) != 0 || !past(&sh->stop); i++) {
+	for (i = 0; i == 0 || (i & 63) != 0 || !pvs_test_past(&sh->stop); i++) {
 		switch ((sh->mode + (int)i) % 3) {
 		case 1:
 			while ((r = pvs_mutex_trylock(&sh->lock)) == EBUSY)

@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include "pvs_clock.h"
 
 #include <pvsched/errors.h>
 #include <pvsched/oracle.h>
@@ -48,14 +49,6 @@
 		print_message("\n");          \
 		skip();                       \
 	} while (0)
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* An attached private oracle, or NULL with the reason in *why. */
 static struct pvrt_oracle *attach(enum pvrt_oracle_why *why)
@@ -223,15 +216,6 @@ static void *pinned_main(void *arg)
 	return NULL;
 }
 
-static void pin_self(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-}
-
 /* Us on CPU 0, a thread spinning on CPU 1 (until phase 1, then blocked
  * in read() until pinned_stop()). */
 static void pinned_start(struct pinned_thread *p, const struct pvrt_oracle *o,
@@ -243,7 +227,7 @@ static void pinned_start(struct pinned_thread *p, const struct pvrt_oracle *o,
 	p->o = o;
 	p->cpu = 1;
 	p->pipe_rd = fds[0];
-	pin_self(0);
+	pvs_test_pin(0);
 	assert_int_equal(pthread_create(th, NULL, pinned_main, p), 0);
 	while (__atomic_load_n(&p->tid, __ATOMIC_ACQUIRE) == 0)
 		sched_yield();
@@ -279,8 +263,8 @@ static void test_running_then_blocked(void **state)
 	pinned_start(&p, o, &th, fds, &all);
 	/* It spins on CPU 1: reported there most of the time (other tasks may
 	 * take CPU 1 now and then). */
-	t0 = mono_ns();
-	while (mono_ns() - t0 < 100000000u) {
+	t0 = pvs_test_mono_ns();
+	while (pvs_test_mono_ns() - t0 < 100000000u) {
 		samples++;
 		seen += pvrt_oracle_is_running(o, p.tid, 1);
 	}
@@ -297,9 +281,9 @@ static void test_running_then_blocked(void **state)
 		      (unsigned long long)p.self_checks);
 	assert_true(p.self_checks > 0);
 	assert_int_equal(p.self_misses, 0);
-	t0 = mono_ns();
+	t0 = pvs_test_mono_ns();
 	samples = 0;
-	while (mono_ns() - t0 < 50000000u) {
+	while (pvs_test_mono_ns() - t0 < 50000000u) {
 		int cpu;
 
 		samples++;

@@ -26,6 +26,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../pvs_clock.h"
+
 static int passed, failed;
 
 #define CHECK(cond)                                                          \
@@ -41,26 +43,6 @@ static int passed, failed;
 
 static int expect_served;
 static long budget_ms = 1000;
-
-static void in_ms(clockid_t clock, struct timespec *t, long ms)
-{
-	clock_gettime(clock, t);
-	t->tv_sec += ms / 1000;
-	t->tv_nsec += (ms % 1000) * 1000000L;
-	if (t->tv_nsec >= 1000000000L) {
-		t->tv_sec++;
-		t->tv_nsec -= 1000000000L;
-	}
-}
-
-static int past(const struct timespec *t)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return now.tv_sec > t->tv_sec ||
-	       (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
-}
 
 /* Locked @m is the preload's: glibc would have written its __owner. */
 static int served_while_locked(pthread_mutex_t *m)
@@ -85,7 +67,7 @@ static void *count_worker(void *arg)
 
 	(void)arg;
 	pthread_barrier_wait(&count_start);
-	for (i = 0; i == 0 || (i & 63) != 0 || !past(&count_stop); i++) {
+	for (i = 0; i == 0 || (i & 63) != 0 || !pvs_test_past(&count_stop); i++) {
 		if (i % 3 == 0) {
 			while (pthread_mutex_trylock(&count_lock) == EBUSY)
 				sched_yield();
@@ -112,7 +94,7 @@ static void case_static_counter(int nthreads, long ms)
 	/* The threads exist before anyone takes the lock. */
 	counter = counted = 0;
 	running = nthreads;
-	in_ms(CLOCK_MONOTONIC, &count_stop, ms);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &count_stop, ms);
 	pthread_barrier_init(&count_start, NULL, (unsigned int)nthreads + 1);
 	for (i = 0; i < nthreads; i++)
 		pthread_create(&th[i], NULL, count_worker, NULL);
@@ -145,14 +127,14 @@ static void case_cond_timeouts(void)
 	CHECK(pthread_cond_init(&mono, &a) == 0);
 	pthread_condattr_destroy(&a);
 	pthread_mutex_lock(&m);
-	in_ms(CLOCK_REALTIME, &t, 20);
+	pvs_test_in_ms(CLOCK_REALTIME, &t, 20);
 	CHECK(pthread_cond_timedwait(&rt, &m, &t) == ETIMEDOUT);
-	in_ms(CLOCK_MONOTONIC, &t, 20);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &t, 20);
 	CHECK(pthread_cond_timedwait(&mono, &m, &t) == ETIMEDOUT);
-	in_ms(CLOCK_MONOTONIC, &t, 20);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &t, 20);
 	CHECK(pthread_cond_clockwait(&rt, &m, CLOCK_MONOTONIC, &t) ==
 	      ETIMEDOUT);
-	in_ms(CLOCK_MONOTONIC, &t, 20);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &t, 20);
 	/* a default mutex is not error-checking: relocking waits */
 	CHECK(pthread_mutex_clocklock(&m, CLOCK_MONOTONIC, &t) == ETIMEDOUT);
 	CHECK(pthread_mutex_destroy(&m) == EBUSY);	/* still locked */
@@ -187,7 +169,7 @@ static void *q_consumer(void *arg)
 	for (;;) {
 		while (q->len == 0 && !q->closed) {
 			if ((timed ^= 1) != 0) {
-				in_ms(CLOCK_REALTIME, &t, 2);
+				pvs_test_in_ms(CLOCK_REALTIME, &t, 2);
 				pthread_cond_timedwait(&q->not_empty, q->m, &t);
 			} else {
 				pthread_cond_wait(&q->not_empty, q->m);
@@ -220,8 +202,8 @@ static void run_queue(pthread_mutex_t *m, long ms)
 	pthread_cond_init(&q.not_full, NULL);
 	for (i = 0; i < 3; i++)
 		pthread_create(&th[i], NULL, q_consumer, &q);
-	in_ms(CLOCK_MONOTONIC, &stop, ms);
-	while (!past(&stop)) {
+	pvs_test_in_ms(CLOCK_MONOTONIC, &stop, ms);
+	while (!pvs_test_past(&stop)) {
 		q_lock(&q);
 		while (q.len == 4)
 			pthread_cond_wait(&q.not_full, m);
@@ -482,7 +464,7 @@ static int shared_cond_mix(void)
 	pthread_condattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
 	pthread_cond_init(&c, &a);
 	pthread_mutex_lock(&m);
-	in_ms(CLOCK_REALTIME, &t, 10);
+	pvs_test_in_ms(CLOCK_REALTIME, &t, 10);
 	return pthread_cond_timedwait(&c, &m, &t) == ETIMEDOUT ? 0 : 1;
 }
 
