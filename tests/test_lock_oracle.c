@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include "pvs_clock.h"
 
 #include <pvsched/lock.h>
 #include <pvsched/oracle.h>
@@ -33,23 +34,6 @@
 		print_message("\n");          \
 		skip();                       \
 	} while (0)
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static void pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
-}
 
 /* A private attached oracle (root, BPF-capable kernel, 2 CPUs) or skip. */
 static struct pvrt_oracle *need_oracle(void)
@@ -83,9 +67,9 @@ static void *owner_main(void *arg)
 	struct sched_param sp;
 	uint64_t t0;
 
-	pin(0);
+	pvs_test_pin(0);
 	pvs_mutex_lock(ow->m);	/* records CPU 0 */
-	pin(1);
+	pvs_test_pin(1);
 	/* Best effort: keep CPU 1 against the machine's other work. */
 	sp.sched_priority = 1;
 	pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
@@ -95,8 +79,8 @@ static void *owner_main(void *arg)
 		while (!__atomic_load_n(&ow->go, __ATOMIC_ACQUIRE))
 			usleep(1000);
 	} else {
-		t0 = mono_ns();
-		while (mono_ns() - t0 < HOLD_NS)
+		t0 = pvs_test_mono_ns();
+		while (pvs_test_mono_ns() - t0 < HOLD_NS)
 			;
 	}
 	pvs_mutex_unlock(ow->m);
@@ -111,7 +95,7 @@ static void owner_start(struct owner *ow, struct pvs_mutex *m, bool block,
 	memset(ow, 0, sizeof(*ow));
 	ow->m = m;
 	ow->block = block;
-	pin(0);
+	pvs_test_pin(0);
 	assert_int_equal(pthread_create(th, NULL, owner_main, ow), 0);
 	while (!__atomic_load_n(&ow->moved, __ATOMIC_ACQUIRE))
 		sched_yield();
@@ -150,6 +134,12 @@ static int fixture_down(void **state)
 	return 0;
 }
 
+/* Attempts before the migrated-owner test gives up: one may find the
+ * lock already released (our CPU was busy past the owner's 5 ms) or the
+ * owner descheduled, where not spinning is right. The CPU-only rule parks
+ * at once in every attempt (the owner recorded our CPU). */
+#define MIGRATED_TRIES 5
+
 static void test_migrated_owner_spins(void **state)
 {
 	struct fixture *f = (struct fixture *)*state;
@@ -157,23 +147,28 @@ static void test_migrated_owner_spins(void **state)
 	struct pvs_lock_stats a, b;
 	struct owner ow;
 	pthread_t th;
+	uint64_t spins = 0;
+	unsigned int i;
 
 	if (f->o == NULL)
 		SKIP_BECAUSE("skipped: needs root, 2 CPUs and the BPF oracle");
-	owner_start(&ow, m, false, &th);
-	assert_int_equal(m->owner_cpu1, 1);	/* CPU 0, ours */
-	assert_int_equal(m->owner_tid, ow.tid);
-	pvs_lock_stats_enable(1);
-	pvs_lock_stats_read(&a);
-	assert_int_equal(pvs_mutex_lock(m), 0);
-	pvs_lock_stats_read(&b);
-	pvs_lock_stats_enable(0);
-	assert_int_equal(pvs_mutex_unlock(m), 0);
-	pthread_join(th, NULL);
-	print_message("migrated owner: spins %llu parks %llu\n",
-		      (unsigned long long)(b.spins - a.spins),
-		      (unsigned long long)(b.parks - a.parks));
-	assert_true(b.spins - a.spins >= 1);
+	for (i = 0; i < MIGRATED_TRIES && spins == 0; i++) {
+		owner_start(&ow, m, false, &th);
+		assert_int_equal(m->owner_cpu1, 1);	/* CPU 0, ours */
+		assert_int_equal(m->owner_tid, ow.tid);
+		pvs_lock_stats_enable(1);
+		pvs_lock_stats_read(&a);
+		assert_int_equal(pvs_mutex_lock(m), 0);
+		pvs_lock_stats_read(&b);
+		pvs_lock_stats_enable(0);
+		assert_int_equal(pvs_mutex_unlock(m), 0);
+		pthread_join(th, NULL);
+		spins = b.spins - a.spins;
+		print_message("migrated owner, attempt %u: spins %llu parks "
+			      "%llu\n", i + 1, (unsigned long long)spins,
+			      (unsigned long long)(b.parks - a.parks));
+	}
+	assert_true(spins >= 1);
 }
 
 static void test_blocked_owner_parks(void **state)
@@ -190,7 +185,7 @@ static void test_blocked_owner_parks(void **state)
 		SKIP_BECAUSE("skipped: needs root, 2 CPUs and the BPF oracle");
 	owner_start(&ow, &f->m, true, &th);
 	/* Wait until the oracle sees the owner off every CPU (asleep). */
-	for (t0 = mono_ns(); seen && mono_ns() - t0 < 1000000000u;) {
+	for (t0 = pvs_test_mono_ns(); seen && pvs_test_mono_ns() - t0 < 1000000000u;) {
 		seen = 0;
 		for (cpu = 0; cpu < (int)pvrt_oracle_nr_cpus(f->o); cpu++)
 			seen |= pvrt_oracle_is_running(f->o, ow.tid, cpu);
