@@ -57,7 +57,8 @@ struct owner {
 	struct pvs_mutex *m;
 	uint32_t tid;		/* atomic */
 	uint32_t moved;		/* atomic: holds the lock, now on CPU 1 */
-	uint32_t go;		/* atomic: blocked owner may unlock */
+	uint32_t go;		/* atomic: the owner may unlock (blocked) or
+				 * start its hold (spinning) */
 	bool block;		/* block (sleep) holding the lock, else spin */
 };
 
@@ -79,6 +80,10 @@ static void *owner_main(void *arg)
 		while (!__atomic_load_n(&ow->go, __ATOMIC_ACQUIRE))
 			usleep(1000);
 	} else {
+		/* Running, not asleep: until the waiter is about to lock,
+		 * then HOLD_NS more (so it finds the lock held). */
+		while (!__atomic_load_n(&ow->go, __ATOMIC_ACQUIRE))
+			;
 		t0 = pvs_test_mono_ns();
 		while (pvs_test_mono_ns() - t0 < HOLD_NS)
 			;
@@ -134,9 +139,9 @@ static int fixture_down(void **state)
 	return 0;
 }
 
-/* Attempts before the migrated-owner test gives up: one may find the
- * lock already released (our CPU was busy past the owner's 5 ms) or the
- * owner descheduled, where not spinning is right. The CPU-only rule parks
+/* Attempts before the migrated-owner test gives up: in one the owner may
+ * be descheduled (other work on CPU 1, or ours past its 5 ms), where not
+ * spinning is right. The CPU-only rule parks
  * at once in every attempt (the owner recorded our CPU). */
 #define MIGRATED_TRIES 5
 
@@ -158,6 +163,7 @@ static void test_migrated_owner_spins(void **state)
 		assert_int_equal(m->owner_tid, ow.tid);
 		pvs_lock_stats_enable(1);
 		pvs_lock_stats_read(&a);
+		__atomic_store_n(&ow.go, 1, __ATOMIC_RELEASE);
 		assert_int_equal(pvs_mutex_lock(m), 0);
 		pvs_lock_stats_read(&b);
 		pvs_lock_stats_enable(0);
@@ -191,12 +197,7 @@ static void test_blocked_owner_parks(void **state)
 			seen |= pvrt_oracle_is_running(f->o, ow.tid, cpu);
 	}
 	assert_false(seen);
-	clock_gettime(CLOCK_REALTIME, &dl);
-	dl.tv_nsec += 20000000;
-	if (dl.tv_nsec >= 1000000000) {
-		dl.tv_sec++;
-		dl.tv_nsec -= 1000000000;
-	}
+	pvs_test_in_ms(CLOCK_REALTIME, &dl, 20);
 	pvs_lock_stats_enable(1);
 	pvs_lock_stats_read(&a);
 	assert_int_equal(pvs_mutex_timedlock(&f->m, &dl), ETIMEDOUT);
