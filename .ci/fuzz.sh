@@ -15,8 +15,10 @@ out=${FUZZ_OUT:-build-fuzz}
 cc=${FUZZ_CC:-clang}
 command -v "$cc" >/dev/null || { echo "fuzz: $cc not installed"; exit 1; }
 
-# The probe library and the kernel-safe core (xcede, decisions) it uses.
-mapfile -t lib < <(grep -hv '^#' probe-sources.txt core-sources.txt | sed '/^$/d')
+# The probe library (its folder) and the kernel-safe core (xcede,
+# decisions) it uses.
+mapfile -t lib < <(find host/probe -name '*.c' | LC_ALL=C sort
+                   grep -v '^#' core-sources.txt | sed '/^$/d')
 if [ -z "${FUZZ_TARGETS:-}" ]; then
   FUZZ_TARGETS=$(cd fuzz && ls fuzz_*.c | sed 's/\.c$//' | tr '\n' ' ')
 fi

@@ -6,7 +6,9 @@
 # cells, lparcfg ...) do not depend on the host's byte order.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mapfile -t srcs < <(grep -hv '^#' probe-sources.txt core-sources.txt | sed '/^$/d')
+# The probe library (its folder) and the core.
+mapfile -t srcs < <(find host/probe -name '*.c' | LC_ALL=C sort
+                    grep -v '^#' core-sources.txt | sed '/^$/d')
 mapfile -t fixtures < <(cd tests/fixtures && ls -d */ | tr -d /)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

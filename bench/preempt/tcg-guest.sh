@@ -31,12 +31,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # A static pvs_lockbench: the same sources as the CMake target.
-mapfile -t srcs < <(grep -hv '^#' core-sources.txt probe-sources.txt | sed '/^$/d')
+# The core, then one folder per host/ library (each folder is its library).
+mapfile -t srcs < <(grep -v '^#' core-sources.txt | sed '/^$/d'
+                    find host/probe host/rt host/oracle host/stats host/lock \
+                      -name '*.c' ! -name '*.bpf.c' | LC_ALL=C sort)
 cc -std=gnu11 -O2 -static -pthread -DPVS_HAVE_CK -DPVS_HAVE_ORACLE \
-  -Iinclude -Ihost/include -Ihost -Ihost/oracle -Ihost/stats -Ihost/lock \
+  -Iinclude -Ihost/include -Ihost/stats \
   -Ibench/preempt -Ibench/lock -I"$B/oracle" \
-  "${srcs[@]}" host/spin_rt.c host/spin_rt_host.c host/oracle/view.c \
-  host/oracle/loader.c host/stats/ministat.c host/lock/common.c host/lock/mutex.c host/lock/cond.c \
+  "${srcs[@]}" \
   bench/preempt/inject.c bench/lock/lockbench.c bench/lock/report.c \
   bench/lock/svg.c -lbpf -lelf -lz -lck -lm -o "$tmp/pvs_lockbench"
 

@@ -63,7 +63,7 @@
 #include <pvsched/spin_rt.h>
 
 #include "lock_impl.h"
-#include "this_thread.h"
+#include "../arch/this_thread.h"
 
 /* futex bitsets: every sleeper has NORMAL; the heir also has HEIR. */
 #define BIT_NORMAL 1u

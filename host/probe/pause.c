@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../arch/arch.h"
 #include "probe_util.h"
 
 int pvprobe_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
@@ -48,7 +49,7 @@ int pvprobe_pause_estimate(const uint64_t *pause_ns, const uint64_t *empty_ns,
 	return 0;
 }
 
-#ifdef PVPROBE_RELAX
+#ifdef PVARCH_HAVE_RELAX
 static uint64_t pvprobe_now_ns(void)
 {
 	struct timespec ts;
@@ -75,7 +76,7 @@ static void pvprobe_gap(void)
 
 int pvprobe_read_pause(unsigned int windows, struct pvprobe_pause_cal *out)
 {
-#ifdef PVPROBE_RELAX
+#ifdef PVARCH_HAVE_RELAX
 	uint64_t *p, *e;
 	unsigned int w, i;
 	int rc;
@@ -100,7 +101,7 @@ int pvprobe_read_pause(unsigned int windows, struct pvprobe_pause_cal *out)
 		pvprobe_gap();
 		t2 = pvprobe_now_ns();
 		for (i = 0; i < PVPROBE_PAUSE_WINDOW_ITERS; i++)
-			PVPROBE_RELAX();
+			PVARCH_RELAX();
 		t3 = pvprobe_now_ns();
 		e[w] = t1 - t0;
 		p[w] = t3 - t2;

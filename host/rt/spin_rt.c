@@ -21,9 +21,9 @@
 #include <pvsched/oracle.h>
 #include <pvsched/spin_rt.h>
 
-#include "rseq_abi.h"
+#include "../arch/arch.h"
+#include "../arch/this_thread.h"
 #include "spin_rt_host.h"
-#include "this_thread.h"
 
 static uint64_t clock_ns(clockid_t id)
 {
@@ -500,7 +500,7 @@ static bool spin_round(struct pvrt_spin *s, const struct wait_ctx *c,
 			if (c->oracle != NULL && owner_left(c))
 				break;
 		}
-		PVRT_RELAX();
+		PVARCH_RELAX();
 	}
 	gap_end(s, &g);
 	if (w->nr_spinning != NULL)
@@ -585,17 +585,17 @@ out:
 
 /* ---- rseq time-slice extension ------------------------------------------- */
 
-#if defined(PVPROBE_NR_RSEQ_SLICE_YIELD) && defined(PVRT_HAVE_RSEQ_AREA)
+#if defined(PVARCH_NR_RSEQ_SLICE_YIELD) && defined(PVARCH_HAVE_RSEQ_AREA)
 #define PVRT_HAVE_SLICE_CTRL 1
 
 static __thread int pvrt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
 
 static uint8_t *slice_ctrl(void)
 {
-	if (__rseq_size < PVPROBE_RSEQ_SLICE_CTRL_OFF + 4)
+	if (__rseq_size < PVARCH_RSEQ_SLICE_CTRL_OFF + 4)
 		return NULL;
 	return (uint8_t *)__builtin_thread_pointer() + __rseq_offset +
-	       PVPROBE_RSEQ_SLICE_CTRL_OFF;
+	       PVARCH_RSEQ_SLICE_CTRL_OFF;
 }
 #endif
 
@@ -607,9 +607,9 @@ bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
 	if (pvrt_slice_state == 0)
 		pvrt_slice_state =
 			slice_ctrl() != NULL &&
-					prctl(PVPROBE_PR_RSEQ_SLICE_EXTENSION,
-					      PVPROBE_PR_RSEQ_SLICE_EXTENSION_SET,
-					      PVPROBE_PR_RSEQ_SLICE_EXT_ENABLE, 0,
+					prctl(PVARCH_PR_RSEQ_SLICE_EXTENSION,
+					      PVARCH_PR_RSEQ_SLICE_EXTENSION_SET,
+					      PVARCH_PR_RSEQ_SLICE_EXT_ENABLE, 0,
 					      0) == 0 ?
 				1 :
 				-1;
@@ -636,7 +636,7 @@ bool pvrt_spin_slice_end(const struct pvrt_spin *s)
 	__atomic_store_n(&ctl[0], 0, __ATOMIC_RELAXED);
 	granted = __atomic_load_n(&ctl[1], __ATOMIC_RELAXED) != 0;
 	if (granted)
-		syscall(PVPROBE_NR_RSEQ_SLICE_YIELD);
+		syscall(PVARCH_NR_RSEQ_SLICE_YIELD);
 	return granted;
 #else
 	(void)s;

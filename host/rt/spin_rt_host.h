@@ -13,14 +13,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* One PAUSE: probe_util.h's PVPROBE_RELAX(), a compiler barrier where none. */
-#include "probe_util.h"
-#ifdef PVPROBE_RELAX
-#define PVRT_RELAX() PVPROBE_RELAX()
-#else
-#define PVRT_RELAX() __asm__ __volatile__("" ::: "memory")
-#endif
-
 /* Internal to pvsched_rt: never exported from the shared library. */
 #pragma GCC visibility push(hidden)
 

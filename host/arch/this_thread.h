@@ -2,8 +2,10 @@
 /*
  * The calling thread's id and CPU, inline: what the lock records on every
  * acquisition (host/lock/mutex.c) and the spin runtime answers through
- * pvrt_spin_this_tid() and pvrt_spin_this_cpu() (host/spin_rt.c). Internal,
- * not installed.
+ * pvrt_spin_this_tid() and pvrt_spin_this_cpu() (host/rt/spin_rt.c).
+ * Internal, not installed: beside arch.h, the one other header the
+ * userspace libraries share (a header apart because it defines a
+ * thread-local cache and a constructor in every file that includes it).
  *
  * The tid: a thread-local cache, filled by gettid on first use and
  * forgotten in a fork() child (the child's thread has a new id). Each
@@ -20,7 +22,7 @@
  * what glibc's own sched_getcpu() reads, minus the call. Elsewhere, or
  * when the area is not registered (cpu_id < 0: under Valgrind, or
  * GLIBC_TUNABLES=glibc.pthread.rseq=0), sched_getcpu(). The test is the
- * glibc version, as for the slice extension in host/spin_rt.c: it holds
+ * glibc version, as for the slice extension in host/rt/spin_rt.c: it holds
  * for the CMake build and for builds without it (bench/preempt/
  * tcg-guest.sh).
  */
@@ -36,7 +38,7 @@
 #if defined(__GLIBC__) && \
 	(__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
 #include <sys/rseq.h>
-#define PVRT_HAVE_RSEQ_AREA 1
+#define PVARCH_HAVE_RSEQ_AREA 1
 #endif
 
 /* The caller's thread id, 0 until asked; forgotten in a fork() child. */
@@ -68,7 +70,7 @@ static inline uint32_t this_thread_tid(void)
 /* The CPU the caller runs on, or -1 (sched_getcpu()'s answer). */
 static inline int this_thread_cpu(void)
 {
-#ifdef PVRT_HAVE_RSEQ_AREA
+#ifdef PVARCH_HAVE_RSEQ_AREA
 	if (__builtin_expect(__rseq_size != 0, 1)) {
 		const struct rseq *r =
 			(const struct rseq *)((char *)__builtin_thread_pointer() +

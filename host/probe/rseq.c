@@ -11,8 +11,8 @@
 #include <string.h>
 #include <sys/prctl.h>
 
+#include "../arch/arch.h"
 #include "probe_util.h"
-#include "rseq_abi.h"
 
 int pvprobe_read_rseq_slice(struct pvprobe_ctx *ctx,
 			 struct pvprobe_rseq_slice *out)
@@ -27,8 +27,8 @@ int pvprobe_read_rseq_slice(struct pvprobe_ctx *ctx,
 	if (pvprobe_ctx_live(ctx)) {
 		r.prctl_checked = true;
 		r.available =
-			prctl(PVPROBE_PR_RSEQ_SLICE_EXTENSION,
-			      PVPROBE_PR_RSEQ_SLICE_EXTENSION_GET, 0, 0, 0) >= 0;
+			prctl(PVARCH_PR_RSEQ_SLICE_EXTENSION,
+			      PVARCH_PR_RSEQ_SLICE_EXTENSION_GET, 0, 0, 0) >= 0;
 	}
 	rc = pvprobe_pu_path(ctx, path,
 			 "/proc/sys/kernel/rseq_slice_extension_nsec");

@@ -108,17 +108,6 @@ bool pvprobe_pu_starts(const char *s, const char *e, const char *prefix);
  * UINT64_MAX. */
 uint64_t pvprobe_pu_muldiv(uint64_t a, uint64_t b, uint64_t c);
 
-/* One cpu_relax() of this architecture (undefined where none is known):
- * the PAUSE that pause.c times and that the spin runtime spins with. */
-#if defined(__x86_64__) || defined(__i386__)
-#define PVPROBE_RELAX() __builtin_ia32_pause()
-#elif defined(__aarch64__)
-#define PVPROBE_RELAX() __asm__ __volatile__("yield" ::: "memory")
-#elif defined(__powerpc64__)
-/* Linux cpu_relax(): HMT_low(); HMT_medium(). */
-#define PVPROBE_RELAX() __asm__ __volatile__("or 1,1,1\n\tor 2,2,2" ::: "memory")
-#endif
-
 #pragma GCC visibility pop
 
 #endif /* PVSCHED_HOST_PROBE_UTIL_H */
