@@ -10,7 +10,14 @@
 #     kernel-safe: it must compile alone with -ffreestanding -nostdinc
 #     against a stub <linux/types.h>-style env, and carry no userspace
 #     marker (_GNU_SOURCE, stdio, pthread ...);
-#  4. a header of the userspace root host/include/ appears in the import.
+#  4. a header of the userspace root host/include/ appears in the import;
+#  5. the userspace half breaks its layering: host/ holds one folder per
+#     library (each with its CMakeLists.txt naming every .c of the folder)
+#     beside include/ (the public headers) and arch/ (the internal header
+#     they share); a file of one library includes only its own folder's
+#     files, host/arch/arch.h or host/arch/this_thread.h, and public
+#     headers (<pvsched/...> of include/ or host/include/); only arch.h
+#     includes its per-architecture parts.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cc=${CC:-gcc}
@@ -110,6 +117,60 @@ while IFS= read -r f; do
   fi
 done < <(find "$imp" -name '*.h' | LC_ALL=C sort)
 echo "layout: import copied $ni headers; each compiles -ffreestanding -nostdinc, none from host/include"
+
+# 5. host/: one folder, one library; private headers stay in their library.
+for f in host/*; do
+  [ -d "$f" ] || [ "$f" = host/CMakeLists.txt ] ||
+    bad "$f is at the root of host/ (it belongs in its library's folder)"
+done
+mapfile -t libs < <(find host -mindepth 1 -maxdepth 1 -type d ! -name include ! -name arch | LC_ALL=C sort)
+nh=0
+for d in "${libs[@]}"; do
+  [ -f "$d/CMakeLists.txt" ] || { bad "$d has no CMakeLists.txt"; continue; }
+  while IFS= read -r c; do
+    rel=${c#"$d"/}
+    grep -qE "(^|[[:space:]/])${rel//./\\.}([[:space:])]|\$)" "$d/CMakeLists.txt" ||
+      bad "$c is not named in $d/CMakeLists.txt"
+  done < <(find "$d" -name '*.c' | LC_ALL=C sort)
+done
+# Quoted includes that the build generates (the oracle's BPF skeletons).
+generated() { case $1 in vmlinux.h|*.skel.h) return 0 ;; esac; return 1; }
+while IFS= read -r f; do
+  nh=$((nh + 1))
+  case $f in
+    host/arch/*) own=host/arch ;;
+    *) own=$(printf '%s\n' "$f" | cut -d/ -f1-2) ;;
+  esac
+  while IFS= read -r inc; do
+    case $inc in
+      '"'*)
+        q=${inc#\"}; q=${q%\"}
+        r=$(realpath -m --relative-to=. "$(dirname "$f")/$q")
+        if [ ! -e "$r" ]; then
+          generated "$q" || bad "$f includes \"$q\", which does not exist ($r)"
+          continue
+        fi
+        case $r in
+          host/arch/arch.h|host/arch/this_thread.h) ;;
+          host/arch/*) [ "$f" = host/arch/arch.h ] ||
+            bad "$f includes \"$q\" ($r): include host/arch/arch.h, which picks the architecture's part" ;;
+          "$own"/*) ;;
+          *) bad "$f includes \"$q\" ($r), private to another library (use its public header, or host/arch/arch.h)" ;;
+        esac ;;
+      '<pvsched/'*)
+        h=${inc#<}; h=${h%>}
+        [ -f "include/$h" ] || [ -f "host/include/$h" ] ||
+          bad "$f includes <$h>, not a public header (include/$h or host/include/$h)" ;;
+      *)
+        h=${inc#<}; h=${h%>}
+        for p in host/*/"$h" host/*/*/"$h"; do
+          case $p in host/include/*) continue ;; esac
+          if [ -e "$p" ]; then bad "$f includes <$h>: $p is a library's private file"; fi
+        done ;;
+    esac
+  done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*\([<"][^>"]*[>"]\).*/\1/p' "$f")
+done < <(find host -name '*.[ch]' ! -path 'host/include/*' | LC_ALL=C sort)
+echo "layout: host/ holds ${#libs[@]} library folders; $nh files include only their own, host/arch/ and public headers"
 
 if [ $fail -ne 0 ]; then
   echo "layout: FAILED (see above)" >&2
