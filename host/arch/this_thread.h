@@ -67,14 +67,22 @@ static inline uint32_t this_thread_tid(void)
 	return tid;
 }
 
+#ifdef PVARCH_HAVE_RSEQ_AREA
+/* The calling thread's rseq area; the kernel's only when __rseq_size is
+ * not 0, and only its first __rseq_size bytes. */
+static inline struct rseq *this_thread_rseq(void)
+{
+	return (struct rseq *)((char *)__builtin_thread_pointer() +
+			       __rseq_offset);
+}
+#endif
+
 /* The CPU the caller runs on, or -1 (sched_getcpu()'s answer). */
 static inline int this_thread_cpu(void)
 {
 #ifdef PVARCH_HAVE_RSEQ_AREA
 	if (__builtin_expect(__rseq_size != 0, 1)) {
-		const struct rseq *r =
-			(const struct rseq *)((char *)__builtin_thread_pointer() +
-					      __rseq_offset);
+		const struct rseq *r = this_thread_rseq();
 		int32_t cpu = (int32_t)__atomic_load_n(&r->cpu_id,
 						       __ATOMIC_RELAXED);
 

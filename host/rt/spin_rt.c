@@ -594,8 +594,7 @@ static uint8_t *slice_ctrl(void)
 {
 	if (__rseq_size < PVARCH_RSEQ_SLICE_CTRL_OFF + 4)
 		return NULL;
-	return (uint8_t *)__builtin_thread_pointer() + __rseq_offset +
-	       PVARCH_RSEQ_SLICE_CTRL_OFF;
+	return (uint8_t *)this_thread_rseq() + PVARCH_RSEQ_SLICE_CTRL_OFF;
 }
 #endif
 
