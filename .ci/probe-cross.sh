@@ -7,9 +7,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mapfile -t srcs < <(grep -hv '^#' probe-sources.txt core-sources.txt | sed '/^$/d')
-mapfile -t fixtures < <(cd tests/fixtures && ls -d */ | tr -d /)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The committed trees and the malformed ones, as ctest reads them.
+tests/fixtures/malformed.sh "$tmp/fixtures"
+export PVS_FIXTURES=$tmp/fixtures
+mapfile -t fixtures < <(cd "$PVS_FIXTURES" && ls)
 status=0
 for arch in ppc64 ppc64le; do
   cc=powerpc64-linux-gnu-gcc
