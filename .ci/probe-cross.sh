@@ -9,9 +9,12 @@ cd "$(dirname "$0")/.."
 # The probe library (its folder) and the core.
 mapfile -t srcs < <(find host/probe -name '*.c' | LC_ALL=C sort
                     grep -v '^#' core-sources.txt | sed '/^$/d')
-mapfile -t fixtures < <(cd tests/fixtures && ls -d */ | tr -d /)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# The committed trees and the malformed ones, as ctest reads them.
+tests/fixtures/malformed.sh "$tmp/fixtures"
+export PVS_FIXTURES=$tmp/fixtures
+mapfile -t fixtures < <(cd "$PVS_FIXTURES" && ls)
 status=0
 for arch in ppc64 ppc64le; do
   cc=powerpc64-linux-gnu-gcc

@@ -6,6 +6,8 @@
 #                                       (exit status 1), fixture path as FIXTURE
 # usage: golden.sh PVSCHED NAME...        compare
 #        golden.sh PVSCHED --update NAME... rewrite the goldens
+# The trees are read from $PVS_FIXTURES (default tests/fixtures/; the
+# malformed bad-* trees exist only where fixtures/malformed.sh wrote them).
 # The library version is normalised, so a version bump keeps them valid.
 # Every JSON output must also parse strictly (json_strict.py: UTF-8,
 # RFC 8259, no duplicate key) when python3 is installed.
@@ -16,8 +18,9 @@ update=0
 if [ "${1:-}" = --update ]; then update=1; shift; fi
 status=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+root=${PVS_FIXTURES:-$here/fixtures}
 
-norm() { sed -e 's/"version": "[0-9.]*"/"version": "VERSION"/' -e "s#$here/fixtures/$name#FIXTURE#g"; }
+norm() { sed -e 's/"version": "[0-9.]*"/"version": "VERSION"/' -e "s#$root/$name#FIXTURE#g"; }
 
 check() { # kind expected actual
   if [ $update = 1 ]; then cp "$3" "$2"; return; fi
@@ -26,7 +29,7 @@ check() { # kind expected actual
 }
 
 for name in "$@"; do
-  fx=$here/fixtures/$name
+  fx=$root/$name
   if [ -f "$here/golden/$name.err" ] || [[ $name == bad-* ]]; then
     "$pvsched" probe --json --window 0 --sysroot "$fx" >"$tmp/out" 2>"$tmp/err.raw"
     rc=$?

@@ -2,7 +2,13 @@
 # Tests of the userspace probe (probe.h, the pvsched command): cmocka
 # suites per reader, golden outputs over the fixture trees, and a live
 # check of this machine that skips (exit 77) when it is not a KVM guest.
-set(PVS_FIXTURES ${CMAKE_CURRENT_SOURCE_DIR}/fixtures)
+# The trees the probe reads, in one root in the build dir: links to the
+# trees committed in tests/fixtures/ and the malformed copies (bad-*) that
+# fixtures/malformed.sh writes before any test that reads them.
+set(PVS_FIXTURES ${CMAKE_CURRENT_BINARY_DIR}/fixtures)
+add_test(NAME probe_fixtures COMMAND sh
+  ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/malformed.sh ${PVS_FIXTURES})
+set_tests_properties(probe_fixtures PROPERTIES FIXTURES_SETUP probe_fixtures)
 
 foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live)
   pvs_add_test(${t})
@@ -13,19 +19,28 @@ foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live)
 endforeach()
 set_tests_properties(probe_live PROPERTIES SKIP_RETURN_CODE 77)
 
-# One golden test per fixture tree (tests/golden/<name>.{json,txt,err}).
-file(GLOB _pvs_fixtures LIST_DIRECTORIES true RELATIVE ${PVS_FIXTURES}
-     ${PVS_FIXTURES}/*)
-foreach(fx ${_pvs_fixtures})
-  if(IS_DIRECTORY ${PVS_FIXTURES}/${fx})
+# One golden test per fixture tree (tests/golden/<name>.{json,txt,err}):
+# the committed trees and the malformed ones, named by their .err golden.
+file(GLOB _pvs_good LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/fixtures
+     ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/*)
+file(GLOB _pvs_bad RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
+     ${CMAKE_CURRENT_SOURCE_DIR}/golden/bad-*.err)
+string(REPLACE ".err" "" _pvs_bad "${_pvs_bad}")
+set(_pvs_readers probe_read probe_decisions pvsched_cli)
+foreach(fx ${_pvs_good} ${_pvs_bad})
+  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR fx MATCHES "^bad-")
     add_test(NAME golden_${fx}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:pvsched_cmd> ${fx})
+    set_tests_properties(golden_${fx} PROPERTIES
+      ENVIRONMENT "PVS_FIXTURES=${PVS_FIXTURES}")
+    list(APPEND _pvs_readers golden_${fx})
   endif()
 endforeach()
 
 # The command line: usage errors exit 2, --help/--version 0.
 add_test(NAME pvsched_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli.sh
   $<TARGET_FILE:pvsched_cmd> ${PVS_FIXTURES})
+set_tests_properties(${_pvs_readers} PROPERTIES FIXTURES_REQUIRED probe_fixtures)
 
 # Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/) with
 # a plain driver, so any compiler keeps every seed and past finding green;
@@ -47,5 +62,5 @@ find_package(Python3 COMPONENTS Interpreter QUIET)
 if(Python3_Interpreter_FOUND)
   add_test(NAME json_fuzz COMMAND ${Python3_EXECUTABLE}
     ${CMAKE_CURRENT_SOURCE_DIR}/json_fuzz.py $<TARGET_FILE:pvsched_cmd>
-    ${PVS_FIXTURES} 60)
+    ${CMAKE_CURRENT_SOURCE_DIR}/fixtures 60)
 endif()
