@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The install consumed as a downstream project would (budget: 1 minute):
+#  0. `cmake --install --prefix` and `make install PREFIX= DESTDIR=` land
+#     where asked, and the installed tools run from there and from a moved
+#     copy (no LD_LIBRARY_PATH);
 #  1. find_package(pvsched COMPONENTS ...) per component, shared and
-#     static targets; a missing component is named;
-#  2. pkg-config per library from a plain Makefile, shared and --static;
+#     static targets, each library's program calling a core function; a
+#     missing component is named;
+#  2. pkg-config per library from a plain Makefile, shared and static, and
+#     the link lines of docs/abi.md as written there;
 #  3. the shared libraries export only their public API (nm -D);
 #  4. with DEB=1, the .deb packages installed with dpkg -i and used by the
 #     same consumers (.ci/deb.sh builds them).
@@ -13,6 +18,23 @@ build=${BUILD:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+# make install honours PREFIX and DESTDIR (-o build: the tree is built).
+make -s -o build install BUILD="$build" PREFIX=/opt/pvsched DESTDIR="$tmp/stage" >/dev/null
+[ -x "$tmp/stage/opt/pvsched/bin/pvsched" ] ||
+  { echo "package: make install PREFIX=/opt/pvsched DESTDIR=$tmp/stage put no bin/pvsched there"; exit 1; }
+mv "$tmp/stage/opt/pvsched" "$tmp/moved"
+tools() { # prefix: the installed commands run with the loader's defaults only
+  env -u LD_LIBRARY_PATH "$1/bin/pvsched" probe --window 0 >/dev/null &&
+    env -u LD_LIBRARY_PATH "$1/bin/pvsched" --version >/dev/null ||
+    { echo "package: $1/bin/pvsched does not run from its prefix"; exit 1; }
+  if [ -x "$1/bin/pvsched-sim" ]; then
+    env -u LD_LIBRARY_PATH "$1/bin/pvsched-sim" list >/dev/null ||
+      { echo "package: $1/bin/pvsched-sim does not run from its prefix"; exit 1; }
+  fi
+}
+tools "$tmp/prefix"
+tools "$tmp/moved"
+echo "package: make install PREFIX= DESTDIR= ok; the tools run from the prefix and a moved copy"
 comps=$(sed -n 's/^set(_pvs_installed \(.*\))$/\1/p' \
         "$(find "$tmp/prefix" -name pvschedConfig.cmake)" | tr ";" " ")
 echo "package: installed components: ${comps:-none}"
@@ -50,6 +72,22 @@ case " $comps " in *" lock "*)
     { echo "package: lock installed without libpvsched-preload.so"; exit 1; } ;;
 esac
 makefile "$(dirname "$(find "$tmp/prefix" -name pvsched.pc)")" prefix
+
+# docs/abi.md's link lines, run as written: the shared program finds its
+# libraries, the static one needs none of ours.
+mkdir -p "$tmp/doc"
+cp tests/consumer/lock.c "$tmp/doc/app.c"
+awk '/^<!-- ci: \.ci\/package\.sh runs this block -->$/ { want = 1; next }
+     want && /^```sh$/ { inb = 1; next }
+     inb && /^```$/ { inb = 0; want = 0; next }
+     inb { print }' docs/abi.md >"$tmp/doc/run.sh"
+[ -s "$tmp/doc/run.sh" ] || { echo "package: no tested block in docs/abi.md"; exit 1; }
+(cd "$tmp/doc" && env -u LD_LIBRARY_PATH P="$tmp/prefix" sh -e run.sh >/dev/null) ||
+  { echo "package: docs/abi.md's link lines fail:"; cat "$tmp/doc/run.sh"; exit 1; }
+if readelf -d "$tmp/doc/app_static" | grep -q 'NEEDED.*libpvsched'; then
+  echo "package: docs/abi.md's static link still needs a libpvsched*.so"; exit 1
+fi
+echo "package: docs/abi.md's shared and static link lines ok"
 
 # Exported symbols: only the public API (declared in an installed header).
 for so in "$tmp"/prefix/lib*/libpvsched*.so "$tmp"/prefix/lib/*/libpvsched*.so; do
