@@ -73,21 +73,42 @@ case " $comps " in *" lock "*)
 esac
 makefile "$(dirname "$(find "$tmp/prefix" -name pvsched.pc)")" prefix
 
-# docs/abi.md's link lines, run as written: the shared program finds its
-# libraries, the static one needs none of ours.
+# The docs' commands, run as written: the block after a line
+# "<!-- ci: .ci/package.sh runs this block -->" of docs/FILE.md, in DIR.
+doc_block() { # file dir
+  awk '/^<!-- ci: \.ci\/package\.sh runs this block -->$/ { want = 1; next }
+       want && /^```sh$/ { inb = 1; next }
+       inb && /^```$/ { inb = 0; want = 0; next }
+       inb { print }' "$1" >"$2/run.sh"
+  [ -s "$2/run.sh" ] || { echo "package: no tested block in $1"; exit 1; }
+  (cd "$2" && env -u LD_LIBRARY_PATH P="$tmp/prefix" sh -e run.sh >/dev/null) ||
+    { echo "package: the commands of $1 fail:"; cat "$2/run.sh"; exit 1; }
+}
+# docs/abi.md's link lines: the shared program finds its libraries, the
+# static one needs none of ours.
 mkdir -p "$tmp/doc"
 cp tests/consumer/lock.c "$tmp/doc/app.c"
-awk '/^<!-- ci: \.ci\/package\.sh runs this block -->$/ { want = 1; next }
-     want && /^```sh$/ { inb = 1; next }
-     inb && /^```$/ { inb = 0; want = 0; next }
-     inb { print }' docs/abi.md >"$tmp/doc/run.sh"
-[ -s "$tmp/doc/run.sh" ] || { echo "package: no tested block in docs/abi.md"; exit 1; }
-(cd "$tmp/doc" && env -u LD_LIBRARY_PATH P="$tmp/prefix" sh -e run.sh >/dev/null) ||
-  { echo "package: docs/abi.md's link lines fail:"; cat "$tmp/doc/run.sh"; exit 1; }
+doc_block docs/abi.md "$tmp/doc"
 if readelf -d "$tmp/doc/app_static" | grep -q 'NEEDED.*libpvsched'; then
   echo "package: docs/abi.md's static link still needs a libpvsched*.so"; exit 1
 fi
 echo "package: docs/abi.md's shared and static link lines ok"
+
+# A simulator plug-in built outside the tree: docs/plugins.md's cc line, and
+# examples/sim-plugin/ as its own CMake project; both run by the installed
+# pvsched-sim.
+case " $comps " in *" sim "*)
+  mkdir -p "$tmp/plugin"
+  cp examples/sim-plugin/idle_hint_again.c "$tmp/plugin/"
+  doc_block docs/plugins.md "$tmp/plugin"
+  cmake -S examples/sim-plugin -B "$tmp/plugins" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+  cmake --build "$tmp/plugins" >/dev/null
+  "$tmp/prefix/bin/pvsched-sim" run ppc-idle-hint --plugin "$tmp/plugins/libidle_hint_again.so" \
+    --iterations 1 --runtime-ms 100 >"$tmp/plugin.out"
+  grep -q idle-hint-again "$tmp/plugin.out" ||
+    { echo "package: the out-of-tree idle_hint_again plug-in did not run"; exit 1; }
+  echo "package: simulator plug-ins built outside the tree (cc, CMake) and run" ;;
+esac
 
 # Exported symbols: only the public API (declared in an installed header).
 for so in "$tmp"/prefix/lib*/libpvsched*.so "$tmp"/prefix/lib/*/libpvsched*.so; do
