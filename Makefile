@@ -9,6 +9,11 @@ BUILD     ?= build
 CMAKE     ?= cmake
 JOBS      ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
+# make install [PREFIX=/opt/pvsched] [DESTDIR=/tmp/stage]: PREFIX (or
+# GNU's prefix) is where the files will live, by default the configured
+# CMAKE_INSTALL_PREFIX (/usr/local); DESTDIR a staging root put before it.
+PREFIX    ?= $(prefix)
+DESTDIR   ?=
 
 # Debian packages the build and the tests need (CI-only extras live in .ci/).
 DEPS := cmake make gcc g++ pkg-config libcmocka-dev libcpuid-dev \
@@ -70,7 +75,7 @@ docs: configure
 	$(CMAKE) --build $(BUILD) --target docs
 
 install: build
-	$(CMAKE) --install $(BUILD)
+	DESTDIR="$(DESTDIR)" $(CMAKE) --install $(BUILD) $(if $(PREFIX),--prefix "$(PREFIX)")
 
 clean:
 	-$(CMAKE) --build $(BUILD) --target clean

@@ -293,11 +293,15 @@ intree() {
 	lap "intree: packages and sources ($src)" $t
 	t=$SECONDS
 	kernel/import.sh "$tree"
+	# docs/kernel.md's recipe: a fresh tree has no .config, and
+	# kernel/config.sh says so instead of building PVSCHED in.
+	if kernel/config.sh "$tree" >"$work/config.log" 2>&1 ||
+	   ! grep -q 'no .config' "$work/config.log"; then
+		cat "$work/config.log"
+		die "intree: kernel/config.sh did not refuse a tree without .config"
+	fi
 	make -C "$tree" -s defconfig >/dev/null
-	"$tree/scripts/config" --file "$tree/.config" -m PVSCHED -m PVSCHED_SELFTEST
-	make -C "$tree" -s olddefconfig
-	grep -qx 'CONFIG_PVSCHED=m' "$tree/.config" &&
-		grep -qx 'CONFIG_PVSCHED_SELFTEST=m' "$tree/.config" ||
+	kernel/config.sh "$tree" PVSCHED=m PVSCHED_SELFTEST=m ||
 		die "intree: Kconfig did not take CONFIG_PVSCHED(_SELFTEST)=m"
 	if ! make -C "$tree" -j"$(nproc)" W=1 lib/pvsched/ >"$log" 2>&1; then
 		cat "$log"

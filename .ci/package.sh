@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # The install consumed as a downstream project would (budget: 1 minute):
+#  0. `cmake --install --prefix` and `make install PREFIX= DESTDIR=` land
+#     where asked, and the installed tools run from there and from a moved
+#     copy (no LD_LIBRARY_PATH);
 #  1. find_package(pvsched COMPONENTS ...) per component, shared and
-#     static targets; a missing component is named;
-#  2. pkg-config per library from a plain Makefile, shared and --static;
+#     static targets, each library's program calling a core function; a
+#     missing component is named;
+#  2. pkg-config per library from a plain Makefile, shared and static, and
+#     the link lines of docs/abi.md as written there;
 #  3. the shared libraries export only their public API (nm -D);
 #  4. with DEB=1, the .deb packages installed with dpkg -i and used by the
 #     same consumers (.ci/deb.sh builds them).
@@ -13,6 +18,23 @@ build=${BUILD:-build}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+# make install honours PREFIX and DESTDIR (-o build: the tree is built).
+make -s -o build install BUILD="$build" PREFIX=/opt/pvsched DESTDIR="$tmp/stage" >/dev/null
+[ -x "$tmp/stage/opt/pvsched/bin/pvsched" ] ||
+  { echo "package: make install PREFIX=/opt/pvsched DESTDIR=$tmp/stage put no bin/pvsched there"; exit 1; }
+mv "$tmp/stage/opt/pvsched" "$tmp/moved"
+tools() { # prefix: the installed commands run with the loader's defaults only
+  env -u LD_LIBRARY_PATH "$1/bin/pvsched" probe --window 0 >/dev/null &&
+    env -u LD_LIBRARY_PATH "$1/bin/pvsched" --version >/dev/null ||
+    { echo "package: $1/bin/pvsched does not run from its prefix"; exit 1; }
+  if [ -x "$1/bin/pvsched-sim" ]; then
+    env -u LD_LIBRARY_PATH "$1/bin/pvsched-sim" list >/dev/null ||
+      { echo "package: $1/bin/pvsched-sim does not run from its prefix"; exit 1; }
+  fi
+}
+tools "$tmp/prefix"
+tools "$tmp/moved"
+echo "package: make install PREFIX= DESTDIR= ok; the tools run from the prefix and a moved copy"
 comps=$(sed -n 's/^set(_pvs_installed \(.*\))$/\1/p' \
         "$(find "$tmp/prefix" -name pvschedConfig.cmake)" | tr ";" " ")
 echo "package: installed components: ${comps:-none}"
@@ -50,6 +72,43 @@ case " $comps " in *" lock "*)
     { echo "package: lock installed without libpvsched-preload.so"; exit 1; } ;;
 esac
 makefile "$(dirname "$(find "$tmp/prefix" -name pvsched.pc)")" prefix
+
+# The docs' commands, run as written: the block after a line
+# "<!-- ci: .ci/package.sh runs this block -->" of docs/FILE.md, in DIR.
+doc_block() { # file dir
+  awk '/^<!-- ci: \.ci\/package\.sh runs this block -->$/ { want = 1; next }
+       want && /^```sh$/ { inb = 1; next }
+       inb && /^```$/ { inb = 0; want = 0; next }
+       inb { print }' "$1" >"$2/run.sh"
+  [ -s "$2/run.sh" ] || { echo "package: no tested block in $1"; exit 1; }
+  (cd "$2" && env -u LD_LIBRARY_PATH P="$tmp/prefix" sh -e run.sh >/dev/null) ||
+    { echo "package: the commands of $1 fail:"; cat "$2/run.sh"; exit 1; }
+}
+# docs/abi.md's link lines: the shared program finds its libraries, the
+# static one needs none of ours.
+mkdir -p "$tmp/doc"
+cp tests/consumer/lock.c "$tmp/doc/app.c"
+doc_block docs/abi.md "$tmp/doc"
+if readelf -d "$tmp/doc/app_static" | grep -q 'NEEDED.*libpvsched'; then
+  echo "package: docs/abi.md's static link still needs a libpvsched*.so"; exit 1
+fi
+echo "package: docs/abi.md's shared and static link lines ok"
+
+# A simulator plug-in built outside the tree: docs/plugins.md's cc line, and
+# examples/sim-plugin/ as its own CMake project; both run by the installed
+# pvsched-sim.
+case " $comps " in *" sim "*)
+  mkdir -p "$tmp/plugin"
+  cp examples/sim-plugin/idle_hint_again.c "$tmp/plugin/"
+  doc_block docs/plugins.md "$tmp/plugin"
+  cmake -S examples/sim-plugin -B "$tmp/plugins" -DCMAKE_PREFIX_PATH="$tmp/prefix" >/dev/null
+  cmake --build "$tmp/plugins" >/dev/null
+  "$tmp/prefix/bin/pvsched-sim" run ppc-idle-hint --plugin "$tmp/plugins/libidle_hint_again.so" \
+    --iterations 1 --runtime-ms 100 >"$tmp/plugin.out"
+  grep -q idle-hint-again "$tmp/plugin.out" ||
+    { echo "package: the out-of-tree idle_hint_again plug-in did not run"; exit 1; }
+  echo "package: simulator plug-ins built outside the tree (cc, CMake) and run" ;;
+esac
 
 # Exported symbols: only the public API (declared in an installed header).
 for so in "$tmp"/prefix/lib*/libpvsched*.so "$tmp"/prefix/lib/*/libpvsched*.so; do

@@ -25,6 +25,9 @@
 #   <PC_NAME>.pc      pkg-config (default: <target> with '_' as '-')
 # In-tree libraries named in PUBLIC_LIBS / PRIVATE_LIBS are linked as
 # <lib> by the shared library and as <lib>_static by the static one.
+# Every library but the core requires the core (docs/abi.md): it is added
+# to PUBLIC_LIBS, PC_REQUIRES and COMPONENT_DEPENDS here, so a program that
+# links one library may call any core function (tests/consumer/ checks).
 include_guard(GLOBAL)
 include(GNUInstallDirs)
 
@@ -36,6 +39,23 @@ file(RELATIVE_PATH PVS_PC_TO_PREFIX "/${CMAKE_INSTALL_LIBDIR}/pkgconfig" "/")
 string(REGEX REPLACE "/$" "" PVS_PC_TO_PREFIX "${PVS_PC_TO_PREFIX}")
 
 set(PVS_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/pvsched)
+
+# Installed programs and libraries find ours relative to themselves, so an
+# install runs from any prefix, and from a copy moved elsewhere: a program
+# through $ORIGIN/../<libdir>, a library (for the libraries it needs)
+# through $ORIGIN. Packages that install into the loader's own path may
+# drop it with -DCMAKE_SKIP_INSTALL_RPATH=ON (debian/rules does).
+file(RELATIVE_PATH _pvs_bin_to_lib "/${CMAKE_INSTALL_BINDIR}" "/${CMAKE_INSTALL_LIBDIR}")
+function(pvs_install_rpath)
+  foreach(t ${ARGN})
+    get_target_property(type ${t} TYPE)
+    if(type STREQUAL "EXECUTABLE")
+      set_target_properties(${t} PROPERTIES INSTALL_RPATH "\$ORIGIN/${_pvs_bin_to_lib}")
+    else()
+      set_target_properties(${t} PROPERTIES INSTALL_RPATH "\$ORIGIN")
+    endif()
+  endforeach()
+endfunction()
 set(_pvs_library_dir ${CMAKE_CURRENT_LIST_DIR})
 
 # The variant of an in-tree library for a shared or a static link.
@@ -68,6 +88,14 @@ function(pvs_add_library target)
     set(A_PC_DESCRIPTION "${PROJECT_DESCRIPTION}")
   endif()
   set(c ${A_COMPONENT})
+  if(NOT target STREQUAL "pvsched")
+    list(PREPEND A_PUBLIC_LIBS pvsched)
+    list(PREPEND A_PC_REQUIRES pvsched)
+    list(PREPEND A_COMPONENT_DEPENDS pvsched)
+    foreach(v A_PUBLIC_LIBS A_PC_REQUIRES A_COMPONENT_DEPENDS)
+      list(REMOVE_DUPLICATES ${v})
+    endforeach()
+  endif()
 
   # One compilation, two libraries.
   add_library(${target}_objects OBJECT ${A_SOURCES})
@@ -94,6 +122,7 @@ function(pvs_add_library target)
     SOVERSION ${PVS_SOVERSION}
     LINK_DEPENDS ${map})
   target_link_options(${target} PRIVATE "LINKER:--version-script=${map}")
+  pvs_install_rpath(${target})
   # Every symbol resolved at link time; not under clang's ThreadSanitizer,
   # whose runtime only the executable links.
   if(NOT CMAKE_C_FLAGS MATCHES "-fsanitize=thread")

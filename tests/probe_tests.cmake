@@ -41,6 +41,10 @@ endforeach()
 add_test(NAME pvsched_cli COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/cli.sh
   $<TARGET_FILE:pvsched_cmd> ${PVS_FIXTURES})
 set_tests_properties(${_pvs_readers} PROPERTIES FIXTURES_REQUIRED probe_fixtures)
+# pvsched(1) names every command and option `pvsched --help` prints
+# (tests/man_help.sh takes any page and program).
+add_test(NAME man_pvsched COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/man_help.sh
+  ${PROJECT_SOURCE_DIR}/man/pvsched.1 $<TARGET_FILE:pvsched_cmd>)
 
 # Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/) with
 # a plain driver, so any compiler keeps every seed and past finding green;

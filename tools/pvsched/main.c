@@ -59,7 +59,8 @@ static const char usage[] =
 	"  run     run a program on pvsched's mutex and condition variable\n"
 	"          (`pvsched run [--lock pv|fixed|glibc] [--stats] -- CMD`)\n"
 	"  oracle  the owner-on-CPU BPF signal for lock waiters:\n"
-	"          `pvsched oracle start [--group NAME] [--dir DIR]` (root),\n"
+	"          `pvsched oracle start [--group NAME] [--dir DIR]\n"
+	"          [--no-steal]` (root),\n"
 	"          `pvsched oracle stop`, `pvsched oracle status [--json]`\n"
 #ifdef PVS_HAVE_SIM
 	"  sim     the deterministic simulator: `pvsched sim list`,\n"
@@ -290,9 +291,9 @@ int main(int argc, char **argv)
 		printf("pvsched %s\n", pvs_version_string());
 		return EXIT_OK;
 	}
-#ifdef PVS_HAVE_SIM
 	if (strcmp(cmd, "oracle") == 0)
 		return cmd_oracle(argc - 1, argv + 1);
+#ifdef PVS_HAVE_SIM
 	if (strcmp(cmd, "sim") == 0) {
 		/* argv[1] is "sim": let the simulator's messages say "pvsched sim" */
 		argv[1] = (char *)"pvsched sim";
