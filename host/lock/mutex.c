@@ -21,7 +21,11 @@
  * slept on the futex takes the lock with state 2, never 1, because other
  * sleepers may remain and only state 2 makes the unlocker look for them. A
  * thread that only spun may take it with 1, and only from 0: a sleeper that
- * comes later sets 2 itself before it sleeps.
+ * comes later sets 2 itself before it sleeps. A thread that has slept and
+ * leaves without the lock (its deadline passed while it spun after a wake)
+ * sets 2 too, or takes the lock: the wake it spent may have been the other
+ * sleepers' one, and a barger holding state 1 would free the lock without
+ * looking for them.
  *
  * Skipping the wake. A sleeper counts itself in nr_sleepers (a sequentially
  * consistent increment) before its futex wait, and uncounts itself after.
@@ -293,6 +297,19 @@ static int park(void *arg, const struct timespec *unused)
 	return 0;
 }
 
+/*
+ * A waiter leaves at its deadline. If it has slept, a wake meant for the
+ * other sleepers may have been spent on it, and a barger may hold the lock
+ * with state 1: leave the word at 2 so that the next unlock looks for them
+ * (or take the lock, freed on the way). True if we now own the lock.
+ */
+static bool left_marked(struct waiter *pw)
+{
+	uint32_t seen;
+
+	return pw->take == SLEEPERS && mark_sleeping(pw, &seen) == 1;
+}
+
 /* Out of line: the fast path then needs no stack frame. */
 __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 					       const struct timespec *deadline)
@@ -321,8 +338,11 @@ __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 	 */
 	if (resign(&pw))
 		ret = 0;
-	else if (pw.timed_out || ret == -PVS_ETIMEDOUT)
-		return ETIMEDOUT;
+	else if (pw.timed_out || ret == -PVS_ETIMEDOUT) {
+		if (!left_marked(&pw))
+			return ETIMEDOUT;
+		ret = 0;
+	}
 	if (ret < 0)
 		return EINVAL;
 	acquired(m);

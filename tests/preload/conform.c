@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * What glibc promises, checked case by case: each case runs in its own
+ * process, once under glibc alone and once under libpvsched-preload.so
+ * (tests/preload/CMakeLists.txt), and must pass under both. A hang is a
+ * failure: every case runs under alarm(), and waits for other threads are
+ * timed. Cases reproduce the defects of issue 21, section 1.
+ *
+ *   preload_conform CASE [ARG]
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../pvs_clock.h"
+
+/* Every case ends within this (a hang becomes SIGALRM, a failure). */
+#define WATCHDOG_S 60
+
+static int failed;
+
+#define CHECK(cond)                                                          \
+	do {                                                                 \
+		if (!(cond)) {                                               \
+			failed++;                                            \
+			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__,        \
+				__LINE__, #cond);                            \
+		}                                                            \
+	} while (0)
+
+static void sleep_ms(long ms)
+{
+	struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&t, &t) != 0 && errno == EINTR)
+		;
+}
+
+/* Join @t within @ms milliseconds; 0, or ETIMEDOUT (then it is left). */
+static int join_ms(pthread_t t, long ms, void **ret)
+{
+	struct timespec d;
+
+	pvs_test_in_ms(CLOCK_REALTIME, &d, ms);
+	return pthread_timedjoin_np(t, ret, &d);
+}
+
+static void on_signal(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+}
+
+/* SIGUSR1 holds the thread it interrupts for handler_ms: a thread that
+ * is not running (a GC's stop-the-world, a preempted vCPU). */
+static volatile long handler_ms;
+
+static void slow_handler(int sig)
+{
+	struct timespec t = { handler_ms / 1000, (handler_ms % 1000) * 1000000L };
+
+	(void)sig;
+	nanosleep(&t, NULL);
+}
+
+/* ---- 1. lost wake-up after a timed wait ------------------------------ */
+
+/*
+ * T sleeps on M with a deadline, S sleeps without one. The owner unlocks
+ * (waking T, the first sleeper), locks again at once (a barger), and
+ * holds T out of the CPU (a slow signal handler) until T's deadline has
+ * passed: T times out. The barger's unlock must then wake S.
+ */
+struct lw {
+	pthread_mutex_t *m;
+	struct timespec deadline;
+	int r;
+};
+
+static void *lw_timed(void *arg)
+{
+	struct lw *a = arg;
+
+	a->r = pthread_mutex_timedlock(a->m, &a->deadline);
+	if (a->r == 0)
+		pthread_mutex_unlock(a->m);
+	return NULL;
+}
+
+static void *lw_plain(void *arg)
+{
+	struct lw *a = arg;
+
+	a->r = pthread_mutex_lock(a->m);
+	pthread_mutex_unlock(a->m);
+	return NULL;
+}
+
+static void case_lost_wake(void)
+{
+	int round;
+
+	on_signal(SIGUSR1, slow_handler);
+	for (round = 0; round < 10 && failed == 0; round++) {
+		pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+		struct lw timed = { &m, { 0, 0 }, -1 }, plain = { &m, { 0, 0 }, -1 };
+		pthread_t tt, ts;
+
+		pthread_mutex_lock(&m);
+		pvs_test_in_ms(CLOCK_REALTIME, &timed.deadline, 150);
+		handler_ms = 300;
+		pthread_create(&tt, NULL, lw_timed, &timed);
+		sleep_ms(50);		/* T asleep first: it is woken first */
+		pthread_create(&ts, NULL, lw_plain, &plain);
+		sleep_ms(50);
+		pthread_mutex_unlock(&m);
+		pthread_mutex_lock(&m);
+		pthread_kill(tt, SIGUSR1);
+		CHECK(join_ms(tt, 5000, NULL) == 0);
+		pthread_mutex_unlock(&m);
+		CHECK(join_ms(ts, 5000, NULL) == 0);
+		CHECK(plain.r == 0);
+		if (failed) {
+			fprintf(stderr, "round %d: the plain sleeper was not "
+				"woken (the timed one returned %d)\n", round,
+				timed.r);
+			return;	/* threads left: exit ends them */
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		void (*fn)(void);
+	} cases[] = {
+		{ "lost-wake", case_lost_wake },
+	};
+	size_t i;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s CASE\n", argv[0]);
+		return 2;
+	}
+	alarm(WATCHDOG_S);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (strcmp(argv[1], cases[i].name) == 0) {
+			cases[i].fn();
+			printf("%s: %s\n", argv[1], failed ? "FAILED" : "ok");
+			fflush(stdout);
+			_exit(failed ? 1 : 0);
+		}
+	}
+	fprintf(stderr, "%s: no case %s\n", argv[0], argv[1]);
+	return 2;
+}
