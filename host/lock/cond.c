@@ -12,6 +12,11 @@
  * waiter that read seq before a bump finds the word changed in the
  * kernel's compare and returns at once: no wake-up is lost.
  *
+ * Cancellation. The futex wait is a cancellation point, as glibc's is:
+ * asynchronous cancellation around the system call, and a cleanup handler
+ * that passes on a wake the waiter may have taken, leaves the count and
+ * takes the lock again before the caller's handlers run.
+ *
  * Trade-offs. A signal wakes the longest sleeper (the kernel's futex queue
  * is FIFO at equal priority), which may be one that started waiting after
  * the signal when the signaller does not hold the mutex: allowed, since the
@@ -24,6 +29,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <pthread.h>
 #include <sched.h>
 
 #include "lock_impl.h"
@@ -70,6 +76,8 @@ int pvs_cond_destroy(struct pvs_cond *c)
 	return 0;
 }
 
+static int wake(struct pvs_cond *c, int n);
+
 static int unlock_mutex(void *arg)
 {
 	return pvs_mutex_unlock((struct pvs_mutex *)arg);
@@ -78,6 +86,50 @@ static int unlock_mutex(void *arg)
 static int lock_mutex(void *arg)
 {
 	return pvs_mutex_lock((struct pvs_mutex *)arg);
+}
+
+/* The wait being cancelled (pthread_cancel()). */
+struct cancelled_wait {
+	struct pvs_cond *c;
+	const struct pvs_cond_lock *lk;
+};
+
+/*
+ * Cancelled while registered, with the lock released: a wake this waiter
+ * took may have been meant for another waiter, so pass one on (a
+ * spurious wake-up at worst), leave, and take the lock again for the
+ * cleanup handlers, as POSIX asks.
+ */
+static void on_cancel(void *arg)
+{
+	struct cancelled_wait *cw = (struct cancelled_wait *)arg;
+
+	if (__atomic_load_n(&cw->c->nr_waiters, __ATOMIC_SEQ_CST) > 1)
+		wake(cw->c, 1);
+	__atomic_fetch_sub(&cw->c->nr_waiters, 1, __ATOMIC_RELEASE);
+	cw->lk->lock(cw->lk->arg);
+}
+
+/*
+ * The futex wait, a cancellation point as in glibc: asynchronous
+ * cancellation around the system call only, where nothing but the
+ * registration and the released lock are to undo (on_cancel()). A cancel
+ * already pending acts when the type turns asynchronous.
+ */
+static int sleep_cancellable(struct pvs_cond *c, const struct pvs_cond_lock *lk,
+			     uint32_t seq, int clock,
+			     const struct timespec *abstime)
+{
+	struct cancelled_wait cw = { c, lk };
+	int r, type;
+
+	pthread_cleanup_push(on_cancel, &cw);
+	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, &type);
+	r = lock_futex_wait(&c->seq, seq, FUTEX_BITSET_MATCH_ANY, clock,
+			    abstime);
+	pthread_setcanceltype(type, NULL);
+	pthread_cleanup_pop(0);
+	return r;
 }
 
 int pvs_cond_clockwait_with(struct pvs_cond *c, const struct pvs_cond_lock *lk,
@@ -97,8 +149,7 @@ int pvs_cond_clockwait_with(struct pvs_cond *c, const struct pvs_cond_lock *lk,
 		return r;
 	}
 	LOCK_COUNT(cond_waits, 1);
-	r = lock_futex_wait(&c->seq, seq, FUTEX_BITSET_MATCH_ANY, clock,
-			    abstime);
+	r = sleep_cancellable(c, lk, seq, clock, abstime);
 	__atomic_fetch_sub(&c->nr_waiters, 1, __ATOMIC_RELEASE);
 	lr = lk->lock(lk->arg);
 	return lr != 0 ? lr : r;

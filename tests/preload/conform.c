@@ -139,6 +139,90 @@ static void case_lost_wake(void)
 	}
 }
 
+/* ---- 2. condition waits are cancellation points ---------------------- */
+
+struct cw {
+	pthread_mutex_t m;
+	pthread_cond_t c;
+	int how;		/* 0 wait, 1 timedwait, 2 clockwait */
+	int waiting;		/* under m */
+	int cleanup_ran;	/* the handler ran ... */
+	int held_in_cleanup;	/* ... with m locked (trylock said EBUSY) */
+};
+
+static void cw_cleanup(void *arg)
+{
+	struct cw *a = arg;
+
+	a->cleanup_ran = 1;
+	a->held_in_cleanup = pthread_mutex_trylock(&a->m) == EBUSY;
+	pthread_mutex_unlock(&a->m);
+}
+
+static void *cw_waiter(void *arg)
+{
+	struct cw *a = arg;
+	struct timespec t;
+
+	pthread_mutex_lock(&a->m);
+	a->waiting = 1;
+	pthread_cleanup_push(cw_cleanup, a);
+	for (;;) {	/* a spurious wake-up waits again */
+		if (a->how == 0) {
+			pthread_cond_wait(&a->c, &a->m);
+		} else if (a->how == 1) {
+			pvs_test_in_ms(CLOCK_REALTIME, &t, 30000);
+			pthread_cond_timedwait(&a->c, &a->m, &t);
+		} else {
+			pvs_test_in_ms(CLOCK_MONOTONIC, &t, 30000);
+			pthread_cond_clockwait(&a->c, &a->m, CLOCK_MONOTONIC,
+					       &t);
+		}
+	}
+	pthread_cleanup_pop(0);
+	return NULL;
+}
+
+static void case_cancel(void)
+{
+	int how;
+
+	for (how = 0; how < 3; how++) {
+		struct cw a;
+		pthread_t t;
+		void *ret = NULL;
+
+		memset(&a, 0, sizeof(a));
+		pthread_mutex_init(&a.m, NULL);
+		pthread_cond_init(&a.c, NULL);
+		a.how = how;
+		pthread_create(&t, NULL, cw_waiter, &a);
+		for (;;) {	/* it waits once it has released m */
+			pthread_mutex_lock(&a.m);
+			if (a.waiting)
+				break;
+			pthread_mutex_unlock(&a.m);
+			sleep_ms(1);
+		}
+		pthread_mutex_unlock(&a.m);
+		sleep_ms(20);
+		pthread_cancel(t);
+		CHECK(join_ms(t, 5000, &ret) == 0);
+		if (failed) {
+			fprintf(stderr, "wait %d: the cancelled waiter did not "
+				"leave\n", how);
+			return;
+		}
+		CHECK(ret == PTHREAD_CANCELED);
+		CHECK(a.cleanup_ran && a.held_in_cleanup);
+		CHECK(pthread_mutex_trylock(&a.m) == 0);
+		pthread_mutex_unlock(&a.m);
+		/* No waiter is left counted: destroy does not wait. */
+		CHECK(pthread_cond_destroy(&a.c) == 0);
+		CHECK(pthread_mutex_destroy(&a.m) == 0);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -146,6 +230,7 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 	} cases[] = {
 		{ "lost-wake", case_lost_wake },
+		{ "cancel", case_cancel },
 	};
 	size_t i;
 

@@ -253,6 +253,10 @@ int pvs_cond_destroy(struct pvs_cond *c);
 
 /**
  * @brief Release @p m, wait for a signal, take @p m again.
+ *
+ * Every wait (this, timedwait, clockwait, clockwait_with) is a
+ * cancellation point: a cancelled waiter takes @p m again before its
+ * cleanup handlers run, and leaves no count behind.
  * @param c condition variable
  * @param m mutex owned by the caller
  * @return 0 (woken, possibly spuriously); EPERM as pvs_mutex_unlock()
