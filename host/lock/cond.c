@@ -30,12 +30,11 @@
 #include <limits.h>
 #include <linux/futex.h>
 #include <pthread.h>
-#include <sched.h>
 
 #include "lock_impl.h"
 
-/* pvs_cond_destroy() waits at most this long for woken waiters to go. */
-#define DESTROY_DRAIN_NS 1000000000LL
+/* nr_waiters: pvs_cond_destroy() waits for the count to reach 0. */
+#define DESTROYING 0x80000000u
 
 int pvs_cond_init(struct pvs_cond *c, int clock)
 {
@@ -46,33 +45,39 @@ int pvs_cond_init(struct pvs_cond *c, int clock)
 	return 0;
 }
 
-static long long mono_ns(void)
+/*
+ * A waiter leaves: its last access to the object's memory, except that the
+ * last one to leave wakes a destroy that waits, with a futex call on the
+ * address (as glibc's waiters do: a wake on memory freed meanwhile is at
+ * most a spurious wake-up for whoever uses it next).
+ */
+static void leave(struct pvs_cond *c)
 {
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+	if (__atomic_fetch_sub(&c->nr_waiters, 1, __ATOMIC_RELEASE) ==
+	    (DESTROYING | 1u))
+		lock_futex_wake(&c->nr_waiters, INT_MAX,
+				FUTEX_BITSET_MATCH_ANY);
 }
 
 int pvs_cond_destroy(struct pvs_cond *c)
 {
-	long long t0;
+	uint32_t n;
 
 	if (__atomic_load_n(&c->nr_waiters, __ATOMIC_ACQUIRE) == 0)
 		return 0;
 	/*
-	 * Threads woken by a broadcast just before destroy may not have
-	 * left yet; any still asleep (undefined behaviour in POSIX) get a
-	 * spurious wake-up, so the drain below always ends quickly, except
-	 * in a fork() child, where counts of the parent's threads remain.
+	 * Threads woken by a broadcast just before destroy may not have left
+	 * yet (one may be running a signal handler): wait for them, without
+	 * a bound, as glibc does. Any still asleep (undefined behaviour in
+	 * POSIX) get a spurious wake-up, so they leave too.
 	 */
+	__atomic_fetch_or(&c->nr_waiters, DESTROYING, __ATOMIC_SEQ_CST);
 	pvs_cond_broadcast(c);
-	t0 = mono_ns();
-	while (__atomic_load_n(&c->nr_waiters, __ATOMIC_ACQUIRE) != 0) {
-		if (mono_ns() - t0 > DESTROY_DRAIN_NS)
-			return EBUSY;
-		sched_yield();
-	}
+	while ((n = __atomic_load_n(&c->nr_waiters, __ATOMIC_ACQUIRE)) !=
+	       DESTROYING)
+		lock_futex_wait(&c->nr_waiters, n, FUTEX_BITSET_MATCH_ANY,
+				CLOCK_REALTIME, NULL);
+	__atomic_store_n(&c->nr_waiters, 0, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -104,9 +109,10 @@ static void on_cancel(void *arg)
 {
 	struct cancelled_wait *cw = (struct cancelled_wait *)arg;
 
-	if (__atomic_load_n(&cw->c->nr_waiters, __ATOMIC_SEQ_CST) > 1)
+	if ((__atomic_load_n(&cw->c->nr_waiters, __ATOMIC_SEQ_CST) &
+	     ~DESTROYING) > 1)
 		wake(cw->c, 1);
-	__atomic_fetch_sub(&cw->c->nr_waiters, 1, __ATOMIC_RELEASE);
+	leave(cw->c);
 	cw->lk->lock(cw->lk->arg);
 }
 
@@ -145,12 +151,12 @@ int pvs_cond_clockwait_with(struct pvs_cond *c, const struct pvs_cond_lock *lk,
 	seq = __atomic_load_n(&c->seq, __ATOMIC_SEQ_CST);
 	r = lk->unlock(lk->arg);
 	if (r != 0) {
-		__atomic_fetch_sub(&c->nr_waiters, 1, __ATOMIC_RELEASE);
+		leave(c);
 		return r;
 	}
 	LOCK_COUNT(cond_waits, 1);
 	r = sleep_cancellable(c, lk, seq, clock, abstime);
-	__atomic_fetch_sub(&c->nr_waiters, 1, __ATOMIC_RELEASE);
+	leave(c);
 	lr = lk->lock(lk->arg);
 	return lr != 0 ? lr : r;
 }

@@ -223,6 +223,65 @@ static void case_cancel(void)
 	}
 }
 
+/* ---- 3. destroy after broadcast ------------------------------------- */
+
+/*
+ * A waiter woken by a broadcast is still in a signal handler (1.5 s) when
+ * the condition variable is destroyed: destroy waits for it, returns 0,
+ * and nothing writes into the object after that (its bytes are
+ * overwritten with a pattern that must survive the waiter's exit).
+ */
+static union {
+	pthread_cond_t c;
+	unsigned char bytes[sizeof(pthread_cond_t)];
+} dc;
+static pthread_mutex_t dm = PTHREAD_MUTEX_INITIALIZER;
+static int d_waiting, d_go;	/* under dm */
+
+static void *d_waiter(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&dm);
+	d_waiting = 1;
+	while (!d_go)
+		pthread_cond_wait(&dc.c, &dm);
+	pthread_mutex_unlock(&dm);
+	return NULL;
+}
+
+static void case_destroy(void)
+{
+	pthread_t t;
+	size_t i;
+	int intact = 1;
+
+	on_signal(SIGUSR1, slow_handler);
+	handler_ms = 1500;
+	pthread_cond_init(&dc.c, NULL);
+	pthread_create(&t, NULL, d_waiter, NULL);
+	for (;;) {
+		pthread_mutex_lock(&dm);
+		if (d_waiting)
+			break;
+		pthread_mutex_unlock(&dm);
+		sleep_ms(1);
+	}
+	d_go = 1;
+	pthread_mutex_unlock(&dm);
+	sleep_ms(20);			/* asleep in the wait */
+	pthread_kill(t, SIGUSR1);	/* and now in the handler */
+	sleep_ms(20);
+	pthread_mutex_lock(&dm);
+	pthread_cond_broadcast(&dc.c);
+	pthread_mutex_unlock(&dm);
+	CHECK(pthread_cond_destroy(&dc.c) == 0);
+	memset(dc.bytes, 0xab, sizeof(dc.bytes));
+	CHECK(join_ms(t, 10000, NULL) == 0);
+	for (i = 0; i < sizeof(dc.bytes); i++)
+		intact &= dc.bytes[i] == 0xab;
+	CHECK(intact);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -231,6 +290,7 @@ int main(int argc, char **argv)
 	} cases[] = {
 		{ "lost-wake", case_lost_wake },
 		{ "cancel", case_cancel },
+		{ "destroy", case_destroy },
 	};
 	size_t i;
 

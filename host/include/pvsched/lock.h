@@ -243,11 +243,14 @@ int pvs_mutex_unlock(struct pvs_mutex *m);
 int pvs_cond_init(struct pvs_cond *c, int clock);
 
 /**
- * @brief Check a condition variable may be forgotten. Waits briefly for
- *        threads already woken to leave it (a broadcast, then destroy, is
- *        safe, as POSIX requires).
+ * @brief Let a condition variable be forgotten. Waits, without a bound,
+ *        for threads already woken to leave it (a broadcast, then destroy,
+ *        is safe, as POSIX requires, even while a woken waiter runs a
+ *        signal handler); threads still asleep (undefined in POSIX) get a
+ *        spurious wake-up and leave too. After it returns no waiter writes
+ *        into @p c (the last one's futex wake on its address may follow).
  * @param c condition variable
- * @return 0; EBUSY threads still wait on it
+ * @return 0
  */
 int pvs_cond_destroy(struct pvs_cond *c);
 
