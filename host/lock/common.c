@@ -34,6 +34,9 @@ int lock_futex_wait(uint32_t *word, uint32_t val, uint32_t bits,
 {
 	int op = FUTEX_WAIT_BITSET_PRIVATE;
 
+	/* Before 1970 is past (the kernel's answer would be EINVAL). */
+	if (t != NULL && t->tv_sec < 0)
+		return ETIMEDOUT;
 	if (t != NULL && clock == CLOCK_REALTIME)
 		op |= FUTEX_CLOCK_REALTIME;
 	if (syscall(SYS_futex, word, op, val, t, NULL, bits) == -1 &&

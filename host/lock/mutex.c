@@ -319,8 +319,12 @@ __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 	struct pvrt_spin_wait_stats st;
 	int ret;
 
-	if (deadline != NULL &&
-	    (!lock_clock_ok(clock) || !lock_deadline_ok(deadline)))
+	/* glibc's order: the clock, a deadline before 1970, then tv_nsec. */
+	if (deadline != NULL && !lock_clock_ok(clock))
+		return EINVAL;
+	if (deadline != NULL && deadline->tv_sec < 0)
+		return ETIMEDOUT;
+	if (deadline != NULL && !lock_deadline_ok(deadline))
 		return EINVAL;
 	w.ready = ready;
 	w.park = park;
@@ -382,6 +386,10 @@ static inline int clocklock(struct pvs_mutex *m, int clock,
 int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
 			const struct timespec *abstime)
 {
+	/* Even when the mutex is free, as glibc does (the deadline is
+	 * looked at only when the caller must wait). */
+	if (!lock_clock_ok(clock))
+		return EINVAL;
 	return clocklock(m, clock, abstime);
 }
 

@@ -282,6 +282,76 @@ static void case_destroy(void)
 	CHECK(intact);
 }
 
+/* ---- 6. deadlines and clocks ----------------------------------------- */
+
+static pthread_mutex_t held = PTHREAD_MUTEX_INITIALIZER;
+
+static void *hold(void *arg)
+{
+	pthread_mutex_lock(&held);	/* and leave it locked */
+	return arg;
+}
+
+static long long thread_cpu_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/* The answers of glibc 2.36 (each checked there by this same case). */
+static void case_deadlines(void)
+{
+	const struct timespec neg = { -1, 0 }, bad_ns = { 0, 1000000000L };
+	const struct timespec neg_ns = { 0, -1 }, neg_bad = { -5, 2000000000L };
+	pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+	pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+	pthread_t t;
+	long long cpu0;
+	int i;
+
+	pthread_create(&t, NULL, hold, NULL);
+	pthread_join(t, NULL);
+	/* A free mutex: the deadline need not be looked at, the clock is. */
+	CHECK(pthread_mutex_timedlock(&m, &neg) == 0);
+	pthread_mutex_unlock(&m);
+	CHECK(pthread_mutex_timedlock(&m, &bad_ns) == 0);
+	pthread_mutex_unlock(&m);
+	CHECK(pthread_mutex_clocklock(&m, CLOCK_MONOTONIC, &bad_ns) == 0);
+	pthread_mutex_unlock(&m);
+	CHECK(pthread_mutex_clocklock(&m, 12345, &neg) == EINVAL);
+	CHECK(pthread_mutex_clocklock(&m, CLOCK_PROCESS_CPUTIME_ID, &neg) ==
+	      EINVAL);
+	CHECK(pthread_mutex_trylock(&m) == 0);	/* EINVAL left it free */
+	pthread_mutex_unlock(&m);
+	/* A held mutex: tv_sec < 0 is past, before tv_nsec is checked. */
+	CHECK(pthread_mutex_timedlock(&held, &neg) == ETIMEDOUT);
+	CHECK(pthread_mutex_timedlock(&held, &neg_bad) == ETIMEDOUT);
+	CHECK(pthread_mutex_timedlock(&held, &bad_ns) == EINVAL);
+	CHECK(pthread_mutex_timedlock(&held, &neg_ns) == EINVAL);
+	CHECK(pthread_mutex_clocklock(&held, 12345, &neg) == EINVAL);
+	CHECK(pthread_mutex_clocklock(&held, CLOCK_MONOTONIC, &neg) ==
+	      ETIMEDOUT);
+	/* ... at once: no polling until the clock passes it. */
+	cpu0 = thread_cpu_ns();
+	for (i = 0; i < 200; i++)
+		CHECK(pthread_mutex_timedlock(&held, &neg) == ETIMEDOUT);
+	CHECK(thread_cpu_ns() - cpu0 < 100000000LL);
+	/* Condition waits: tv_nsec first, then the past deadline. */
+	pthread_mutex_lock(&m);
+	CHECK(pthread_cond_timedwait(&c, &m, &neg) == ETIMEDOUT);
+	CHECK(pthread_cond_timedwait(&c, &m, &bad_ns) == EINVAL);
+	CHECK(pthread_cond_timedwait(&c, &m, &neg_bad) == EINVAL);
+	CHECK(pthread_cond_clockwait(&c, &m, CLOCK_MONOTONIC, &neg) ==
+	      ETIMEDOUT);
+	CHECK(pthread_cond_clockwait(&c, &m, 12345, &neg) == EINVAL);
+	CHECK(pthread_cond_clockwait(&c, &m, CLOCK_PROCESS_CPUTIME_ID,
+				     &neg) == EINVAL);
+	CHECK(pthread_mutex_trylock(&m) == EBUSY);	/* still ours */
+	pthread_mutex_unlock(&m);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -291,6 +361,7 @@ int main(int argc, char **argv)
 		{ "lost-wake", case_lost_wake },
 		{ "cancel", case_cancel },
 		{ "destroy", case_destroy },
+		{ "deadlines", case_deadlines },
 	};
 	size_t i;
 

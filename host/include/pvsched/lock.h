@@ -210,8 +210,9 @@ int pvs_mutex_trylock(struct pvs_mutex *m);
  *        (as pthread_mutex_timedlock()).
  * @param m       mutex
  * @param abstime absolute deadline; tv_nsec in [0, 1e9)
- * @return 0; ETIMEDOUT; EINVAL bad @p abstime (checked only when the mutex
- *         is taken); EDEADLK as pvs_mutex_lock()
+ * @return 0; ETIMEDOUT (at once for a deadline with tv_sec < 0, whatever
+ *         its tv_nsec, as glibc); EINVAL bad tv_nsec (checked only when the
+ *         mutex is taken); EDEADLK as pvs_mutex_lock()
  */
 int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime);
 
@@ -221,7 +222,8 @@ int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime);
  * @param m       mutex
  * @param clock   CLOCK_REALTIME or CLOCK_MONOTONIC
  * @param abstime absolute deadline on @p clock
- * @return as pvs_mutex_timedlock(); EINVAL another clock
+ * @return as pvs_mutex_timedlock(); EINVAL another clock (even when the
+ *         mutex is free, as glibc)
  */
 int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
 			const struct timespec *abstime);
