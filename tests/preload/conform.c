@@ -352,6 +352,61 @@ static void case_deadlines(void)
 	pthread_mutex_unlock(&m);
 }
 
+/* ---- 8. a process-shared condition variable, a private mutex --------- */
+
+/* Ping-pong between two threads through a process-shared condition
+ * variable and a default mutex (a conformance suite's stress program for
+ * pthread_cond_init does this), then a timed wait that times out. */
+static struct {
+	pthread_mutex_t m;
+	pthread_cond_t c;
+	long turn;		/* under m */
+} sc = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
+
+#define SC_ROUNDS 2000L
+
+/* Take turns first, first + 2, ... */
+static void sc_play(long first)
+{
+	long i;
+
+	pthread_mutex_lock(&sc.m);
+	for (i = first; i < SC_ROUNDS; i += 2) {
+		while (sc.turn != i)
+			pthread_cond_wait(&sc.c, &sc.m);
+		sc.turn++;
+		pthread_cond_signal(&sc.c);
+	}
+	pthread_mutex_unlock(&sc.m);
+}
+
+static void *sc_odd(void *arg)
+{
+	(void)arg;
+	sc_play(1);
+	return NULL;
+}
+
+static void case_shared_cond(void)
+{
+	pthread_condattr_t a;
+	struct timespec t;
+	pthread_t th;
+
+	pthread_condattr_init(&a);
+	pthread_condattr_setpshared(&a, PTHREAD_PROCESS_SHARED);
+	pthread_cond_init(&sc.c, &a);
+	pthread_create(&th, NULL, sc_odd, NULL);
+	sc_play(0);
+	CHECK(join_ms(th, 20000, NULL) == 0);
+	pthread_mutex_lock(&sc.m);
+	pvs_test_in_ms(CLOCK_REALTIME, &t, 10);
+	CHECK(pthread_cond_timedwait(&sc.c, &sc.m, &t) == ETIMEDOUT);
+	CHECK(pthread_mutex_trylock(&sc.m) == EBUSY);
+	pthread_mutex_unlock(&sc.m);
+	CHECK(pthread_cond_destroy(&sc.c) == 0);
+}
+
 int main(int argc, char **argv)
 {
 	static const struct {
@@ -362,6 +417,7 @@ int main(int argc, char **argv)
 		{ "cancel", case_cancel },
 		{ "destroy", case_destroy },
 		{ "deadlines", case_deadlines },
+		{ "shared-cond", case_shared_cond },
 	};
 	size_t i;
 
