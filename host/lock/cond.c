@@ -12,6 +12,16 @@
  * waiter that read seq before a bump finds the word changed in the
  * kernel's compare and returns at once: no wake-up is lost.
  *
+ * The sequence is 64 bits: seq, the futex word, and seq_hi, bumped by the
+ * wake-up that wraps seq. A waiter reads both (high first) and compares
+ * the high half again just before its futex wait, so 2^32 wake-ups while
+ * it is descheduled between registering and sleeping make it return, not
+ * sleep on a word that came back to the value it read. The window left is
+ * from that compare to the kernel's (a few instructions and the system
+ * call's entry), where 2^32 wake-ups, each a system call, cannot happen in
+ * practice; glibc's condition variable has the same shape (62-bit
+ * counters, a 32-bit futex word).
+ *
  * Cancellation. The futex wait is a cancellation point, as glibc's is:
  * asynchronous cancellation around the system call, and a cleanup handler
  * that passes on a wake the waiter may have taken, leaves the count and
@@ -116,6 +126,18 @@ static void on_cancel(void *arg)
 	cw->lk->lock(cw->lk->arg);
 }
 
+/* The kernel compares the low half of the sequence; the high half just
+ * before. 0 (woken or moved on) or ETIMEDOUT. */
+static int sleep_unless_moved(struct pvs_cond *c, uint32_t seq_hi,
+			      uint32_t seq, int clock,
+			      const struct timespec *abstime)
+{
+	if (__atomic_load_n(&c->seq_hi, __ATOMIC_SEQ_CST) != seq_hi)
+		return 0;
+	return lock_futex_wait(&c->seq, seq, FUTEX_BITSET_MATCH_ANY, clock,
+			       abstime);
+}
+
 /*
  * The futex wait, a cancellation point as in glibc: asynchronous
  * cancellation around the system call only, where nothing but the
@@ -123,7 +145,7 @@ static void on_cancel(void *arg)
  * already pending acts when the type turns asynchronous.
  */
 static int sleep_cancellable(struct pvs_cond *c, const struct pvs_cond_lock *lk,
-			     uint32_t seq, int clock,
+			     uint32_t seq_hi, uint32_t seq, int clock,
 			     const struct timespec *abstime)
 {
 	struct cancelled_wait cw = { c, lk };
@@ -131,8 +153,7 @@ static int sleep_cancellable(struct pvs_cond *c, const struct pvs_cond_lock *lk,
 
 	pthread_cleanup_push(on_cancel, &cw);
 	pthread_setcanceltype(PTHREAD_CANCEL_ASYNCHRONOUS, &type);
-	r = lock_futex_wait(&c->seq, seq, FUTEX_BITSET_MATCH_ANY, clock,
-			    abstime);
+	r = sleep_unless_moved(c, seq_hi, seq, clock, abstime);
 	pthread_setcanceltype(type, NULL);
 	pthread_cleanup_pop(0);
 	return r;
@@ -141,13 +162,14 @@ static int sleep_cancellable(struct pvs_cond *c, const struct pvs_cond_lock *lk,
 int pvs_cond_clockwait_with(struct pvs_cond *c, const struct pvs_cond_lock *lk,
 			    int clock, const struct timespec *abstime)
 {
-	uint32_t seq;
+	uint32_t seq, seq_hi;
 	int r, lr;
 
 	if (!lock_clock_ok(clock) ||
 	    (abstime != NULL && !lock_deadline_ok(abstime)))
 		return EINVAL;
 	__atomic_fetch_add(&c->nr_waiters, 1, __ATOMIC_SEQ_CST);
+	seq_hi = __atomic_load_n(&c->seq_hi, __ATOMIC_SEQ_CST);
 	seq = __atomic_load_n(&c->seq, __ATOMIC_SEQ_CST);
 	r = lk->unlock(lk->arg);
 	if (r != 0) {
@@ -155,7 +177,7 @@ int pvs_cond_clockwait_with(struct pvs_cond *c, const struct pvs_cond_lock *lk,
 		return r;
 	}
 	LOCK_COUNT(cond_waits, 1);
-	r = sleep_cancellable(c, lk, seq, clock, abstime);
+	r = sleep_cancellable(c, lk, seq_hi, seq, clock, abstime);
 	leave(c);
 	lr = lk->lock(lk->arg);
 	return lr != 0 ? lr : r;
@@ -186,7 +208,8 @@ static int wake(struct pvs_cond *c, int n)
 {
 	if (__atomic_load_n(&c->nr_waiters, __ATOMIC_SEQ_CST) == 0)
 		return 0;
-	__atomic_fetch_add(&c->seq, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_add_fetch(&c->seq, 1, __ATOMIC_SEQ_CST) == 0)
+		__atomic_fetch_add(&c->seq_hi, 1, __ATOMIC_SEQ_CST);
 	lock_futex_wake(&c->seq, n, FUTEX_BITSET_MATCH_ANY);
 	LOCK_COUNT(cond_wakes, 1);
 	return 0;

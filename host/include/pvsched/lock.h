@@ -114,11 +114,15 @@ struct pvs_cond {
 	int32_t clock;
 	/** Never touched by the library (as pvs_mutex::spare). */
 	uint32_t spare;
+	/** High half of the wake-up sequence: @c seq wrapped this many
+	 *  times. A waiter compares both halves before it sleeps, so 2^32
+	 *  wake-ups while it is descheduled do not look like none. */
+	uint32_t seq_hi;
 };
 
 /** @brief Static initialiser: CLOCK_REALTIME deadlines (0 on Linux; all
  *         zeros). */
-#define PVS_COND_INITIALIZER { 0, 0, 0, 0 }
+#define PVS_COND_INITIALIZER { 0, 0, 0, 0, 0 }
 
 /**
  * @brief A lock that is not a pvs_mutex, for pvs_cond_clockwait_with().
