@@ -50,6 +50,17 @@
  * the grant is under way and the heir waits for state 3 and takes the lock
  * (success, like a lock freed on the way).
  *
+ * The lapse. A heir that is not running (a signal handler, a preempted
+ * vCPU) would keep a free lock from everyone. A thread that finds state 3
+ * reserved for another one for PVS_MUTEX_HANDOFF_LAPSE_MS (a spinner's
+ * polls, a sleeper's sleep bounded by it, repeated trylocks) takes it,
+ * 3 -> 2, then turns GRANTED into LAPSED and wakes the heir's bit. Only
+ * the heir clears LAPSED (to none) and goes on as a plain waiter; until it
+ * does no one can claim the slot, so there is never a second heir. A heir
+ * that finds state 2 and the slot still GRANTED (a theft in progress)
+ * waits in bounded sleeps: a grant and its lapse may bring the word back
+ * to the value it sleeps on (ABA).
+ *
  * fork(). The slot carries the fork generation of its claim. In a child, a
  * claim or grant from the parent names a thread that does not exist: the
  * unlocker ignores such a claim, and any thread may take a state 3 whose
@@ -83,7 +94,10 @@
 #define NO_HEIR 0u
 #define HEIR 1u
 #define GRANTED 2u
+#define LAPSED 3u	/* a thief took the grant; only its heir clears it */
 #define SLOT_MASK 3u
+
+#define LAPSE_NS ((uint64_t)PVS_MUTEX_HANDOFF_LAPSE_MS * 1000000u)
 
 /* Ready() polls between two clock reads when a deadline is set. */
 #define DEADLINE_POLLS 64u
@@ -102,6 +116,7 @@ struct waiter {
 	uint32_t polls;	/* ready() calls, for the deadline */
 	bool heir;	/* we hold the heir's claim */
 	bool timed_out;	/* ready() saw the deadline pass */
+	uint64_t handed_ns;	/* when we saw state 3 not ours (0: not) */
 };
 
 static uint32_t slot(uint32_t what)
@@ -149,7 +164,7 @@ static bool take_handed(struct waiter *pw)
 
 	if (!__atomic_compare_exchange_n(&pw->m->state, &handed, SLEEPERS,
 					 false, __ATOMIC_ACQUIRE,
-					 __ATOMIC_RELAXED))
+					 __ATOMIC_ACQUIRE))
 		return false;
 	pw->heir = false;
 	__atomic_store_n(&pw->m->handoff, NO_HEIR, __ATOMIC_RELEASE);
@@ -163,11 +178,60 @@ static bool handed_to(struct waiter *pw)
 	       slot_stale(__atomic_load_n(&pw->m->handoff, __ATOMIC_RELAXED));
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/*
+ * State 3 reserved for a heir that has not taken it for LAPSE_NS since
+ * *since_ns (0: first sight now): take it (3 -> 2: sleepers possible, the
+ * heir among them), then mark the slot LAPSED and wake the heir's bit so
+ * that it notices. Nothing else changes the slot meanwhile: the heir only
+ * clears it by taking state 3, claims need an empty slot, and unlocks
+ * are ours. True if we took the lock.
+ */
+static bool lapse(struct pvs_mutex *m, uint64_t *since_ns)
+{
+	uint32_t handed = HANDED;
+	uint64_t now = mono_ns();
+
+	if (*since_ns == 0) {
+		*since_ns = now;
+		return false;
+	}
+	if (now - *since_ns < LAPSE_NS ||
+	    __atomic_load_n(&m->handoff, __ATOMIC_RELAXED) != slot(GRANTED) ||
+	    !__atomic_compare_exchange_n(&m->state, &handed, SLEEPERS, false,
+					 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+		return false;
+	__atomic_store_n(&m->handoff, slot(LAPSED), __ATOMIC_SEQ_CST);
+	lock_futex_wake(&m->state, 1, BIT_HEIR);
+	*since_ns = 0;
+	return true;
+}
+
+/* A heir whose grant lapsed becomes a plain waiter; true if so. */
+static bool notice_lapse(struct waiter *pw)
+{
+	if (!pw->heir || __atomic_load_n(&pw->m->handoff, __ATOMIC_ACQUIRE) !=
+				 slot(LAPSED))
+		return false;
+	__atomic_store_n(&pw->m->handoff, NO_HEIR, __ATOMIC_RELEASE);
+	pw->heir = false;
+	return true;
+}
+
 static bool ready(void *arg)
 {
 	struct waiter *pw = (struct waiter *)arg;
 	uint32_t s = __atomic_load_n(&pw->m->state, __ATOMIC_RELAXED);
 
+	if (pw->heir)
+		notice_lapse(pw);
 	/* Test before the compare-and-swap: spinning reads the line shared. */
 	if (s == HANDED && handed_to(pw) && take_handed(pw))
 		return true;
@@ -175,8 +239,14 @@ static bool ready(void *arg)
 	    __atomic_compare_exchange_n(&pw->m->state, &s, pw->take, false,
 					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return true;
-	if (pw->deadline != NULL && ++pw->polls % DEADLINE_POLLS == 0 &&
-	    lock_past(pw->clock, pw->deadline)) {
+	if (s != HANDED)
+		pw->handed_ns = 0;
+	/* The clock, read every DEADLINE_POLLS polls: deadline and lapse. */
+	if (++pw->polls % DEADLINE_POLLS != 0)
+		return false;
+	if (s == HANDED && !pw->heir && lapse(pw->m, &pw->handed_ns))
+		return true;
+	if (pw->deadline != NULL && lock_past(pw->clock, pw->deadline)) {
 		pw->timed_out = true;
 		return true;
 	}
@@ -232,12 +302,23 @@ static int resign(struct waiter *pw)
 		pw->heir = false;
 		return 0;
 	}
-	/* Granted: the unlocker stores 3 and wakes our bit; wait for it. */
+	/*
+	 * Granted: the unlocker stores 3 and wakes our bit; wait for it, or
+	 * for a thief to mark the grant lapsed. Each sleep is bounded: a
+	 * grant and its lapse may bring the word back to the value we sleep
+	 * on before we are queued.
+	 */
 	while (!take_handed(pw)) {
-		s = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-		if (s != HANDED)
-			lock_futex_wait(&m->state, s, BIT_HEIR, CLOCK_REALTIME,
-					NULL);
+		struct timespec t;
+
+		s = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+		if (notice_lapse(pw))
+			return 0;
+		if (s == HANDED)
+			continue;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		t.tv_sec += 1;
+		lock_futex_wait(&m->state, s, BIT_HEIR, CLOCK_MONOTONIC, &t);
 	}
 	return 1;
 }
@@ -253,6 +334,13 @@ static bool claim_heir(struct pvs_mutex *m)
 					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
+/* @a is before @b. */
+static bool earlier(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
 /* This waiter has earned the heir's slot: woken and beaten often enough. */
 static bool due_handoff(struct waiter *pw)
 {
@@ -263,6 +351,8 @@ static int park(void *arg, const struct timespec *unused)
 {
 	struct waiter *pw = (struct waiter *)arg;
 	struct pvs_mutex *m = pw->m;
+	const struct timespec *until;
+	struct timespec lapse_t;
 	uint32_t seen = SLEEPERS;
 	int r;
 
@@ -280,14 +370,30 @@ static int park(void *arg, const struct timespec *unused)
 	 * else) would match the 3 of its own later grant and sleep for ever
 	 * with the lock reserved for it (ABA; seen in the stress test).
 	 */
+	notice_lapse(pw);
 	if (due_handoff(pw) && !pw->heir && seen == SLEEPERS && claim_heir(m))
 		pw->heir = true;
+	/* Reserved for another thread: sleep only until it may lapse. */
+	until = pw->deadline;
+	if (seen == HANDED) {
+		if (pw->handed_ns == 0)
+			pw->handed_ns = mono_ns();
+		clock_gettime(pw->clock, &lapse_t);
+		lapse_t.tv_nsec += (long)(LAPSE_NS % 1000000000u);
+		lapse_t.tv_sec += (time_t)(LAPSE_NS / 1000000000u) +
+				  lapse_t.tv_nsec / 1000000000L;
+		lapse_t.tv_nsec %= 1000000000L;
+		if (until == NULL || !earlier(until, &lapse_t))
+			until = &lapse_t;
+	}
 	LOCK_COUNT(parks, 1);
 	__atomic_fetch_add(&m->nr_sleepers, 1, __ATOMIC_SEQ_CST);
 	r = lock_futex_wait(&m->state, seen,
 			    pw->heir ? BIT_NORMAL | BIT_HEIR : BIT_NORMAL,
-			    pw->clock, pw->deadline);
+			    pw->clock, until);
 	__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
+	if (r == ETIMEDOUT && until == &lapse_t)
+		return lapse(m, &pw->handed_ns) ? 1 : 0;
 	if (r == ETIMEDOUT) {
 		if (mark_sleeping(pw, &seen) || resign(pw))
 			return 1;
@@ -314,7 +420,7 @@ static bool left_marked(struct waiter *pw)
 __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 					       const struct timespec *deadline)
 {
-	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false };
+	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false, 0 };
 	struct pvrt_spin_waiter w;
 	struct pvrt_spin_wait_stats st;
 	int ret;
@@ -403,18 +509,38 @@ int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime)
 	return clocklock(m, CLOCK_REALTIME, abstime);
 }
 
+/* trylock's view of a reservation: the mutex this thread last found
+ * reserved for another thread, and since when, so that its trylocks make
+ * the reservation lapse as a waiter's polls do. */
+static __thread struct {
+	const struct pvs_mutex *m;
+	uint64_t since_ns;
+} try_seen;
+
 int pvs_mutex_trylock(struct pvs_mutex *m)
 {
 	struct waiter pw = { m, NULL, CLOCK_REALTIME, LOCKED, 0, 0, false,
-			     false };
+			     false, 0 };
 
-	if (try_fast(m) ||
-	    (__atomic_load_n(&m->state, __ATOMIC_RELAXED) == HANDED &&
-	     handed_to(&pw) && take_handed(&pw))) {
-		acquired(m);
-		return 0;
+	if (try_fast(m))
+		goto got;
+	if (__atomic_load_n(&m->state, __ATOMIC_RELAXED) != HANDED) {
+		if (try_seen.m == m)
+			try_seen.m = NULL;
+		return EBUSY;
 	}
-	return EBUSY;
+	if (handed_to(&pw) && take_handed(&pw))
+		goto got;
+	if (try_seen.m != m) {
+		try_seen.m = m;
+		try_seen.since_ns = 0;
+	}
+	if (!lapse(m, &try_seen.since_ns))
+		return EBUSY;
+	try_seen.m = NULL;
+got:
+	acquired(m);
+	return 0;
 }
 
 /* State 2: hand the lock to the heir if there is one, else free it and

@@ -282,6 +282,74 @@ static void case_destroy(void)
 	CHECK(intact);
 }
 
+/* ---- 4. a free mutex that nobody can take ---------------------------- */
+
+/*
+ * H waits for M and is interrupted (a handler that returns at once) until
+ * it has slept on it more than once: under the drop-in it is then the
+ * heir. Then H spends 3 s in a slow handler, and the owner unlocks: the
+ * mutex is free (reserved for H under the drop-in). trylock must succeed
+ * within the stated bound (checked at 1.5 s, far above it), and so must a
+ * plain lock from another thread; H then gets the mutex too.
+ */
+static pthread_mutex_t lm = PTHREAD_MUTEX_INITIALIZER;
+
+static void *lapse_heir(void *arg)
+{
+	pthread_mutex_lock(&lm);
+	pthread_mutex_unlock(&lm);
+	return arg;
+}
+
+static void *lapse_locker(void *arg)
+{
+	pthread_mutex_lock(&lm);
+	pthread_mutex_unlock(&lm);
+	return arg;
+}
+
+static void quick_handler(int sig)
+{
+	(void)sig;
+}
+
+static void case_lapse(void)
+{
+	pthread_t h, l;
+	uint64_t t0, waited_ns = 0;
+	int i, r = EBUSY;
+
+	on_signal(SIGUSR1, slow_handler);
+	on_signal(SIGUSR2, quick_handler);
+	pthread_mutex_lock(&lm);
+	pthread_create(&h, NULL, lapse_heir, NULL);
+	for (i = 0; i < 4; i++) {
+		sleep_ms(30);
+		pthread_kill(h, SIGUSR2);
+	}
+	sleep_ms(30);
+	handler_ms = 3000;
+	pthread_kill(h, SIGUSR1);
+	sleep_ms(30);
+	pthread_mutex_unlock(&lm);
+	t0 = pvs_test_mono_ns();
+	while (pvs_test_mono_ns() - t0 < 1500000000u) {
+		r = pthread_mutex_trylock(&lm);
+		if (r == 0)
+			break;
+		sched_yield();
+	}
+	waited_ns = pvs_test_mono_ns() - t0;
+	CHECK(r == 0);
+	if (r == 0)
+		pthread_mutex_unlock(&lm);
+	printf("trylock of the free mutex succeeded after %llu us\n",
+	       (unsigned long long)(waited_ns / 1000));
+	pthread_create(&l, NULL, lapse_locker, NULL);
+	CHECK(join_ms(l, 1500, NULL) == 0);
+	CHECK(join_ms(h, 10000, NULL) == 0);
+}
+
 /* ---- 6. deadlines and clocks ----------------------------------------- */
 
 static pthread_mutex_t held = PTHREAD_MUTEX_INITIALIZER;
@@ -416,6 +484,7 @@ int main(int argc, char **argv)
 		{ "lost-wake", case_lost_wake },
 		{ "cancel", case_cancel },
 		{ "destroy", case_destroy },
+		{ "lapse", case_lapse },
 		{ "deadlines", case_deadlines },
 		{ "shared-cond", case_shared_cond },
 	};

@@ -63,6 +63,15 @@ struct pvrt_spin;	/* <pvsched/spin_rt.h> */
  *         barging thread. */
 #define PVS_MUTEX_HANDOFF_PARKS 2u
 
+/** @brief A lock handed to a heir that has not taken it this long after
+ *         another thread first saw it reserved (the heir is not running:
+ *         in a signal handler, or its vCPU preempted) lapses: that thread
+ *         takes it, and the heir waits again as any waiter. So lock,
+ *         timedlock and trylock of a mutex nobody holds wait or fail for
+ *         at most this long (plus the time to notice: one poll of a
+ *         spinner, one timed sleep of a sleeper, the next trylock). */
+#define PVS_MUTEX_HANDOFF_LAPSE_MS 20u
+
 /**
  * @brief A mutex (40 bytes, the size of glibc's x86_64 pthread_mutex_t).
  *        Initialise with pvs_mutex_init() or ::PVS_MUTEX_INITIALIZER. The
