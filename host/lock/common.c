@@ -19,6 +19,12 @@
 int lock_counting;
 struct pvs_lock_stats lock_counts;
 uint32_t lock_fork_gen;
+int lock_glibc_compat;
+
+void pvs_lock_glibc_compatible(void)
+{
+	__atomic_store_n(&lock_glibc_compat, 1, __ATOMIC_SEQ_CST);
+}
 
 bool lock_past(int clock, const struct timespec *t)
 {

@@ -323,12 +323,18 @@ static int resign(struct waiter *pw)
 	return 1;
 }
 
+/* glibc's pthread_mutex_lock() may run on our mutexes too. */
+static bool glibc_compat(void)
+{
+	return __atomic_load_n(&lock_glibc_compat, __ATOMIC_RELAXED);
+}
+
 /* Claim the heir's slot if it is free (or stale); true if we did. */
 static bool claim_heir(struct pvs_mutex *m)
 {
 	uint32_t h = __atomic_load_n(&m->handoff, __ATOMIC_RELAXED);
 
-	if (h != NO_HEIR && !slot_stale(h))
+	if ((h != NO_HEIR && !slot_stale(h)) || glibc_compat())
 		return false;
 	return __atomic_compare_exchange_n(&m->handoff, &h, slot(HEIR), false,
 					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
@@ -436,7 +442,7 @@ __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 	w.park = park;
 	w.owner_cpu = owner_cpu;
 	w.arg = &pw;
-	w.nr_spinning = &m->nr_spinning;
+	w.nr_spinning = glibc_compat() ? NULL : &m->nr_spinning;
 	ret = pvrt_spin_wait_for(m->spin != NULL ? m->spin : lock_spin(), &w,
 				 &m->owner_tid, NULL, &st);
 	LOCK_COUNT(contended, 1);
@@ -548,8 +554,9 @@ got:
 static void unlock_slow(struct pvs_mutex *m)
 {
 	uint32_t heir = slot(HEIR);
+	bool compat = glibc_compat();
 
-	if (__atomic_load_n(&m->handoff, __ATOMIC_RELAXED) == heir &&
+	if (!compat && __atomic_load_n(&m->handoff, __ATOMIC_RELAXED) == heir &&
 	    __atomic_compare_exchange_n(&m->handoff, &heir, slot(GRANTED),
 					false, __ATOMIC_RELAXED,
 					__ATOMIC_RELAXED)) {
@@ -560,7 +567,8 @@ static void unlock_slow(struct pvs_mutex *m)
 		return;
 	}
 	__atomic_exchange_n(&m->state, FREE, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
+	/* glibc's sleepers are not in nr_sleepers. */
+	if (compat || __atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
 		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
 }
 

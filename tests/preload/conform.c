@@ -6,9 +6,11 @@
  * failure: every case runs under alarm(), and waits for other threads are
  * timed. Cases reproduce the defects of issue 21, section 1.
  *
- *   preload_conform CASE [ARG]
+ *   preload_conform CASE [DEEPMOD]   DEEPMOD: deepmod.c's module, for
+ *                                    the case deepbind
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -350,6 +352,77 @@ static void case_lapse(void)
 	CHECK(join_ms(h, 10000, NULL) == 0);
 }
 
+/* ---- 5. two algorithms on one mutex ---------------------------------- */
+
+/*
+ * Threads of the program (the preload's functions) and threads running a
+ * module loaded with RTLD_DEEPBIND (glibc's functions) count under one
+ * default mutex: the total is exact and nobody sleeps for ever.
+ */
+static pthread_mutex_t dbm = PTHREAD_MUTEX_INITIALIZER;
+static long db_counter;		/* under dbm */
+static long (*db_count)(pthread_mutex_t *, long *, long);
+static pthread_barrier_t db_start;
+
+#define DB_PER_THREAD 100000L
+
+static void *db_module_thread(void *arg)
+{
+	(void)arg;
+	pthread_barrier_wait(&db_start);
+	db_count(&dbm, &db_counter, DB_PER_THREAD);
+	return NULL;
+}
+
+static void *db_program_thread(void *arg)
+{
+	long i;
+
+	(void)arg;
+	pthread_barrier_wait(&db_start);
+	for (i = 0; i < DB_PER_THREAD; i++) {
+		pthread_mutex_lock(&dbm);
+		db_counter++;
+		if (i % 64 == 0)
+			sched_yield();
+		pthread_mutex_unlock(&dbm);
+	}
+	return NULL;
+}
+
+static void case_deepbind(const char *module)
+{
+	int (*owner)(pthread_mutex_t *);
+	pthread_t t[4];
+	void *h;
+	int i;
+
+	h = dlopen(module, RTLD_NOW | RTLD_DEEPBIND);
+	CHECK(h != NULL);
+	if (h == NULL) {
+		fprintf(stderr, "dlopen %s: %s\n", module, dlerror());
+		return;
+	}
+	*(void **)&db_count = dlsym(h, "deepmod_count");
+	*(void **)&owner = dlsym(h, "deepmod_owner_field");
+	CHECK(db_count != NULL && owner != NULL);
+	if (db_count == NULL || owner == NULL)
+		return;
+	CHECK(owner(&dbm) != 0);	/* the module runs glibc's lock */
+	pthread_barrier_init(&db_start, NULL, 4);
+	for (i = 0; i < 4; i++)
+		pthread_create(&t[i], NULL,
+			       i % 2 ? db_module_thread : db_program_thread,
+			       NULL);
+	for (i = 0; i < 4; i++)
+		CHECK(join_ms(t[i], 40000, NULL) == 0);
+	if (failed)
+		return;
+	CHECK(db_counter == 4 * DB_PER_THREAD);
+	CHECK(pthread_mutex_trylock(&dbm) == 0);
+	pthread_mutex_unlock(&dbm);
+}
+
 /* ---- 6. deadlines and clocks ----------------------------------------- */
 
 static pthread_mutex_t held = PTHREAD_MUTEX_INITIALIZER;
@@ -495,6 +568,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	alarm(WATCHDOG_S);
+	if (strcmp(argv[1], "deepbind") == 0 && argc >= 3) {
+		case_deepbind(argv[2]);
+		printf("%s: %s\n", argv[1], failed ? "FAILED" : "ok");
+		fflush(stdout);
+		_exit(failed ? 1 : 0);
+	}
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		if (strcmp(argv[1], cases[i].name) == 0) {
 			cases[i].fn();

@@ -177,6 +177,22 @@ struct pvs_lock_stats {
 int pvs_lock_set_policy(int policy);
 
 /**
+ * @brief From now on, let glibc's own pthread_mutex_lock()/unlock() share
+ *        every pvs_mutex living inside a default pthread_mutex_t (for code
+ *        the LD_PRELOAD drop-in cannot interpose, such as a module loaded
+ *        with RTLD_DEEPBIND).
+ *
+ * glibc's protocol has the same words for free (0), locked (1) and
+ * locked with sleepers (2), but its sleepers are not counted and it knows
+ * no handoff. So after this call an unlock that finds 2 always wakes a
+ * sleeper, no new handoff is granted, and waiters stop counting
+ * themselves in nr_spinning (glibc's __owner, which glibc checks is 0 when
+ * it takes the lock). Slow paths only; it cannot be undone. A handoff
+ * already granted when it is called is still taken by its heir.
+ */
+void pvs_lock_glibc_compatible(void);
+
+/**
  * @brief Start (or stop) counting pvs_lock_stats events.
  * @param on non-zero to count
  */
