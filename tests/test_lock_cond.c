@@ -287,6 +287,66 @@ static void on_signal(int sig)
 	__atomic_fetch_add(&signals_seen, 1, __ATOMIC_RELAXED);
 }
 
+/*
+ * 2^32 wake-ups while a waiter is between reading the sequence and its
+ * futex wait (descheduled there): the 32-bit futex word is back at the
+ * value it read. The unlock callback, which runs in that window, leaves
+ * what those wake-ups leave: seq as it was, seq_hi one up. The waiter
+ * must not sleep through them.
+ */
+struct wrap {
+	struct pvs_mutex m;
+	struct pvs_cond c;
+	int done;	/* atomic */
+};
+
+static int wrap_unlock(void *arg)
+{
+	struct wrap *w = (struct wrap *)arg;
+
+	__atomic_fetch_add(&w->c.seq_hi, 1, __ATOMIC_SEQ_CST);
+	return pvs_mutex_unlock(&w->m);
+}
+
+static int wrap_lock(void *arg)
+{
+	return pvs_mutex_lock(&((struct wrap *)arg)->m);
+}
+
+static void *wrap_waiter(void *arg)
+{
+	struct wrap *w = (struct wrap *)arg;
+	const struct pvs_cond_lock lk = { wrap_unlock, wrap_lock, w };
+
+	pvs_mutex_lock(&w->m);
+	pvs_cond_clockwait_with(&w->c, &lk, CLOCK_MONOTONIC, NULL);
+	pvs_mutex_unlock(&w->m);
+	__atomic_store_n(&w->done, 1, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void test_seq_wrap(void **state)
+{
+	struct wrap w = { PVS_MUTEX_INITIALIZER, PVS_COND_INITIALIZER, 0 };
+	pthread_t t;
+	bool woke;
+
+	(void)state;
+	ATOMIC_FLAG(&w.done);
+	/* A wake-up that wraps seq carries into seq_hi. */
+	w.c.seq = UINT32_MAX;
+	w.c.nr_waiters = 1;
+	assert_int_equal(pvs_cond_signal(&w.c), 0);
+	assert_int_equal(w.c.seq, 0);
+	assert_int_equal(w.c.seq_hi, 1);
+	w.c.nr_waiters = 0;
+	assert_int_equal(pthread_create(&t, NULL, wrap_waiter, &w), 0);
+	woke = reaches(&w.done, 1);
+	pvs_cond_broadcast(&w.c);	/* free a waiter left asleep */
+	pthread_join(t, NULL);
+	assert_true(woke);
+}
+
 static void test_queue_under_signals(void **state)
 {
 	pthread_t prod[3], cons[3];
@@ -344,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_destroy_after_broadcast),
 		cmocka_unit_test(test_timedwait_both_clocks),
 		cmocka_unit_test(test_wait_with_foreign_lock),
+		cmocka_unit_test(test_seq_wrap),
 		cmocka_unit_test(test_queue_under_signals),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");

@@ -19,6 +19,12 @@
 int lock_counting;
 struct pvs_lock_stats lock_counts;
 uint32_t lock_fork_gen;
+int lock_glibc_compat;
+
+void pvs_lock_glibc_compatible(void)
+{
+	__atomic_store_n(&lock_glibc_compat, 1, __ATOMIC_SEQ_CST);
+}
 
 bool lock_past(int clock, const struct timespec *t)
 {
@@ -34,6 +40,9 @@ int lock_futex_wait(uint32_t *word, uint32_t val, uint32_t bits,
 {
 	int op = FUTEX_WAIT_BITSET_PRIVATE;
 
+	/* Before 1970 is past (the kernel's answer would be EINVAL). */
+	if (t != NULL && t->tv_sec < 0)
+		return ETIMEDOUT;
 	if (t != NULL && clock == CLOCK_REALTIME)
 		op |= FUTEX_CLOCK_REALTIME;
 	if (syscall(SYS_futex, word, op, val, t, NULL, bits) == -1 &&

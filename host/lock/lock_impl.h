@@ -65,6 +65,9 @@ extern struct pvs_lock_stats lock_counts;
 /* The context of mutexes whose pvs_mutex::spin is NULL. */
 struct pvrt_spin *lock_spin(void);
 
+/* pvs_lock_glibc_compatible() was called (atomic). */
+extern int lock_glibc_compat;
+
 /* Bumped in every child of fork() (stale heir claims are void there). */
 extern uint32_t lock_fork_gen;
 

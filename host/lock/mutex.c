@@ -21,7 +21,11 @@
  * slept on the futex takes the lock with state 2, never 1, because other
  * sleepers may remain and only state 2 makes the unlocker look for them. A
  * thread that only spun may take it with 1, and only from 0: a sleeper that
- * comes later sets 2 itself before it sleeps.
+ * comes later sets 2 itself before it sleeps. A thread that has slept and
+ * leaves without the lock (its deadline passed while it spun after a wake)
+ * sets 2 too, or takes the lock: the wake it spent may have been the other
+ * sleepers' one, and a barger holding state 1 would free the lock without
+ * looking for them.
  *
  * Skipping the wake. A sleeper counts itself in nr_sleepers (a sequentially
  * consistent increment) before its futex wait, and uncounts itself after.
@@ -45,6 +49,17 @@
  * heir that times out resigns the same way; if the compare-and-swap fails,
  * the grant is under way and the heir waits for state 3 and takes the lock
  * (success, like a lock freed on the way).
+ *
+ * The lapse. A heir that is not running (a signal handler, a preempted
+ * vCPU) would keep a free lock from everyone. A thread that finds state 3
+ * reserved for another one for PVS_MUTEX_HANDOFF_LAPSE_MS (a spinner's
+ * polls, a sleeper's sleep bounded by it, repeated trylocks) takes it,
+ * 3 -> 2, then turns GRANTED into LAPSED and wakes the heir's bit. Only
+ * the heir clears LAPSED (to none) and goes on as a plain waiter; until it
+ * does no one can claim the slot, so there is never a second heir. A heir
+ * that finds state 2 and the slot still GRANTED (a theft in progress)
+ * waits in bounded sleeps: a grant and its lapse may bring the word back
+ * to the value it sleeps on (ABA).
  *
  * fork(). The slot carries the fork generation of its claim. In a child, a
  * claim or grant from the parent names a thread that does not exist: the
@@ -79,7 +94,10 @@
 #define NO_HEIR 0u
 #define HEIR 1u
 #define GRANTED 2u
+#define LAPSED 3u	/* a thief took the grant; only its heir clears it */
 #define SLOT_MASK 3u
+
+#define LAPSE_NS ((uint64_t)PVS_MUTEX_HANDOFF_LAPSE_MS * 1000000u)
 
 /* Ready() polls between two clock reads when a deadline is set. */
 #define DEADLINE_POLLS 64u
@@ -98,6 +116,7 @@ struct waiter {
 	uint32_t polls;	/* ready() calls, for the deadline */
 	bool heir;	/* we hold the heir's claim */
 	bool timed_out;	/* ready() saw the deadline pass */
+	uint64_t handed_ns;	/* when we saw state 3 not ours (0: not) */
 };
 
 static uint32_t slot(uint32_t what)
@@ -145,7 +164,7 @@ static bool take_handed(struct waiter *pw)
 
 	if (!__atomic_compare_exchange_n(&pw->m->state, &handed, SLEEPERS,
 					 false, __ATOMIC_ACQUIRE,
-					 __ATOMIC_RELAXED))
+					 __ATOMIC_ACQUIRE))
 		return false;
 	pw->heir = false;
 	__atomic_store_n(&pw->m->handoff, NO_HEIR, __ATOMIC_RELEASE);
@@ -159,11 +178,60 @@ static bool handed_to(struct waiter *pw)
 	       slot_stale(__atomic_load_n(&pw->m->handoff, __ATOMIC_RELAXED));
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/*
+ * State 3 reserved for a heir that has not taken it for LAPSE_NS since
+ * *since_ns (0: first sight now): take it (3 -> 2: sleepers possible, the
+ * heir among them), then mark the slot LAPSED and wake the heir's bit so
+ * that it notices. Nothing else changes the slot meanwhile: the heir only
+ * clears it by taking state 3, claims need an empty slot, and unlocks
+ * are ours. True if we took the lock.
+ */
+static bool lapse(struct pvs_mutex *m, uint64_t *since_ns)
+{
+	uint32_t handed = HANDED;
+	uint64_t now = mono_ns();
+
+	if (*since_ns == 0) {
+		*since_ns = now;
+		return false;
+	}
+	if (now - *since_ns < LAPSE_NS ||
+	    __atomic_load_n(&m->handoff, __ATOMIC_RELAXED) != slot(GRANTED) ||
+	    !__atomic_compare_exchange_n(&m->state, &handed, SLEEPERS, false,
+					 __ATOMIC_SEQ_CST, __ATOMIC_RELAXED))
+		return false;
+	__atomic_store_n(&m->handoff, slot(LAPSED), __ATOMIC_SEQ_CST);
+	lock_futex_wake(&m->state, 1, BIT_HEIR);
+	*since_ns = 0;
+	return true;
+}
+
+/* A heir whose grant lapsed becomes a plain waiter; true if so. */
+static bool notice_lapse(struct waiter *pw)
+{
+	if (!pw->heir || __atomic_load_n(&pw->m->handoff, __ATOMIC_ACQUIRE) !=
+				 slot(LAPSED))
+		return false;
+	__atomic_store_n(&pw->m->handoff, NO_HEIR, __ATOMIC_RELEASE);
+	pw->heir = false;
+	return true;
+}
+
 static bool ready(void *arg)
 {
 	struct waiter *pw = (struct waiter *)arg;
 	uint32_t s = __atomic_load_n(&pw->m->state, __ATOMIC_RELAXED);
 
+	if (pw->heir)
+		notice_lapse(pw);
 	/* Test before the compare-and-swap: spinning reads the line shared. */
 	if (s == HANDED && handed_to(pw) && take_handed(pw))
 		return true;
@@ -171,8 +239,14 @@ static bool ready(void *arg)
 	    __atomic_compare_exchange_n(&pw->m->state, &s, pw->take, false,
 					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
 		return true;
-	if (pw->deadline != NULL && ++pw->polls % DEADLINE_POLLS == 0 &&
-	    lock_past(pw->clock, pw->deadline)) {
+	if (s != HANDED)
+		pw->handed_ns = 0;
+	/* The clock, read every DEADLINE_POLLS polls: deadline and lapse. */
+	if (++pw->polls % DEADLINE_POLLS != 0)
+		return false;
+	if (s == HANDED && !pw->heir && lapse(pw->m, &pw->handed_ns))
+		return true;
+	if (pw->deadline != NULL && lock_past(pw->clock, pw->deadline)) {
 		pw->timed_out = true;
 		return true;
 	}
@@ -228,14 +302,31 @@ static int resign(struct waiter *pw)
 		pw->heir = false;
 		return 0;
 	}
-	/* Granted: the unlocker stores 3 and wakes our bit; wait for it. */
+	/*
+	 * Granted: the unlocker stores 3 and wakes our bit; wait for it, or
+	 * for a thief to mark the grant lapsed. Each sleep is bounded: a
+	 * grant and its lapse may bring the word back to the value we sleep
+	 * on before we are queued.
+	 */
 	while (!take_handed(pw)) {
-		s = __atomic_load_n(&m->state, __ATOMIC_RELAXED);
-		if (s != HANDED)
-			lock_futex_wait(&m->state, s, BIT_HEIR, CLOCK_REALTIME,
-					NULL);
+		struct timespec t;
+
+		s = __atomic_load_n(&m->state, __ATOMIC_ACQUIRE);
+		if (notice_lapse(pw))
+			return 0;
+		if (s == HANDED)
+			continue;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		t.tv_sec += 1;
+		lock_futex_wait(&m->state, s, BIT_HEIR, CLOCK_MONOTONIC, &t);
 	}
 	return 1;
+}
+
+/* glibc's pthread_mutex_lock() may run on our mutexes too. */
+static bool glibc_compat(void)
+{
+	return __atomic_load_n(&lock_glibc_compat, __ATOMIC_RELAXED);
 }
 
 /* Claim the heir's slot if it is free (or stale); true if we did. */
@@ -243,10 +334,17 @@ static bool claim_heir(struct pvs_mutex *m)
 {
 	uint32_t h = __atomic_load_n(&m->handoff, __ATOMIC_RELAXED);
 
-	if (h != NO_HEIR && !slot_stale(h))
+	if ((h != NO_HEIR && !slot_stale(h)) || glibc_compat())
 		return false;
 	return __atomic_compare_exchange_n(&m->handoff, &h, slot(HEIR), false,
 					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
+}
+
+/* @a is before @b. */
+static bool earlier(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
 /* This waiter has earned the heir's slot: woken and beaten often enough. */
@@ -259,6 +357,8 @@ static int park(void *arg, const struct timespec *unused)
 {
 	struct waiter *pw = (struct waiter *)arg;
 	struct pvs_mutex *m = pw->m;
+	const struct timespec *until;
+	struct timespec lapse_t;
 	uint32_t seen = SLEEPERS;
 	int r;
 
@@ -276,14 +376,30 @@ static int park(void *arg, const struct timespec *unused)
 	 * else) would match the 3 of its own later grant and sleep for ever
 	 * with the lock reserved for it (ABA; seen in the stress test).
 	 */
+	notice_lapse(pw);
 	if (due_handoff(pw) && !pw->heir && seen == SLEEPERS && claim_heir(m))
 		pw->heir = true;
+	/* Reserved for another thread: sleep only until it may lapse. */
+	until = pw->deadline;
+	if (seen == HANDED) {
+		if (pw->handed_ns == 0)
+			pw->handed_ns = mono_ns();
+		clock_gettime(pw->clock, &lapse_t);
+		lapse_t.tv_nsec += (long)(LAPSE_NS % 1000000000u);
+		lapse_t.tv_sec += (time_t)(LAPSE_NS / 1000000000u) +
+				  lapse_t.tv_nsec / 1000000000L;
+		lapse_t.tv_nsec %= 1000000000L;
+		if (until == NULL || !earlier(until, &lapse_t))
+			until = &lapse_t;
+	}
 	LOCK_COUNT(parks, 1);
 	__atomic_fetch_add(&m->nr_sleepers, 1, __ATOMIC_SEQ_CST);
 	r = lock_futex_wait(&m->state, seen,
 			    pw->heir ? BIT_NORMAL | BIT_HEIR : BIT_NORMAL,
-			    pw->clock, pw->deadline);
+			    pw->clock, until);
 	__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
+	if (r == ETIMEDOUT && until == &lapse_t)
+		return lapse(m, &pw->handed_ns) ? 1 : 0;
 	if (r == ETIMEDOUT) {
 		if (mark_sleeping(pw, &seen) || resign(pw))
 			return 1;
@@ -293,23 +409,40 @@ static int park(void *arg, const struct timespec *unused)
 	return 0;
 }
 
+/*
+ * A waiter leaves at its deadline. If it has slept, a wake meant for the
+ * other sleepers may have been spent on it, and a barger may hold the lock
+ * with state 1: leave the word at 2 so that the next unlock looks for them
+ * (or take the lock, freed on the way). True if we now own the lock.
+ */
+static bool left_marked(struct waiter *pw)
+{
+	uint32_t seen;
+
+	return pw->take == SLEEPERS && mark_sleeping(pw, &seen) == 1;
+}
+
 /* Out of line: the fast path then needs no stack frame. */
 __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 					       const struct timespec *deadline)
 {
-	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false };
+	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false, 0 };
 	struct pvrt_spin_waiter w;
 	struct pvrt_spin_wait_stats st;
 	int ret;
 
-	if (deadline != NULL &&
-	    (!lock_clock_ok(clock) || !lock_deadline_ok(deadline)))
+	/* glibc's order: the clock, a deadline before 1970, then tv_nsec. */
+	if (deadline != NULL && !lock_clock_ok(clock))
+		return EINVAL;
+	if (deadline != NULL && deadline->tv_sec < 0)
+		return ETIMEDOUT;
+	if (deadline != NULL && !lock_deadline_ok(deadline))
 		return EINVAL;
 	w.ready = ready;
 	w.park = park;
 	w.owner_cpu = owner_cpu;
 	w.arg = &pw;
-	w.nr_spinning = &m->nr_spinning;
+	w.nr_spinning = glibc_compat() ? NULL : &m->nr_spinning;
 	ret = pvrt_spin_wait_for(m->spin != NULL ? m->spin : lock_spin(), &w,
 				 &m->owner_tid, NULL, &st);
 	LOCK_COUNT(contended, 1);
@@ -321,8 +454,11 @@ __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 	 */
 	if (resign(&pw))
 		ret = 0;
-	else if (pw.timed_out || ret == -PVS_ETIMEDOUT)
-		return ETIMEDOUT;
+	else if (pw.timed_out || ret == -PVS_ETIMEDOUT) {
+		if (!left_marked(&pw))
+			return ETIMEDOUT;
+		ret = 0;
+	}
 	if (ret < 0)
 		return EINVAL;
 	acquired(m);
@@ -362,6 +498,10 @@ static inline int clocklock(struct pvs_mutex *m, int clock,
 int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
 			const struct timespec *abstime)
 {
+	/* Even when the mutex is free, as glibc does (the deadline is
+	 * looked at only when the caller must wait). */
+	if (!lock_clock_ok(clock))
+		return EINVAL;
 	return clocklock(m, clock, abstime);
 }
 
@@ -375,18 +515,38 @@ int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime)
 	return clocklock(m, CLOCK_REALTIME, abstime);
 }
 
+/* trylock's view of a reservation: the mutex this thread last found
+ * reserved for another thread, and since when, so that its trylocks make
+ * the reservation lapse as a waiter's polls do. */
+static __thread struct {
+	const struct pvs_mutex *m;
+	uint64_t since_ns;
+} try_seen;
+
 int pvs_mutex_trylock(struct pvs_mutex *m)
 {
 	struct waiter pw = { m, NULL, CLOCK_REALTIME, LOCKED, 0, 0, false,
-			     false };
+			     false, 0 };
 
-	if (try_fast(m) ||
-	    (__atomic_load_n(&m->state, __ATOMIC_RELAXED) == HANDED &&
-	     handed_to(&pw) && take_handed(&pw))) {
-		acquired(m);
-		return 0;
+	if (try_fast(m))
+		goto got;
+	if (__atomic_load_n(&m->state, __ATOMIC_RELAXED) != HANDED) {
+		if (try_seen.m == m)
+			try_seen.m = NULL;
+		return EBUSY;
 	}
-	return EBUSY;
+	if (handed_to(&pw) && take_handed(&pw))
+		goto got;
+	if (try_seen.m != m) {
+		try_seen.m = m;
+		try_seen.since_ns = 0;
+	}
+	if (!lapse(m, &try_seen.since_ns))
+		return EBUSY;
+	try_seen.m = NULL;
+got:
+	acquired(m);
+	return 0;
 }
 
 /* State 2: hand the lock to the heir if there is one, else free it and
@@ -394,8 +554,9 @@ int pvs_mutex_trylock(struct pvs_mutex *m)
 static void unlock_slow(struct pvs_mutex *m)
 {
 	uint32_t heir = slot(HEIR);
+	bool compat = glibc_compat();
 
-	if (__atomic_load_n(&m->handoff, __ATOMIC_RELAXED) == heir &&
+	if (!compat && __atomic_load_n(&m->handoff, __ATOMIC_RELAXED) == heir &&
 	    __atomic_compare_exchange_n(&m->handoff, &heir, slot(GRANTED),
 					false, __ATOMIC_RELAXED,
 					__ATOMIC_RELAXED)) {
@@ -406,7 +567,8 @@ static void unlock_slow(struct pvs_mutex *m)
 		return;
 	}
 	__atomic_exchange_n(&m->state, FREE, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
+	/* glibc's sleepers are not in nr_sleepers. */
+	if (compat || __atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
 		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
 }
 

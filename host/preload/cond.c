@@ -11,13 +11,22 @@
  * mutex, and a wait with a mutex glibc keeps (recursive, error-checking,
  * robust...) releases and retakes it through glibc's functions
  * (pvs_cond_clockwait_with()), so EPERM, EOWNERDEAD and friends come back
- * as glibc would return them. The one mix that cannot work is a
- * process-shared condition variable (glibc's) with a mutex we serve:
- * glibc's wait would unlock our mutex with its internal code. It stops
- * the program with a message.
+ * as glibc would return them.
+ *
+ * A process-shared condition variable (glibc's) waited on with a mutex we
+ * serve: glibc's wait would unlock our mutex with its own code. A glibc
+ * mutex stands in for ours (a bridge, one of BRIDGES chosen by the
+ * condition variable's address): the waiter takes the bridge, releases
+ * ours, and waits in glibc with the bridge; woken, it releases the bridge
+ * and takes ours again. Signal and broadcast of a process-shared
+ * condition variable take the bridge too, so a signaller holding our
+ * mutex cannot slip between the waiter's release of it and its
+ * registration in glibc's wait (the atomicity POSIX asks for). The bridge
+ * is always the innermost lock, so it adds no lock-order cycle.
  */
 #define _GNU_SOURCE
 #include <stddef.h>
+#include <stdint.h>
 
 #include "preload.h"
 
@@ -61,6 +70,62 @@ static int real_lock(void *m)
 	return preload_real()->mutex_lock((pthread_mutex_t *)m);
 }
 
+#define BRIDGES 16u
+
+/* Zeros: glibc's PTHREAD_MUTEX_INITIALIZER. Locked through glibc only. */
+static pthread_mutex_t bridges[BRIDGES];
+
+static pthread_mutex_t *bridge(const pthread_cond_t *c)
+{
+	return &bridges[((uintptr_t)c / sizeof(*c)) % BRIDGES];
+}
+
+struct bridged {
+	pthread_mutex_t *bridge;
+	struct pvs_mutex *m;
+};
+
+/* Cancelled in glibc's wait (which took the bridge again): swap back. */
+static void bridge_cancelled(void *arg)
+{
+	struct bridged *b = (struct bridged *)arg;
+
+	preload_real()->mutex_unlock(b->bridge);
+	pvs_mutex_lock(b->m);
+}
+
+static int bridged_wait(pthread_cond_t *c, struct pvs_mutex *m,
+			clockid_t clock, const struct timespec *t)
+{
+	struct bridged b = { bridge(c), m };
+	const struct real_pthread *real = preload_real();
+	int r;
+
+	real->mutex_lock(b.bridge);
+	pvs_mutex_unlock(m);
+	pthread_cleanup_push(bridge_cancelled, &b);
+	r = t == NULL ? real->cond_wait(c, b.bridge) :
+			real->cond_clockwait(c, b.bridge, clock, t);
+	pthread_cleanup_pop(0);
+	real->mutex_unlock(b.bridge);
+	pvs_mutex_lock(m);
+	return r;
+}
+
+/* Signal or broadcast glibc's process-shared @c, under its bridge. */
+static int bridged_wake(pthread_cond_t *c, int (*fn)(pthread_cond_t *))
+{
+	pthread_mutex_t *g = bridge(c);
+	int r;
+
+	if (preload_passthrough)
+		return fn(c);
+	preload_real()->mutex_lock(g);
+	r = fn(c);
+	preload_real()->mutex_unlock(g);
+	return r;
+}
+
 /* The one wait for every entry point; clock is the deadline's. */
 static int wait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock,
 		const struct timespec *t)
@@ -69,13 +134,10 @@ static int wait(pthread_cond_t *c, pthread_mutex_t *m, clockid_t clock,
 	struct pvs_cond_lock lk = { real_unlock, real_lock, m };
 
 	if (pc == NULL) {
-		if (preload_serves_mutex(m))
-			preload_die("a process-shared condition variable (%p) "
-				    "waited on with a private default mutex "
-				    "(%p): glibc's wait cannot release a "
-				    "pvsched mutex; run this program with "
-				    "--lock glibc", (void *)c, (void *)m);
 		count_fallback();
+		if (preload_serves_mutex(m))
+			return bridged_wait(c, (struct pvs_mutex *)(void *)m,
+					    clock, t);
 		return t == NULL ? preload_real()->cond_wait(c, m) :
 				   preload_real()->cond_clockwait(c, m, clock,
 								  t);
@@ -128,7 +190,7 @@ int pthread_cond_signal(pthread_cond_t *c)
 
 	if (pc == NULL) {
 		count_fallback();
-		return preload_real()->cond_signal(c);
+		return bridged_wake(c, preload_real()->cond_signal);
 	}
 	return pvs_cond_signal(pc);
 }
@@ -139,7 +201,7 @@ int pthread_cond_broadcast(pthread_cond_t *c)
 
 	if (pc == NULL) {
 		count_fallback();
-		return preload_real()->cond_broadcast(c);
+		return bridged_wake(c, preload_real()->cond_broadcast);
 	}
 	return pvs_cond_broadcast(pc);
 }

@@ -75,6 +75,8 @@ static void resolve(void)
 	real.cond_clockwait = find("pthread_cond_clockwait", NULL);
 	real.cond_signal = find("pthread_cond_signal", COND_VERSION);
 	real.cond_broadcast = find("pthread_cond_broadcast", COND_VERSION);
+	real.dlopen = find("dlopen", NULL);
+	real.dlmopen = find("dlmopen", NULL);
 }
 
 const struct real_pthread *preload_real(void)
@@ -93,6 +95,29 @@ const struct real_pthread *preload_real(void)
 	while (__atomic_load_n(&real_ready, __ATOMIC_ACQUIRE) != 2)
 		;
 	return &real;
+}
+
+/*
+ * A module loaded with RTLD_DEEPBIND finds glibc's pthread functions
+ * before ours, and one loaded into another namespace has a glibc of its
+ * own: either may lock the mutexes we serve with glibc's code. Before it
+ * loads, the lock switches to the protocol glibc's functions share
+ * (pvs_lock_glibc_compatible(): no handoff, every unlock of a word at 2
+ * wakes a sleeper). Each wrapper ends in a tail call (at -O2), so glibc's
+ * dlopen sees the caller's return address: its namespace and RUNPATH.
+ */
+void *dlopen(const char *file, int flags)
+{
+	if (flags & RTLD_DEEPBIND)
+		pvs_lock_glibc_compatible();
+	return preload_real()->dlopen(file, flags);
+}
+
+void *dlmopen(Lmid_t lmid, const char *file, int flags)
+{
+	if ((flags & RTLD_DEEPBIND) || lmid != LM_ID_BASE)
+		pvs_lock_glibc_compatible();
+	return preload_real()->dlmopen(lmid, file, flags);
 }
 
 __attribute__((constructor)) static void preload_init(void)

@@ -14,7 +14,8 @@
 #include <pvsched/lock.h>
 
 /* glibc's implementations, called for the objects the preload does not
- * serve (and for every object under PVSCHED_LOCK=glibc). */
+ * serve (and for every object under PVSCHED_LOCK=glibc), and glibc's
+ * dlopen()/dlmopen() behind ours. */
 struct real_pthread {
 	int (*mutex_init)(pthread_mutex_t *, const pthread_mutexattr_t *);
 	int (*mutex_destroy)(pthread_mutex_t *);
@@ -33,6 +34,8 @@ struct real_pthread {
 			      const struct timespec *);
 	int (*cond_signal)(pthread_cond_t *);
 	int (*cond_broadcast)(pthread_cond_t *);
+	void *(*dlopen)(const char *, int);
+	void *(*dlmopen)(long, const char *, int);
 };
 
 /* Resolved once (constructor, or the first call that needs one). */

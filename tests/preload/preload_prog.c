@@ -6,8 +6,8 @@
  *   preload_prog all DLMOD     every case below; DLMOD is the dlopen()ed
  *                              module (dlmod.c)
  *   preload_prog shared-cond   a process-shared condition variable waited
- *                              on with a default mutex: under the preload
- *                              this must stop with a message
+ *                              on with a default mutex: runs under the
+ *                              preload as under glibc
  *
  * PVS_EXPECT_SERVED=1 says default mutexes must be the preload's (glibc
  * writes the owner's thread id into __owner when it locks; pvs_mutex does
@@ -451,7 +451,7 @@ static void case_dlopen(const char *path)
 	dlclose(h);
 }
 
-/* ---- the unsafe mix: a shared condvar with a served mutex ------------ */
+/* ---- the mix: a shared condvar with a served mutex ------------------- */
 
 static int shared_cond_mix(void)
 {

@@ -63,6 +63,15 @@ struct pvrt_spin;	/* <pvsched/spin_rt.h> */
  *         barging thread. */
 #define PVS_MUTEX_HANDOFF_PARKS 2u
 
+/** @brief A lock handed to a heir that has not taken it this long after
+ *         another thread first saw it reserved (the heir is not running:
+ *         in a signal handler, or its vCPU preempted) lapses: that thread
+ *         takes it, and the heir waits again as any waiter. So lock,
+ *         timedlock and trylock of a mutex nobody holds wait or fail for
+ *         at most this long (plus the time to notice: one poll of a
+ *         spinner, one timed sleep of a sleeper, the next trylock). */
+#define PVS_MUTEX_HANDOFF_LAPSE_MS 20u
+
 /**
  * @brief A mutex (40 bytes, the size of glibc's x86_64 pthread_mutex_t).
  *        Initialise with pvs_mutex_init() or ::PVS_MUTEX_INITIALIZER. The
@@ -114,11 +123,15 @@ struct pvs_cond {
 	int32_t clock;
 	/** Never touched by the library (as pvs_mutex::spare). */
 	uint32_t spare;
+	/** High half of the wake-up sequence: @c seq wrapped this many
+	 *  times. A waiter compares both halves before it sleeps, so 2^32
+	 *  wake-ups while it is descheduled do not look like none. */
+	uint32_t seq_hi;
 };
 
 /** @brief Static initialiser: CLOCK_REALTIME deadlines (0 on Linux; all
  *         zeros). */
-#define PVS_COND_INITIALIZER { 0, 0, 0, 0 }
+#define PVS_COND_INITIALIZER { 0, 0, 0, 0, 0 }
 
 /**
  * @brief A lock that is not a pvs_mutex, for pvs_cond_clockwait_with().
@@ -162,6 +175,22 @@ struct pvs_lock_stats {
  * @return 0; EINVAL unknown policy; EBUSY the context is already measured
  */
 int pvs_lock_set_policy(int policy);
+
+/**
+ * @brief From now on, let glibc's own pthread_mutex_lock()/unlock() share
+ *        every pvs_mutex living inside a default pthread_mutex_t (for code
+ *        the LD_PRELOAD drop-in cannot interpose, such as a module loaded
+ *        with RTLD_DEEPBIND).
+ *
+ * glibc's protocol has the same words for free (0), locked (1) and
+ * locked with sleepers (2), but its sleepers are not counted and it knows
+ * no handoff. So after this call an unlock that finds 2 always wakes a
+ * sleeper, no new handoff is granted, and waiters stop counting
+ * themselves in nr_spinning (glibc's __owner, which glibc checks is 0 when
+ * it takes the lock). Slow paths only; it cannot be undone. A handoff
+ * already granted when it is called is still taken by its heir.
+ */
+void pvs_lock_glibc_compatible(void);
 
 /**
  * @brief Start (or stop) counting pvs_lock_stats events.
@@ -210,8 +239,9 @@ int pvs_mutex_trylock(struct pvs_mutex *m);
  *        (as pthread_mutex_timedlock()).
  * @param m       mutex
  * @param abstime absolute deadline; tv_nsec in [0, 1e9)
- * @return 0; ETIMEDOUT; EINVAL bad @p abstime (checked only when the mutex
- *         is taken); EDEADLK as pvs_mutex_lock()
+ * @return 0; ETIMEDOUT (at once for a deadline with tv_sec < 0, whatever
+ *         its tv_nsec, as glibc); EINVAL bad tv_nsec (checked only when the
+ *         mutex is taken); EDEADLK as pvs_mutex_lock()
  */
 int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime);
 
@@ -221,7 +251,8 @@ int pvs_mutex_timedlock(struct pvs_mutex *m, const struct timespec *abstime);
  * @param m       mutex
  * @param clock   CLOCK_REALTIME or CLOCK_MONOTONIC
  * @param abstime absolute deadline on @p clock
- * @return as pvs_mutex_timedlock(); EINVAL another clock
+ * @return as pvs_mutex_timedlock(); EINVAL another clock (even when the
+ *         mutex is free, as glibc)
  */
 int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
 			const struct timespec *abstime);
@@ -243,16 +274,23 @@ int pvs_mutex_unlock(struct pvs_mutex *m);
 int pvs_cond_init(struct pvs_cond *c, int clock);
 
 /**
- * @brief Check a condition variable may be forgotten. Waits briefly for
- *        threads already woken to leave it (a broadcast, then destroy, is
- *        safe, as POSIX requires).
+ * @brief Let a condition variable be forgotten. Waits, without a bound,
+ *        for threads already woken to leave it (a broadcast, then destroy,
+ *        is safe, as POSIX requires, even while a woken waiter runs a
+ *        signal handler); threads still asleep (undefined in POSIX) get a
+ *        spurious wake-up and leave too. After it returns no waiter writes
+ *        into @p c (the last one's futex wake on its address may follow).
  * @param c condition variable
- * @return 0; EBUSY threads still wait on it
+ * @return 0
  */
 int pvs_cond_destroy(struct pvs_cond *c);
 
 /**
  * @brief Release @p m, wait for a signal, take @p m again.
+ *
+ * Every wait (this, timedwait, clockwait, clockwait_with) is a
+ * cancellation point: a cancelled waiter takes @p m again before its
+ * cleanup handlers run, and leaves no count behind.
  * @param c condition variable
  * @param m mutex owned by the caller
  * @return 0 (woken, possibly spuriously); EPERM as pvs_mutex_unlock()
