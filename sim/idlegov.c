@@ -434,9 +434,8 @@ void pvsim_cede_latency_workload(struct pvsim_cede_latency_work *w, enum pvsim_c
 	pvsim_cede_latency_workload_with(w, wl, runtime_ns, NULL);
 }
 
-void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
-					   bool ipi, uint32_t n,
-					   const uint64_t *v)
+void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w,
+				      bool ipi, uint32_t n, const uint64_t *v)
 {
 	memset(w, 0, sizeof(*w));
 	w->kind = ipi ? PVSIM_CEDE_LATENCY_IPI_SLEEP : PVSIM_CEDE_LATENCY_TIMER_SLEEP;
@@ -454,11 +453,6 @@ void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
 	w->runtime_ns = (uint64_t)n * 2 * w->think_max_ns + S2_MS;
 	w->stop_samples = n;
 	w->tick_ns = pvsim_cede_latency_param(v, PVSIM_CEDE_P_TICK);
-}
-
-void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n)
-{
-	pvsim_cede_latency_selftest_work_with(w, ipi, n, NULL);
 }
 
 /* ---- the model ---------------------------------------------------------- */
@@ -857,9 +851,9 @@ int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uin
 		memset(&r, 0, sizeof(r));
 		r.lat_ns = k ? m->ipi_ns : m->timer_ns;
 		r.cap = PVSIM_CEDE_LATENCY_SELFTEST_N;
-		pvsim_cede_latency_selftest_work_with(&w, k,
-						      PVSIM_CEDE_LATENCY_SELFTEST_N,
-						      pl->param);
+		pvsim_cede_latency_selftest_work(&w, k,
+						 PVSIM_CEDE_LATENCY_SELFTEST_N,
+						 pl->param);
 		/* seeds apart from the workloads' (iter_seed(seed, wl)) */
 		if (pvsim_cede_latency_run(pl, states, &w,
 			       pvsim_iter_seed(seed, 100 + k), debug, &r) ||

@@ -218,12 +218,10 @@ void pvsim_cede_latency_workload_with(struct pvsim_cede_latency_work *w,
 				      enum pvsim_cede_latency_wl wl,
 				      uint64_t runtime_ns, const uint64_t *v);
 /* The published selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
- * (ipi true) into a forced CEDE, n samples. */
-void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n);
-/* The same with parameter values v (NULL: the defaults). */
-void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
-					   bool ipi, uint32_t n,
-					   const uint64_t *v);
+ * (ipi true) into a forced CEDE, n samples, with parameter values v
+ * (NULL: the defaults). */
+void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w,
+				      bool ipi, uint32_t n, const uint64_t *v);
 
 struct pvsim_cede_latency_result {
 	/* wake-up latencies, wake to the woken CPU running, ns (the first
