@@ -14,13 +14,11 @@
  *  - the engine: a bounded binary-heap event queue ordered by (time,
  *    insertion sequence), a seeded xorshift64* PRNG, invariant bookkeeping;
  *  - schbench's latency histogram (fio's "plat" buckets);
- *  - the KVM model (ppc-idle-hint): host SMT threads time-sliced between vCPU
- *    threads, guests with lppaca-like state and a small scheduler whose
- *    wake-up placement asks pvs_is_preempted();
- *  - the PowerVM model (splpar-asym-pack): whole cores dispatched to a
- *    shared-processor partition against its entitlement, placement through
- *    pvs_pack_pick_cpu(), ebizzy-like throughput and lparstat accounting;
- *  - scenarios (ppc-idle-hint, splpar-asym-pack) with `list`, `show` and `run`.
+ *  - the host and guest models, each behind the decision hooks a plug-in
+ *    can replace (struct pvsim_hooks);
+ *  - the scenarios, one per upstream change, listed by `pvsched sim list`
+ *    (sim/scenarios.def), each with `show`, `run`, `compare` and `sweep`;
+ *  - the reports: tables, JSON, ministat comparisons, SVG pictures.
  */
 #ifndef PVSCHED_SIM_H
 #define PVSCHED_SIM_H
