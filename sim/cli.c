@@ -360,7 +360,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 	struct pvsim_sink sink;
 	struct pvsim_totals tot;
 	struct cli_opts co;
-	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
+	const char *prog = PVSIM_PROG;
 	FILE *run_out = out;
 	bool compare = argc > 1 && !strcmp(argv[1], "compare");
 	bool sweep = argc > 1 && !strcmp(argv[1], "sweep");
@@ -468,7 +468,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 {
 	const struct pvsim_scenario *sc;
-	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
+	const char *prog = PVSIM_PROG;
 	unsigned int i;
 
 	if (argc < 2) {

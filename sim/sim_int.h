@@ -8,6 +8,11 @@
 
 #include <pvsched/sim.h>
 
+/* The prefix of every message and the name in the usage text, the same
+ * for `pvsched sim` and the installed `pvsched-sim` (which takes the same
+ * arguments). */
+#define PVSIM_PROG "pvsched sim"
+
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
 #define PVSIM_NHOOKS 10

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "pvs_test.h"
 #include "report.h"
@@ -816,6 +817,43 @@ static void test_cli_errors(void **state)
 	}
 }
 
+/*
+ * dlopen() looks a --plugin name without '/' up on the library path, not
+ * in the current directory: the message says to give ./NAME, and an
+ * argv[0] of "pvsched-sim" gets the same prefix as `pvsched sim`.
+ */
+static void test_plugin_name_without_slash(void **state)
+{
+	char dir[] = "/tmp/test_sim_pluginXXXXXX", cwd[4096], buf[4096];
+	char *argv[] = { "pvsched-sim", "run", "splpar-asym-pack", "--plugin",
+			 "x.so" };
+	size_t n_out;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(chdir(dir), 0);
+	assert_int_equal(cli_err(argv, 5, buf, sizeof(buf), &n_out), 2);
+	assert_memory_equal(buf, "pvsched sim: cannot load --plugin 'x.so'",
+			    strlen("pvsched sim: cannot load --plugin 'x.so'"));
+	assert_non_null(strstr(buf, "give its path, e.g. --plugin ./x.so\n"));
+	f = fopen("x.so", "w");	/* here, but not a shared object */
+	assert_non_null(f);
+	fclose(f);
+	assert_int_equal(cli_err(argv, 5, buf, sizeof(buf), &n_out), 2);
+	assert_non_null(strstr(buf, "it is here: give --plugin ./x.so\n"));
+	assert_int_equal(unlink("x.so"), 0);
+	assert_int_equal(chdir(cwd), 0);
+	assert_int_equal(rmdir(dir), 0);
+	/* the installed pvsched-sim's own messages: the same prefix */
+	argv[3] = "--bogus";
+	assert_int_equal(cli_err(argv, 4, buf, sizeof(buf), &n_out), 2);
+	assert_string_equal(buf, "pvsched sim: unknown option '--bogus'\n"
+			    "pvsched sim: see 'pvsched sim help' for the "
+			    "options\n");
+}
+
 /* The command line's whole stdout (malloc'd) and its exit status. */
 static char *cli_out(char *const *argv, int argc, int *rc)
 {
@@ -994,6 +1032,7 @@ int main(void)
 		cmocka_unit_test(test_scenario_output_deterministic),
 		cmocka_unit_test(test_cli),
 		cmocka_unit_test(test_cli_errors),
+		cmocka_unit_test(test_plugin_name_without_slash),
 		cmocka_unit_test(test_params_as_data),
 		cmocka_unit_test(test_idle_hint_param_defaults),
 		cmocka_unit_test(test_sweep_vary),
