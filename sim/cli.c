@@ -501,8 +501,15 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 		return 2;
 	}
 	if (!strcmp(argv[1], "show")) {
+		struct pvsim_opts o;
+		uint64_t param[PVSIM_MAX_PARAMS];
+
+		/* the numbers of the model text are the table's defaults */
+		memset(&o, 0, sizeof(o));
+		pvsim_params_defaults(sc, param);
+		o.param = sc->nparams ? param : NULL;
 		show_sources(sc, out);
-		sc->show(out);
+		sc->show(&o, out);
 		pvsim_params_show(sc, out);
 		return 0;
 	}

@@ -130,13 +130,20 @@ static const struct pvsim_param hp_params[HP_NR] = {
 #undef F
 #undef A
 
-/* Onto the model's parameters: the run's values of the table, the case's
- * load, the policy's rule (the plug-in's missing hooks: cpu_relax's). */
+/* Onto the model's parameters: the run's values of the table (the only
+ * source of the model's numbers), the case's load, the policy's rule (the
+ * plug-in's missing hooks: cpu_relax's). */
 static void setup(const struct pvsim_opts *o, struct pvsim_hp_params *p,
 		  unsigned int c, unsigned int pol)
 {
 #define HP(i) pvsim_param_value(o, hp_params, (i))
-	pvsim_hp_defaults(p);
+	memset(p, 0, sizeof(*p));
+	/* today's x86 host; the table sets the window's numbers */
+	pvs_halt_poll_preset(PVS_HALT_POLL_PRESET_X86, PVS_HALT_POLL_GEN_TODAY,
+			     &p->hp);
+	p->poll = PVS_POLL_PLAIN;
+	p->wl = PVSIM_HP_WL_REDIS;
+	p->runtime_ns = 5000000000ull;
 	p->hp.max_ns = HP(HP_HALT_POLL);
 	p->hp.grow = (uint32_t)HP(HP_GROW);
 	p->hp.grow_start_ns = HP(HP_GROW_START);
@@ -357,15 +364,19 @@ int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 	return 0;
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
+	uint32_t vm_ppm = (uint32_t)pvsim_param_value(o, hp_params,
+						      HP_PAUSE_VM_PPM);
+	uint32_t bm_ppm = (uint32_t)pvsim_param_value(o, hp_params,
+						      HP_PAUSE_BM_PPM);
 	struct pvsim_hp_params p;
 	uint32_t relax_bm_ppm;
 
-	pvsim_hp_defaults(&p);
-	p.pause_ppm = PVSIM_HP_PPM_PAUSE_BM;
+	setup(o, &p, 0, PVSIM_HPR_PLAIN);
+	p.pause_ppm = bm_ppm;
 	relax_bm_ppm = pvsim_hp_relax_ppm(&p);
-	p.pause_ppm = PVSIM_HP_PPM_PAUSE_VM;
+	p.pause_ppm = vm_ppm;
 	fprintf(f,
 "Model (sim/hpoll.c), one SMT core:\n"
 "- thread A runs one vCPU thread of a redis-like guest (and host kernel\n"
@@ -434,7 +445,7 @@ static void show(FILE *f)
 		(unsigned long long)p.cexit_max_ns,
 		(unsigned long long)p.sched_in_ns,
 		(unsigned long long)p.entry_ns,
-		p.plain_ppm, PVSIM_HP_PPM_PAUSE_VM, PVSIM_HP_PPM_PAUSE_BM,
+		p.plain_ppm, vm_ppm, bm_ppm,
 		pvsim_hp_relax_ppm(&p), relax_bm_ppm,
 		(unsigned long long)p.work_min_ns / 1000,
 		(unsigned long long)p.work_max_ns / 1000, p.long_gap_pm,

@@ -124,8 +124,6 @@ struct pvsim_hp_result {
 	struct pvsim_failure fail;	/* where and when */
 };
 
-/* The defaults (90 % load, today's x86 host, plain polling). */
-void pvsim_hp_defaults(struct pvsim_hp_params *p);
 /* Sibling speed (ppm) beside a cpu_relax() poll loop: the iteration mix. */
 uint32_t pvsim_hp_relax_ppm(const struct pvsim_hp_params *p);
 /* dhry2reg index x 100 from the sibling's work and busy time. */

@@ -86,11 +86,12 @@ const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol)
 	return pol < PVSIM_DY_SIM_NPOL ? name[pol] : "unknown";
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	struct pvsim_dy_sim_params p;
 
 	pvsim_dy_sim_defaults(&p, 80, PVSIM_DY_SIM_STOCK);
+	pvsim_yield_bailout_apply(o, &p);
 	fprintf(f,
 "Model (sim/dyield.c). Source of each number: [published] = the experiment's setup,\n"
 "[fit] = calibrated by hand against the published table, [kernel] = what Linux\n"

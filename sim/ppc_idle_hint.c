@@ -101,8 +101,8 @@ static void print_holdout(FILE *f, unsigned int c, const int64_t *centi)
 		sign, near);
 }
 
-/* The parameters `show` lists, settable with --set (pvsim_param); the
- * defaults are pvsim_kvm_defaults()' (a test checks they agree). */
+/* The parameters `show` lists, settable with --set (pvsim_param): the
+ * only source of the KVM model's numbers (pvsim_idle_hint_params()). */
 enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
        PH_HGAP_MAX, PH_HBURST_MIN, PH_HBURST_MAX, PH_CPUTIME, PH_MSGWORK,
        PH_SLEEP, PH_GSLICE, PH_GGRAN, PH_SNOOZE, PH_IPI, PH_CEDE_EXIT,
@@ -306,27 +306,27 @@ static const char *ph_invalid(const struct pvsim_opts *o)
 	return NULL;
 }
 
-void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p)
-{
-	static const struct pvsim_opts defaults;
-
-	pvsim_kvm_defaults(p);
-	params_of(&defaults, p);
-}
-
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy)
 {
-	pvsim_kvm_defaults(p);
+	static const struct pvsim_opts defaults;	/* the table's values */
+
+	memset(p, 0, sizeof(*p));
+	params_of(&defaults, p);
+	/* what --set does not reach: the run's length, a snooze's wake */
+	p->runtime_ns = 5000000000ull;
+	p->warmup_ns = 200000000;
+	p->snooze_wake_ns = 2000;
 	p->noise_vcpus = c == 0 ? 0 : c == 1 ? 40 : 20;
 	p->policy = policy;
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	struct pvsim_kvm_params p;
 
-	pvsim_kvm_defaults(&p);
+	pvsim_idle_hint_params(&p, 0, PVS_PREEMPT_IDLE_HINT);
+	params_of(o, &p);
 	fprintf(f,
 "Model (sim/kvm.c):\n"
 "- host: %u cores x SMT%u; hardware thread h runs benchmark vCPU h and, when\n"

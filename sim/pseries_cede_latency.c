@@ -56,15 +56,17 @@ static void s2_print_work(FILE *f, const struct pvsim_cede_latency_work *w)
 			(unsigned long long)w->qos_ns / 1000);
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	const struct pvsim_cede_latency_wake_model *m;
 	struct pvsim_cede_latency_platform pl;
 	struct pvsim_cede_latency_work w;
 	unsigned int k;
 
-	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
-	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 0);
+	pvsim_cede_latency_platform_with(&pl, PVSIM_CEDE_LATENCY_POWER9,
+					 o->param);
+	pvsim_cede_latency_workload_with(&w, PVSIM_CEDE_LATENCY_SHORT, 0,
+					 o->param);
 	m = &pl.wake;
 	fprintf(f,
 "Model (sim/idlegov.c), a dedicated partition, SMT threads independent:\n"

@@ -52,9 +52,8 @@ struct pvsim_idle_hint_case {
 	} iter[PVSIM_IDLE_HINT_NPOL][PVSIM_IDLE_HINT_MAXITER];
 };
 
-/* pvsim_kvm_defaults() with the parameter table's defaults applied (a
- * test checks it changes nothing). */
-void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p);
+/* The KVM model's parameters of case c under a policy: the scenario's
+ * table's defaults (its only source), the published run's length. */
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy);
 int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,

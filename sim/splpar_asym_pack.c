@@ -789,11 +789,12 @@ static const char *sp_invalid(const struct pvsim_opts *o)
 	return NULL;
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	struct pvsim_lpar_params p;
 
 	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 0);
+	params_of(o, &p);
 	fprintf(f,
 "Model (sim/splpar_asym_pack.c), uncapped unless stated:\n"
 "- partition: %u or 40 SMT8 virtual processors, entitlement %u cores, shared\n"

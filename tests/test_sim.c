@@ -934,6 +934,115 @@ static void test_params_as_data(void **state)
 			       "(1..8 threads)"));
 }
 
+/* pvsim_cmd()'s whole stdout (malloc'd) for one scenario, exit status 0. */
+static char *cmd_out(const struct pvsim_scenario *sc, char **argv, int argc)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&buf, &n), *err = tmpfile();
+
+	assert_non_null(out);
+	assert_non_null(err);
+	assert_int_equal(pvsim_cmd(sc, argc, argv, out, err), 0);
+	fclose(out);
+	fclose(err);
+	return buf;
+}
+
+/* `show`'s whole text (malloc'd) for one scenario, as pvsim_main does. */
+static char *show_out(const struct pvsim_scenario *sc)
+{
+	struct pvsim_opts o;
+	uint64_t v[PVSIM_MAX_PARAMS];
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *out = open_memstream(&buf, &n);
+
+	assert_non_null(out);
+	memset(&o, 0, sizeof(o));
+	pvsim_params_defaults(sc, v);
+	o.param = v;
+	sc->show(&o, out);
+	pvsim_params_show(sc, out);
+	fclose(out);
+	return buf;
+}
+
+/*
+ * One table per scenario is the only source of each parameter: a default
+ * changed in the table alone (a copy of the scenario with a copy of its
+ * table) is what `show` prints, and `run` and its JSON are those of
+ * --set with the unchanged table, for every scenario. ppc-idle-hint's
+ * cputime_us also shows in the model text and changes the results.
+ */
+static void test_params_one_table(void **state)
+{
+	static struct pvsim_param tab[PVSIM_MAX_PARAMS];
+	const struct pvsim_scenario *sc;
+	struct pvsim_scenario copy;
+	char kv[96], *a, *b, *c;
+	unsigned int i, k, j;
+
+	(void)state;
+	for (i = 0; (sc = pvsim_scenario_at(i)); i++) {
+		bool idle_hint = !strcmp(sc->name, "ppc-idle-hint");
+		const char *rt = !strcmp(sc->name, "kvm-yield-bailout") ? "4" :
+				 "60";
+
+		assert_true(sc->nparams > 0);
+		memcpy(tab, sc->params, sc->nparams * sizeof(tab[0]));
+		copy = *sc;
+		copy.params = tab;
+		/* the first parameter whose default can move by one, or
+		 * ppc-idle-hint's CPU work per request */
+		for (k = 0; k < sc->nparams && tab[k].def == tab[k].hi &&
+		     tab[k].def == tab[k].lo; k++)
+			;
+		for (j = 0; idle_hint && j < sc->nparams; j++)
+			if (!strcmp(tab[j].key, "cputime_us"))
+				k = j;
+		assert_true(k < sc->nparams);
+		tab[k].def = idle_hint ? 5000 : tab[k].def < tab[k].hi ?
+			     tab[k].def + 1 : tab[k].def - 1;
+		snprintf(kv, sizeof(kv), "%s=%llu", tab[k].key,
+			 (unsigned long long)tab[k].def);
+		/* show: the table's default column, and the model text */
+		a = show_out(sc);
+		b = show_out(&copy);
+		assert_true(strcmp(a, b) != 0);
+		if (idle_hint) {
+			assert_non_null(strstr(a, "does 10000 us of CPU work"));
+			assert_non_null(strstr(b, "does 5000 us of CPU work"));
+		}
+		free(a);
+		free(b);
+		for (j = 0; j < 2; j++) {	/* text, then JSON */
+			char *base[] = { "pvsched sim", "run",
+					 (char *)sc->name, "--iterations", "1",
+					 "--runtime-ms", (char *)rt,
+					 j ? "--json" : "--debug", NULL, NULL };
+			char *set[] = { "pvsched sim", "run",
+					(char *)sc->name, "--iterations", "1",
+					"--runtime-ms", (char *)rt,
+					j ? "--json" : "--debug", "--set", kv };
+
+			a = cmd_out(&copy, base, 8);
+			b = cmd_out(sc, set, 10);
+			if (strcmp(a, b))
+				print_error("%s: %s in the table is not "
+					    "--set %s\n", sc->name, kv, kv);
+			assert_string_equal(a, b);
+			if (idle_hint) {
+				c = cmd_out(sc, base, 8);
+				assert_true(strcmp(a, c) != 0);
+				free(c);
+			}
+			free(a);
+			free(b);
+		}
+	}
+}
+
 /* splpar-asym-pack's picture marks each published number, labelled. */
 static void test_splpar_asym_pack_published_marks(void **state)
 {
@@ -997,17 +1106,6 @@ static void test_sweep_vary(void **state)
 			       "mille, 2..64 steps)"));
 }
 
-/* ppc-idle-hint's parameter table has the model's defaults. */
-static void test_idle_hint_param_defaults(void **state)
-{
-	struct pvsim_kvm_params a, b;
-
-	(void)state;
-	pvsim_kvm_defaults(&a);
-	pvsim_idle_hint_check_defaults(&b);
-	assert_memory_equal(&a, &b, sizeof(a));
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1034,7 +1132,7 @@ int main(void)
 		cmocka_unit_test(test_cli_errors),
 		cmocka_unit_test(test_plugin_name_without_slash),
 		cmocka_unit_test(test_params_as_data),
-		cmocka_unit_test(test_idle_hint_param_defaults),
+		cmocka_unit_test(test_params_one_table),
 		cmocka_unit_test(test_sweep_vary),
 		cmocka_unit_test(test_splpar_asym_pack_published_marks),
 	};

@@ -908,12 +908,6 @@ struct pvsim_kvm_result {
 };
 
 /**
- * @brief Fill @p p with the ppc-idle-hint calibration (no noise, idle-hint).
- * @param p parameters
- */
-void pvsim_kvm_defaults(struct pvsim_kvm_params *p);
-
-/**
  * @brief Run the KVM model once.
  * @param p     parameters
  * @param seed  PRNG seed
@@ -1114,10 +1108,13 @@ struct pvsim_scenario {
 	/** @brief One-line summary for `list`. */
 	const char *summary;
 	/**
-	 * @brief Print the model assumptions and parameters.
+	 * @brief Print the model assumptions and parameters, with the
+	 *        numbers of the parameter values @p o holds.
+	 * @param o run options (o->param: the values, NULL: the table's
+	 *          defaults)
 	 * @param f output stream
 	 */
-	void (*show)(FILE *f);
+	void (*show)(const struct pvsim_opts *o, FILE *f);
 	/**
 	 * @brief Run every case, iteration and policy and print the tables.
 	 * @param o   options
