@@ -10,6 +10,20 @@
 
 #include <pvsched/sim.h>
 
+#include "sim_int.h"
+
+uint64_t pvsim_mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+uint64_t pvsim_spread_pm(uint64_t z, uint64_t spread_pm)
+{
+	return 1000 - spread_pm + z % (2 * spread_pm + 1);
+}
+
 int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed)
 {
 	uint64_t z = seed + 0x9e3779b97f4a7c15ull;
@@ -23,9 +37,7 @@ int pvsim_init(struct pvsim *s, uint32_t cap, uint64_t seed)
 	s->seq = 0;
 	s->events = 0;
 	/* splitmix64 of the seed: nearby seeds give unrelated streams */
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
+	z = pvsim_mix64(z);
 	s->rng = z ? z : 0x9e3779b97f4a7c15ull;
 	s->debug = false;
 	s->failures = 0;

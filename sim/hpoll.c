@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "kvm_haltpoll_relax.h"
+#include "sim_int.h"
 
 enum hp_ev {
 	EV_ARRIVE,	/* a request reaches the guest */
@@ -776,8 +777,8 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
 					     p->run_noise_key);
 
-		r->dhry_centi = r->dhry_centi * (1000 - p->run_noise_pm +
-				z % (2 * p->run_noise_pm + 1)) / 1000;
+		r->dhry_centi = r->dhry_centi *
+				pvsim_spread_pm(z, p->run_noise_pm) / 1000;
 	}
 	r->events = k->s.events;
 	r->failures = k->s.failures;

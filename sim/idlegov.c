@@ -234,10 +234,7 @@ uint64_t pvsim_cede_latency_boot(struct pvsim_cede_latency_platform *pl,
 	if (!n)
 		return 1000;
 	/* its own stream (splitmix64): the model's draws stay as they are */
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
-	pm = 1000 - n + z % (2 * n + 1);
+	pm = pvsim_spread_pm(pvsim_mix64(z), n);
 	/* durations only: the per-mille shares stay */
 	for (i = 0; i < PVSIM_CEDE_P_NWAKE; i++) {
 		uint32_t *f = s2_wake_field(&pl->wake, i);

@@ -13,6 +13,13 @@
  * arguments). */
 #define PVSIM_PROG "pvsched sim"
 
+/* splitmix64's finaliser: a draw of a model's private stream, apart from
+ * the engine's (nearby inputs give unrelated outputs). */
+uint64_t pvsim_mix64(uint64_t z);
+/* A run-to-run factor in per mille, uniform in 1000 +- spread_pm, from
+ * the draw z. */
+uint64_t pvsim_spread_pm(uint64_t z, uint64_t spread_pm);
+
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
 #define PVSIM_NHOOKS 10

@@ -83,19 +83,11 @@ struct lpar {
 	uint64_t lb_ns[S4_MAX_CPUS];	/* balancer: current interval */
 };
 
-/* splitmix64's finaliser: the model's private streams. */
-static uint64_t mix64(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
 /* The next draw of a private stream, uniform in lo..hi. */
 static uint64_t stream_range(uint64_t *state, uint64_t lo, uint64_t hi)
 {
 	*state += 0x9e3779b97f4a7c15ull;
-	return lo + mix64(*state) % (hi - lo + 1);
+	return lo + pvsim_mix64(*state) % (hi - lo + 1);
 }
 
 /* The VP gets its core: it is dispatched (yield_count becomes even). */
@@ -547,7 +539,7 @@ static uint64_t run_factor_pm(const struct pvsim_lpar_params *p,
 
 	if (!p->run_noise_pm)
 		return 1000;
-	return 1000 - p->run_noise_pm + mix64(z) % (2 * p->run_noise_pm + 1);
+	return pvsim_spread_pm(pvsim_mix64(z), p->run_noise_pm);
 }
 
 static bool lpar_params_ok(const struct pvsim_lpar_params *p)
