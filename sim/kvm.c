@@ -43,6 +43,7 @@
 #include <pvsched/sim.h>
 
 #include "eevdf.h"
+#include "kvm.h"
 
 enum kvm_ev {
 	EV_SPIN_END,	/* obj = task */

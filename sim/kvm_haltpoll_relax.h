@@ -9,6 +9,8 @@
 
 #include <pvsched/sim.h>
 
+#pragma GCC visibility push(hidden)
+
 /* Sibling speed, parts per million of the dhry loop alone (kvm-haltpoll-relax). */
 #define PVSIM_HP_PPM_ONE 1000000u
 #define PVSIM_HP_PPM_PLAIN 499054u	/* 1583 / 3172 beside `i++` */
@@ -176,5 +178,7 @@ void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 			unsigned int pol, uint64_t runtime_ns);
 int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 		     struct pvsim_haltpoll_relax_case *out, struct pvsim_totals *tot);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_KVM_HALTPOLL_RELAX_H */

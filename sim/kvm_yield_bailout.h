@@ -8,6 +8,8 @@
 
 #include <pvsched/sim.h>
 
+#pragma GCC visibility push(hidden)
+
 /* Largest guest / host the model accepts. */
 #define PVSIM_DY_SIM_MAX_VCPUS 128
 #define PVSIM_DY_SIM_MAX_CPUS 128
@@ -145,5 +147,7 @@ const char *pvsim_yield_bailout_invalid(const struct pvsim_opts *o);
 
 /* Policy names as recorded ("ple-off", "stock", "bail-out"). */
 const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_KVM_YIELD_BAILOUT_H */

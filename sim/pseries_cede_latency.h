@@ -12,6 +12,8 @@
 
 #include <pvsched/sim.h>
 
+#pragma GCC visibility push(hidden)
+
 /* ---- platforms and their firmware images ------------------------------ */
 
 enum pvsim_cede_latency_plat {
@@ -268,5 +270,7 @@ struct pvsim_cede_latency_measure {
 
 int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
 		   bool debug, struct pvsim_cede_latency_measure *m);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_PSERIES_CEDE_LATENCY_H */

@@ -8,6 +8,10 @@
 
 #include <pvsched/sim.h>
 
+#include "kvm.h"
+
+#pragma GCC visibility push(hidden)
+
 /* The prefix of every message and the name in the usage text, the same
  * for `pvsched sim` and the installed `pvsched-sim` (which takes the same
  * arguments). */
@@ -117,5 +121,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 #define PVSIM_SCENARIO(name) extern const struct pvsim_scenario pvsim_##name;
 #include "scenarios.def"
 #undef PVSIM_SCENARIO
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_INT_H */
