@@ -333,18 +333,9 @@ void pvsim_print_centi(FILE *f, int64_t centi);
  * a policy only writes the decisions it changes. Every hook must be a
  * pure function of its arguments (and of what @p user points to, if that
  * does not change during a run): the simulator is deterministic only if
- * the hooks are. Which scenario consults which hook:
- *  - ppc-idle-hint: is_preempted (the guest's wake-up placement asks
- *    vcpu_is_preempted() of each idle candidate);
- *  - splpar-asym-pack: pick_cpu (ebizzy's threads are placed one by one);
- *  - pseries-cede-latency: idle_state_latency (at each boot, the CEDE exit
- *    latency and target residency the governor believes);
- *  - kvm-haltpoll-relax: poll_action (every check of the host's halt-poll
- *    loop), halt_poll_window_ns and halt_poll_step (the adaptive window at
- *    the start and end of every halt);
- *  - kvm-yield-bailout: should_yield, dy_on_spin, dy_spin_loop and
- *    ple_step (every pause-loop exit: the window, the spinner's flags,
- *    the candidate pass and each yield_to() in it).
+ * the hooks are. Which hooks a scenario consults is its
+ * pvsim_scenario::hooks (a plug-in that sets another is refused with
+ * that list); docs/sim-NAME.md says when the model asks each of them.
  */
 struct pvsim_hooks {
 	/** @brief The policy's name in tables, records, pictures and
