@@ -89,7 +89,7 @@ struct pvsim_lpar_params {
 	/*
 	 * The balancer policy: the fork path spreads the threads over the
 	 * thread groups, then Linux's asym-packing load balancer pulls them
-	 * towards lower-numbered cores (sim/splpar_asym_pack.c).
+	 * towards lower-numbered cores (sim/lpar.c).
 	 */
 	bool balancer;
 	uint32_t asym_group_threads; /* is_core_idle() span: a thread group */

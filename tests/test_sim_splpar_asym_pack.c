@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario splpar-asym-pack (sim/splpar_asym_pack.c): the balancer policy
- * (the fork path's spread, then the asym-packing load balancer's pulls at
- * its cadence) and the run-to-run variance sources (fork placement
- * misses, slot boundary jitter): every invariant after every event on many
- * seeds, where the pulls settle, what the pull condition decides, and
- * that the sources are off by default and change only what they model.
+ * Scenario splpar-asym-pack (its model sim/lpar.c, sim/splpar_asym_pack.c):
+ * the balancer policy (the fork path's spread, then the asym-packing load
+ * balancer's pulls at its cadence) and the run-to-run variance sources
+ * (fork placement misses, slot boundary jitter): every invariant after
+ * every event on many seeds, where the pulls settle, what the pull
+ * condition decides, and that the sources are off by default and change
+ * only what they model.
  * Then the spread and pack policies, the records and the picture.
  */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
