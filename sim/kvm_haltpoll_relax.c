@@ -462,9 +462,7 @@ static void pr_centi(FILE *f, const char *fmt_pad, uint64_t v)
 {
 	char b[32];
 
-	snprintf(b, sizeof(b), "%llu.%02llu", (unsigned long long)(v / 100),
-		 (unsigned long long)(v % 100));
-	fprintf(f, fmt_pad, b);
+	fprintf(f, fmt_pad, pvsim_fixed(b, sizeof(b), v, 2));
 }
 
 /* Per mille of a over b, as "12.3". */
@@ -473,9 +471,7 @@ static void pr_pm(FILE *f, const char *fmt_pad, uint64_t a, uint64_t b)
 	char s[32];
 	uint64_t pm = b ? (a * 1000 + b / 2) / b : 0;
 
-	snprintf(s, sizeof(s), "%llu.%llu", (unsigned long long)(pm / 10),
-		 (unsigned long long)(pm % 10));
-	fprintf(f, fmt_pad, s);
+	fprintf(f, fmt_pad, pvsim_fixed(s, sizeof(s), pm, 1));
 }
 
 /*

@@ -150,19 +150,11 @@ static void show(const struct pvsim_opts *o, FILE *f)
 
 /* ---- printing helpers ---------------------------------------------------- */
 
-/* v / 100 with two decimals, into b */
-static const char *s2_fmt_centi(char *b, size_t n, uint64_t v)
-{
-	snprintf(b, n, "%llu.%02llu", (unsigned long long)(v / 100),
-		 (unsigned long long)(v % 100));
-	return b;
-}
-
 static void s2_pr_centi(FILE *f, uint64_t v)
 {
 	char b[32];
 
-	fputs(s2_fmt_centi(b, sizeof(b), v), f);
+	fputs(pvsim_fixed(b, sizeof(b), v, 2), f);
 }
 
 static uint64_t s2_share_centi(uint64_t part, uint64_t all)
@@ -495,8 +487,10 @@ static void s2_holdout_workload(struct s2_run *x, unsigned int p,
 		"trust-fw %s%% vs kernel %s%%, p99 %llu vs %llu ns\n",
 		p == PVSIM_CEDE_LATENCY_POWER9 ? "trust-fw picks CEDE for idles "
 		"too short to pay for it" : "no change from POWER10 on",
-		s2_fmt_centi(a, sizeof(a), s2_share_centi(c[0].entries[1], ea)),
-		s2_fmt_centi(b, sizeof(b), s2_share_centi(c[1].entries[1], eb)),
+		pvsim_fixed(a, sizeof(a),
+			    s2_share_centi(c[0].entries[1], ea), 2),
+		pvsim_fixed(b, sizeof(b),
+			    s2_share_centi(c[1].entries[1], eb), 2),
 		(unsigned long long)c[0].st.p99_ns,
 		(unsigned long long)c[1].st.p99_ns);
 }
@@ -584,7 +578,7 @@ static void s2_pr_pct(FILE *f, uint64_t centi)
 {
 	char b[32];
 
-	fprintf(f, " %7s%%", s2_fmt_centi(b, sizeof(b), centi));
+	fprintf(f, " %7s%%", pvsim_fixed(b, sizeof(b), centi, 2));
 }
 
 static void s2_pr_split(FILE *f, const char *pol, const struct s2_cell *c,

@@ -24,6 +24,10 @@ uint64_t pvsim_mix64(uint64_t z);
  * the draw z. */
 uint64_t pvsim_spread_pm(uint64_t z, uint64_t spread_pm);
 
+/* v / 10^decimals with that many decimals (1..3: "12.3", "12.34",
+ * "12.345"), into b of n bytes; returns b. */
+const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
+
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
 #define PVSIM_NHOOKS 10

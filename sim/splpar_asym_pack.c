@@ -231,14 +231,16 @@ static void lparstat_of(const struct pvsim_lpar_params *p,
 /* Hundredths, as lparstat prints them. */
 static void pr_centi(FILE *f, uint64_t milli)
 {
-	fprintf(f, "%llu.%02llu", (unsigned long long)(milli / 1000),
-		(unsigned long long)(milli % 1000 / 10));
+	char b[32];
+
+	fputs(pvsim_fixed(b, sizeof(b), milli / 10, 2), f);
 }
 
 static void pr_milli(FILE *f, uint64_t milli)
 {
-	fprintf(f, "%llu.%03llu", (unsigned long long)(milli / 1000),
-		(unsigned long long)(milli % 1000));
+	char b[32];
+
+	fputs(pvsim_fixed(b, sizeof(b), milli, 3), f);
 }
 
 #define SP_NVPS 2
@@ -347,8 +349,9 @@ static const struct pvsim_published sp_published[] = {
 /* Hundredths: "12.34". */
 static void pr_hundredths(FILE *f, uint64_t v)
 {
-	fprintf(f, "%llu.%02llu", (unsigned long long)(v / 100),
-		(unsigned long long)(v % 100));
+	char b[32];
+
+	fputs(pvsim_fixed(b, sizeof(b), v, 2), f);
 }
 
 /*
