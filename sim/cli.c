@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * The scenario table and the `pvsched-sim` command line, shaped as a
- * sub-command (list | show NAME | run NAME [options] | compare NAME
- * [options]) so that it can be folded into `pvsched sim ...`.
+ * The `pvsched-sim` command line, shaped as a sub-command (list | show
+ * NAME | run NAME [options] | compare NAME [options] | sweep NAME ...) so
+ * that it can be folded into `pvsched sim ...`; the scenarios come from
+ * scenarios.c.
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <errno.h>
@@ -13,38 +14,16 @@
 #include "report.h"
 #include "sim_int.h"
 
-static const struct pvsim_scenario *const table[] = {
-#define PVSIM_SCENARIO(name) &pvsim_##name,
-#include "scenarios.def"
-#undef PVSIM_SCENARIO
-};
-
-#define NSCEN (sizeof(table) / sizeof(table[0]))
-
-const struct pvsim_scenario *pvsim_scenario_at(unsigned int i)
-{
-	return i < NSCEN ? table[i] : NULL;
-}
-
-const struct pvsim_scenario *pvsim_find(const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < NSCEN; i++)
-		if (!strcmp(table[i]->name, name))
-			return table[i];
-	return NULL;
-}
-
 /* The longest scenario name, for the `list` column. */
 static int name_width(void)
 {
+	const struct pvsim_scenario *sc;
 	size_t w = 0;
 	unsigned int i;
 
-	for (i = 0; i < NSCEN; i++)
-		if (strlen(table[i]->name) > w)
-			w = strlen(table[i]->name);
+	for (i = 0; (sc = pvsim_scenario_at(i)); i++)
+		if (strlen(sc->name) > w)
+			w = strlen(sc->name);
 	return (int)w;
 }
 
@@ -360,7 +339,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 	struct pvsim_sink sink;
 	struct pvsim_totals tot;
 	struct cli_opts co;
-	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
+	const char *prog = PVSIM_PROG;
 	FILE *run_out = out;
 	bool compare = argc > 1 && !strcmp(argv[1], "compare");
 	bool sweep = argc > 1 && !strcmp(argv[1], "sweep");
@@ -468,7 +447,7 @@ int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
 int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 {
 	const struct pvsim_scenario *sc;
-	const char *prog = argc > 0 ? argv[0] : "pvsched-sim";
+	const char *prog = PVSIM_PROG;
 	unsigned int i;
 
 	if (argc < 2) {
@@ -476,9 +455,9 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 		return 2;
 	}
 	if (!strcmp(argv[1], "list")) {
-		for (i = 0; i < NSCEN; i++)
-			fprintf(out, "%-*s %s\n", name_width(), table[i]->name,
-				table[i]->summary);
+		for (i = 0; (sc = pvsim_scenario_at(i)); i++)
+			fprintf(out, "%-*s %s\n", name_width(), sc->name,
+				sc->summary);
 		return 0;
 	}
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help")) {
@@ -495,14 +474,21 @@ int pvsim_main(int argc, char **argv, FILE *out, FILE *err)
 	if (!sc) {
 		fprintf(err, "%s: unknown scenario '%s'; scenarios:", prog,
 			argv[2]);
-		for (i = 0; i < NSCEN; i++)
-			fprintf(err, " %s", table[i]->name);
+		for (i = 0; pvsim_scenario_at(i); i++)
+			fprintf(err, " %s", pvsim_scenario_at(i)->name);
 		fprintf(err, "\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "show")) {
+		struct pvsim_opts o;
+		uint64_t param[PVSIM_MAX_PARAMS];
+
+		/* the numbers of the model text are the table's defaults */
+		memset(&o, 0, sizeof(o));
+		pvsim_params_defaults(sc, param);
+		o.param = sc->nparams ? param : NULL;
 		show_sources(sc, out);
-		sc->show(out);
+		sc->show(&o, out);
 		pvsim_params_show(sc, out);
 		return 0;
 	}

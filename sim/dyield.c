@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "kvm_yield_bailout.h"
+#include "sim_int.h"
 
 enum dy_ev {
 	EV_SEG,		/* obj = vCPU, epoch = gepoch: work segment done */
@@ -845,10 +846,7 @@ static void run_speed(struct pvsim_dy_sim_params *p, uint64_t seed)
 
 	if (!p->run_noise_pm || p->run_noise_pm >= 1000)
 		return;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
-	pm = 1000 - p->run_noise_pm + z % (2 * p->run_noise_pm + 1);
+	pm = pvsim_spread_pm(pvsim_mix64(z), p->run_noise_pm);
 	p->free_min_ns = p->free_min_ns * pm / 1000;
 	p->free_max_ns = p->free_max_ns * pm / 1000;
 	p->cs_min_ns = p->cs_min_ns * pm / 1000;

@@ -40,6 +40,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(hidden)
+
 /* One schedulable entity (a host thread: a vCPU thread, a kworker). */
 struct pvsim_eevdf_se {
 	int64_t vruntime_ns;
@@ -97,5 +99,7 @@ bool pvsim_eevdf_tick_preempts(const struct pvsim_eevdf *e,
 uint64_t pvsim_eevdf_until_resched(const struct pvsim_eevdf *e,
 				   const struct pvsim_eevdf_se *se,
 				   uint64_t now_ns, uint64_t phase_ns);
+
+#pragma GCC visibility pop
 
 #endif

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "kvm_haltpoll_relax.h"
+#include "sim_int.h"
 
 enum hp_ev {
 	EV_ARRIVE,	/* a request reaches the guest */
@@ -164,39 +165,6 @@ uint64_t pvsim_hp_dhry_centi(uint64_t work, uint64_t busy_ns)
 	x = q * PVSIM_HP_DHRY_ALONE_CENTI +
 	    rem * PVSIM_HP_DHRY_ALONE_CENTI / busy_ns;
 	return (x + PVSIM_HP_PPM_ONE / 2) / PVSIM_HP_PPM_ONE;
-}
-
-void pvsim_hp_defaults(struct pvsim_hp_params *p)
-{
-	memset(p, 0, sizeof(*p));
-	pvs_halt_poll_preset(PVS_HALT_POLL_PRESET_X86, PVS_HALT_POLL_GEN_TODAY,
-			     &p->hp);
-	p->poll = PVS_POLL_PLAIN;
-	p->plain_ppm = PVSIM_HP_PPM_PLAIN;
-	p->guest_ppm = PVSIM_HP_PPM_PLAIN;
-	p->pause_ppm = PVSIM_HP_PPM_PAUSE_VM;
-	p->plain_iter_ns = 50;
-	p->relax_iter_ns = 90;
-	p->pause_ns = 40;
-	p->exit_ns = 1500;
-	p->sched_out_ns = 1500;
-	p->cexit_min_ns = 2000;
-	p->cexit_max_ns = 8000;
-	p->sched_in_ns = 2000;
-	p->entry_ns = 1500;
-	p->wl = PVSIM_HP_WL_REDIS;
-	p->load_pm = 900;
-	p->work_min_ns = 10000;
-	p->work_max_ns = 30000;
-	p->long_gap_pm = 30;
-	p->long_gap_ns = 400000;
-	p->kt_gap_ns = 4000000;
-	p->kt_min_ns = 5000;
-	p->kt_max_ns = 50000;
-	p->sib_busy_ns = 0;
-	p->sib_idle_ns = 0;
-	p->warmup_ns = 20000000;
-	p->runtime_ns = 5000000000ull;
 }
 
 /* ---- accounting --------------------------------------------------------- */
@@ -809,8 +777,8 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
 					     p->run_noise_key);
 
-		r->dhry_centi = r->dhry_centi * (1000 - p->run_noise_pm +
-				z % (2 * p->run_noise_pm + 1)) / 1000;
+		r->dhry_centi = r->dhry_centi *
+				pvsim_spread_pm(z, p->run_noise_pm) / 1000;
 	}
 	r->events = k->s.events;
 	r->failures = k->s.failures;

@@ -160,7 +160,7 @@ uint64_t pvsim_cede_latency_param(const uint64_t *v, unsigned int i)
 }
 
 /* The wake model's fields, in the order of the parameter table. */
-static uint32_t *s2_wake_field(struct pvsim_cede_latency_wake_model *m,
+static uint32_t *cede_wake_field(struct pvsim_cede_latency_wake_model *m,
 			       unsigned int i)
 {
 	uint32_t *const f[PVSIM_CEDE_P_NWAKE] = {
@@ -177,7 +177,7 @@ static uint32_t *s2_wake_field(struct pvsim_cede_latency_wake_model *m,
 }
 
 /* timebase ticks (512 MHz) of ns */
-static uint64_t s2_ticks_ns(uint64_t ns)
+static uint64_t cede_ticks_ns(uint64_t ns)
 {
 	return ns * (PVS_IDLE_POWER_TB_HZ / 1000000u) / 1000;
 }
@@ -197,21 +197,21 @@ void pvsim_cede_latency_platform_with(struct pvsim_cede_latency_platform *pl,
 	memset(pl, 0, sizeof(*pl));
 	pl->param = v;
 	for (i = 0; i < PVSIM_CEDE_P_NWAKE; i++)
-		*s2_wake_field(&pl->wake, i) =
+		*cede_wake_field(&pl->wake, i) =
 			(uint32_t)pvsim_cede_latency_param(v, i);
 	if (p == PVSIM_CEDE_LATENCY_POWER10) {
 		pl->name = "POWER10";
 		pl->cpu = PVS_IDLE_CPU_POWER10;
-		ticks[0] = s2_ticks_ns(pvsim_cede_latency_param(v,
+		ticks[0] = cede_ticks_ns(pvsim_cede_latency_param(v,
 					PVSIM_CEDE_P_P10_FW1));
-		ticks[1] = s2_ticks_ns(pvsim_cede_latency_param(v,
+		ticks[1] = cede_ticks_ns(pvsim_cede_latency_param(v,
 					PVSIM_CEDE_P_P10_FW2));
 		pl->fw_len = pvsim_cede_latency_fw_image(pl->fw, sizeof(pl->fw), 2,
 					     p10_hint, ticks, p10_wake);
 	} else {
 		pl->name = "POWER9";
 		pl->cpu = PVS_IDLE_CPU_POWER9;
-		ticks[0] = s2_ticks_ns(pvsim_cede_latency_param(v,
+		ticks[0] = cede_ticks_ns(pvsim_cede_latency_param(v,
 					PVSIM_CEDE_P_P9_FW));
 		pl->fw_len = pvsim_cede_latency_fw_image(pl->fw, sizeof(pl->fw), 1,
 					     p9_hint, ticks, p9_wake);
@@ -234,13 +234,10 @@ uint64_t pvsim_cede_latency_boot(struct pvsim_cede_latency_platform *pl,
 	if (!n)
 		return 1000;
 	/* its own stream (splitmix64): the model's draws stay as they are */
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	z ^= z >> 31;
-	pm = 1000 - n + z % (2 * n + 1);
+	pm = pvsim_spread_pm(pvsim_mix64(z), n);
 	/* durations only: the per-mille shares stay */
 	for (i = 0; i < PVSIM_CEDE_P_NWAKE; i++) {
-		uint32_t *f = s2_wake_field(&pl->wake, i);
+		uint32_t *f = cede_wake_field(&pl->wake, i);
 
 		if (!strstr(pvsim_cede_latency_params[i].key, "_pm"))
 			*f = (uint32_t)((uint64_t)*f * pm / 1000);
@@ -295,9 +292,9 @@ int pvsim_cede_latency_decide(const struct pvsim_cede_latency_platform *pl,
 /* ---- governor ----------------------------------------------------------- */
 
 /* menu: a spread of at most 20 us (variance 400 us^2) is "small" */
-#define S2_GOV_SMALL_VAR_NS2 400000000ull
+#define CEDE_GOV_SMALL_VAR_NS2 400000000ull
 /* measured intervals are capped so that 8 squared deviations fit */
-#define S2_GOV_MAX_INTERVAL_NS (1ull << 30)
+#define CEDE_GOV_MAX_INTERVAL_NS (1ull << 30)
 
 void pvsim_cede_latency_gov_init(struct pvsim_cede_latency_gov *g)
 {
@@ -306,8 +303,8 @@ void pvsim_cede_latency_gov_init(struct pvsim_cede_latency_gov *g)
 
 void pvsim_cede_latency_gov_reflect(struct pvsim_cede_latency_gov *g, uint64_t measured_ns)
 {
-	if (measured_ns > S2_GOV_MAX_INTERVAL_NS)
-		measured_ns = S2_GOV_MAX_INTERVAL_NS;
+	if (measured_ns > CEDE_GOV_MAX_INTERVAL_NS)
+		measured_ns = CEDE_GOV_MAX_INTERVAL_NS;
 	g->interval_ns[g->pos] = measured_ns;
 	g->pos = (g->pos + 1) % PVSIM_CEDE_LATENCY_GOV_INTERVALS;
 }
@@ -346,7 +343,7 @@ uint64_t pvsim_cede_latency_gov_typical_ns(const struct pvsim_cede_latency_gov *
 		if (var <= UINT64_MAX / 36 &&
 		    ((avg * avg > var * 36 &&
 		      div * 4 >= PVSIM_CEDE_LATENCY_GOV_INTERVALS * 3) ||
-		     var <= S2_GOV_SMALL_VAR_NS2))
+		     var <= CEDE_GOV_SMALL_VAR_NS2))
 			return avg;
 		/* too spread: drop the high outliers while 3/4 remain */
 		if (div * 4 <= PVSIM_CEDE_LATENCY_GOV_INTERVALS * 3)
@@ -373,15 +370,15 @@ unsigned int pvsim_cede_latency_gov_select(const struct pvsim_cede_latency_gov *
 
 /* ---- workloads ---------------------------------------------------------- */
 
-#define S2_US 1000ull
-#define S2_MS 1000000ull
+#define CEDE_US 1000ull
+#define CEDE_MS 1000000ull
 
 /*
  * The scenario's workloads (assumed, see show()); the measured time per
  * run gives about 30k wake-ups each.
  */
-static const uint64_t s2_runtime_ns[PVSIM_CEDE_LATENCY_NWL] = {
-	100 * S2_MS, 500 * S2_MS, 1000 * S2_MS
+static const uint64_t cede_runtime_ns[PVSIM_CEDE_LATENCY_NWL] = {
+	100 * CEDE_MS, 500 * CEDE_MS, 1000 * CEDE_MS
 };
 
 void pvsim_cede_latency_workload_with(struct pvsim_cede_latency_work *w,
@@ -392,7 +389,7 @@ void pvsim_cede_latency_workload_with(struct pvsim_cede_latency_work *w,
 		wl = PVSIM_CEDE_LATENCY_SHORT;
 	memset(w, 0, sizeof(*w));
 	w->warmup_ns = pvsim_cede_latency_param(v, PVSIM_CEDE_P_WARMUP);
-	w->runtime_ns = runtime_ns ? runtime_ns : s2_runtime_ns[wl];
+	w->runtime_ns = runtime_ns ? runtime_ns : cede_runtime_ns[wl];
 	w->tick_ns = pvsim_cede_latency_param(v, PVSIM_CEDE_P_TICK);
 	if (wl == PVSIM_CEDE_LATENCY_LONG) {
 		w->kind = PVSIM_CEDE_LATENCY_TIMER_SLEEP;
@@ -434,16 +431,15 @@ void pvsim_cede_latency_workload(struct pvsim_cede_latency_work *w, enum pvsim_c
 	pvsim_cede_latency_workload_with(w, wl, runtime_ns, NULL);
 }
 
-void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
-					   bool ipi, uint32_t n,
-					   const uint64_t *v)
+void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w,
+				      bool ipi, uint32_t n, const uint64_t *v)
 {
 	memset(w, 0, sizeof(*w));
 	w->kind = ipi ? PVSIM_CEDE_LATENCY_IPI_SLEEP : PVSIM_CEDE_LATENCY_TIMER_SLEEP;
 	w->nr_cpus = 1;
 	/* the handler records the sample and returns */
-	w->work_min_ns = 1 * S2_US;
-	w->work_max_ns = 1 * S2_US;
+	w->work_min_ns = 1 * CEDE_US;
+	w->work_max_ns = 1 * CEDE_US;
 	/* a 1 ms timer; IPIs about 1 ms apart */
 	w->think_min_ns = pvsim_cede_latency_param(v, ipi ?
 			PVSIM_CEDE_P_ST_IPI_MIN : PVSIM_CEDE_P_ST_TIMER);
@@ -451,47 +447,42 @@ void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
 			PVSIM_CEDE_P_ST_IPI_MAX : PVSIM_CEDE_P_ST_TIMER);
 	w->force_cede = true;
 	w->warmup_ns = 0;
-	w->runtime_ns = (uint64_t)n * 2 * w->think_max_ns + S2_MS;
+	w->runtime_ns = (uint64_t)n * 2 * w->think_max_ns + CEDE_MS;
 	w->stop_samples = n;
 	w->tick_ns = pvsim_cede_latency_param(v, PVSIM_CEDE_P_TICK);
 }
 
-void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n)
-{
-	pvsim_cede_latency_selftest_work_with(w, ipi, n, NULL);
-}
-
 /* ---- the model ---------------------------------------------------------- */
 
-enum s2_state { S2_BUSY, S2_SNOOZE, S2_CEDE, S2_WAKING, S2_NSTATES };
+enum cede_state { CEDE_BUSY, CEDE_SNOOZE, CEDE_CEDE, CEDE_WAKING, CEDE_NSTATES };
 
-enum s2_ev {
-	S2_EV_DONE,	/* a busy period ends: wake the peer / arm, idle */
-	S2_EV_RUN,	/* the woken CPU runs */
-	S2_EV_TIMER,	/* a sleeper's timer expires */
-	S2_EV_IPI,	/* an IPI from the always-busy source arrives */
-	S2_EV_SNOOZE_TO	/* the snooze loop's timeout */
+enum cede_ev {
+	CEDE_EV_DONE,	/* a busy period ends: wake the peer / arm, idle */
+	CEDE_EV_RUN,	/* the woken CPU runs */
+	CEDE_EV_TIMER,	/* a sleeper's timer expires */
+	CEDE_EV_IPI,	/* an IPI from the always-busy source arrives */
+	CEDE_EV_SNOOZE_TO	/* the snooze loop's timeout */
 };
 
-enum s2_how { S2_HOW_TIMER, S2_HOW_IPI };
+enum cede_how { CEDE_HOW_TIMER, CEDE_HOW_IPI };
 
 /* event queue room per CPU (see pvsim_cede_latency_run()) */
-#define S2_EV_SLOTS 128
+#define CEDE_EV_SLOTS 128
 
-struct s2_cpu {
+struct cede_cpu {
 	uint8_t st;
-	uint8_t idle_st;	/* S2_SNOOZE or S2_CEDE: the state woken from */
+	uint8_t idle_st;	/* CEDE_SNOOZE or CEDE_CEDE: the state woken from */
 	uint32_t epoch;		/* bumped at a wake-up: stale timeouts */
 	uint64_t since_ns;	/* entry into the current idle state */
 	uint64_t wake_ns;	/* when the pending wake-up was sent */
 	uint64_t lat_ns;	/* its drawn latency (debug check) */
 	uint64_t timer_ns;	/* sleeper's armed timer, absolute */
 	uint64_t state_ns;	/* last state change (debug accounting) */
-	uint64_t acc_ns[S2_NSTATES];
+	uint64_t acc_ns[CEDE_NSTATES];
 	struct pvsim_cede_latency_gov gov;
 };
 
-struct s2_ctx {
+struct cede_ctx {
 	struct pvsim s;
 	const struct pvsim_cede_latency_platform *pl;
 	const struct pvs_idle_state *states;
@@ -501,22 +492,22 @@ struct s2_ctx {
 	uint64_t latreq_ns;
 	uint64_t snooze_to_ns;		/* snooze_loop's timeout */
 	uint64_t cede_lat_min, cede_lat_max;	/* path bounds (debug) */
-	struct s2_cpu cpu[PVSIM_CEDE_LATENCY_MAX_CPUS];
+	struct cede_cpu cpu[PVSIM_CEDE_LATENCY_MAX_CPUS];
 };
 
-static uint64_t s2_u(struct s2_ctx *c, uint64_t lo, uint64_t hi)
+static uint64_t cede_u(struct cede_ctx *c, uint64_t lo, uint64_t hi)
 {
 	return pvsim_rand_range(&c->s, lo, hi);
 }
 
-static uint64_t s2_min3(uint64_t a, uint64_t b, uint64_t c)
+static uint64_t cede_min3(uint64_t a, uint64_t b, uint64_t c)
 {
 	uint64_t m = a < b ? a : b;
 
 	return m < c ? m : c;
 }
 
-static uint64_t s2_max3(uint64_t a, uint64_t b, uint64_t c)
+static uint64_t cede_max3(uint64_t a, uint64_t b, uint64_t c)
 {
 	uint64_t m = a > b ? a : b;
 
@@ -524,56 +515,56 @@ static uint64_t s2_max3(uint64_t a, uint64_t b, uint64_t c)
 }
 
 /* hardware wake + hypervisor-to-partition transition drawn twice */
-static uint64_t s2_cede_base(struct s2_ctx *c)
+static uint64_t cede_cede_base(struct cede_ctx *c)
 {
 	const struct pvsim_cede_latency_wake_model *m = &c->pl->wake;
 
-	return s2_u(c, m->hw_min_ns, m->hw_max_ns) +
-	       s2_u(c, m->entry_min_ns, m->entry_max_ns) +
-	       s2_u(c, m->entry_min_ns, m->entry_max_ns);
+	return cede_u(c, m->hw_min_ns, m->hw_max_ns) +
+	       cede_u(c, m->entry_min_ns, m->entry_max_ns) +
+	       cede_u(c, m->entry_min_ns, m->entry_max_ns);
 }
 
-static uint64_t s2_wake_latency(struct s2_ctx *c, unsigned int idle_st,
-				enum s2_how how)
+static uint64_t cede_wake_latency(struct cede_ctx *c, unsigned int idle_st,
+				enum cede_how how)
 {
 	const struct pvsim_cede_latency_wake_model *m = &c->pl->wake;
 	uint64_t r, t;
 
-	if (idle_st == S2_SNOOZE)
-		return s2_u(c, m->snooze_min_ns, m->snooze_max_ns);
-	r = s2_u(c, 0, 999);
-	if (how == S2_HOW_TIMER) {
+	if (idle_st == CEDE_SNOOZE)
+		return cede_u(c, m->snooze_min_ns, m->snooze_max_ns);
+	r = cede_u(c, 0, 999);
+	if (how == CEDE_HOW_TIMER) {
 		if (r < m->t_early_pm)
-			return s2_u(c, m->t_early_min_ns, m->t_early_max_ns);
-		t = s2_cede_base(c);
+			return cede_u(c, m->t_early_min_ns, m->t_early_max_ns);
+		t = cede_cede_base(c);
 		r -= m->t_early_pm;
 		if (r < m->t_hv_pm)
-			t += s2_u(c, m->t_hv_min_ns, m->t_hv_max_ns);
+			t += cede_u(c, m->t_hv_min_ns, m->t_hv_max_ns);
 		else if (r < m->t_hv_pm + m->t_noise_pm)
-			t += s2_u(c, 0, m->t_noise_max_ns);
+			t += cede_u(c, 0, m->t_noise_max_ns);
 		return t;
 	}
 	if (r < m->i_early_pm)
-		return s2_u(c, m->i_early_min_ns, m->i_early_max_ns);
-	t = s2_u(c, m->ipi_min_ns, m->ipi_max_ns) + s2_cede_base(c);
+		return cede_u(c, m->i_early_min_ns, m->i_early_max_ns);
+	t = cede_u(c, m->ipi_min_ns, m->ipi_max_ns) + cede_cede_base(c);
 	if (r < m->i_early_pm + m->i_queue_pm)
-		t += s2_u(c, 0, m->i_queue_max_ns);
+		t += cede_u(c, 0, m->i_queue_max_ns);
 	return t;
 }
 
-static bool s2_in_window(const struct s2_ctx *c, uint64_t t)
+static bool cede_in_window(const struct cede_ctx *c, uint64_t t)
 {
 	return t >= c->win_lo && t < c->win_hi;
 }
 
-static void s2_set_state(struct s2_ctx *c, struct s2_cpu *p, uint8_t st)
+static void cede_set_state(struct cede_ctx *c, struct cede_cpu *p, uint8_t st)
 {
 	p->acc_ns[p->st] += c->s.now_ns - p->state_ns;
 	p->state_ns = c->s.now_ns;
 	p->st = st;
 }
 
-static uint64_t s2_next_timer(const struct s2_ctx *c, const struct s2_cpu *p)
+static uint64_t cede_next_timer(const struct cede_ctx *c, const struct cede_cpu *p)
 {
 	if (c->w->kind == PVSIM_CEDE_LATENCY_TIMER_SLEEP && p->timer_ns > c->s.now_ns)
 		return p->timer_ns - c->s.now_ns;
@@ -581,156 +572,156 @@ static uint64_t s2_next_timer(const struct s2_ctx *c, const struct s2_cpu *p)
 }
 
 /* The idle loop: ask the governor, enter snooze or CEDE. */
-static void s2_idle_enter(struct s2_ctx *c, uint32_t i)
+static void cede_idle_enter(struct cede_ctx *c, uint32_t i)
 {
-	struct s2_cpu *p = &c->cpu[i];
+	struct cede_cpu *p = &c->cpu[i];
 	uint64_t predicted = 0;
 	unsigned int cede;
 
 	cede = c->w->force_cede ? 1 :
-	       pvsim_cede_latency_gov_select(&p->gov, c->states, s2_next_timer(c, p),
+	       pvsim_cede_latency_gov_select(&p->gov, c->states, cede_next_timer(c, p),
 				 c->latreq_ns, &predicted);
 	if (c->s.debug && cede && !c->w->force_cede &&
 	    ((uint64_t)c->states[1].target_residency_us * 1000 > predicted ||
 	     (uint64_t)c->states[1].exit_latency_us * 1000 > c->latreq_ns))
 		pvsim_fail(&c->s, "CEDE chosen against residency or QoS");
-	s2_set_state(c, p, cede ? S2_CEDE : S2_SNOOZE);
+	cede_set_state(c, p, cede ? CEDE_CEDE : CEDE_SNOOZE);
 	p->since_ns = c->s.now_ns;
-	if (s2_in_window(c, c->s.now_ns))
+	if (cede_in_window(c, c->s.now_ns))
 		c->r->entries[cede]++;
 	if (!cede && c->snooze_to_ns)
 		pvsim_at(&c->s, c->s.now_ns + c->snooze_to_ns,
-			   S2_EV_SNOOZE_TO, i, p->epoch);
+			   CEDE_EV_SNOOZE_TO, i, p->epoch);
 }
 
 /* A wake-up (timer expiry or IPI) reaches idle CPU i now. */
-static void s2_wake(struct s2_ctx *c, uint32_t i, enum s2_how how)
+static void cede_wake(struct cede_ctx *c, uint32_t i, enum cede_how how)
 {
-	struct s2_cpu *p = &c->cpu[i];
+	struct cede_cpu *p = &c->cpu[i];
 
-	if (p->st != S2_SNOOZE && p->st != S2_CEDE) {
+	if (p->st != CEDE_SNOOZE && p->st != CEDE_CEDE) {
 		pvsim_fail(&c->s, "wake-up of a CPU that is not idle");
 		return;
 	}
 	pvsim_cede_latency_gov_reflect(&p->gov, c->s.now_ns - p->since_ns);
 	p->idle_st = p->st;
 	p->wake_ns = c->s.now_ns;
-	p->lat_ns = s2_wake_latency(c, p->st, how);
+	p->lat_ns = cede_wake_latency(c, p->st, how);
 	p->epoch++;
-	s2_set_state(c, p, S2_WAKING);
-	pvsim_at(&c->s, c->s.now_ns + p->lat_ns, S2_EV_RUN, i, p->epoch);
+	cede_set_state(c, p, CEDE_WAKING);
+	pvsim_at(&c->s, c->s.now_ns + p->lat_ns, CEDE_EV_RUN, i, p->epoch);
 }
 
-static void s2_run_ev(struct s2_ctx *c, uint32_t i)
+static void cede_run_ev(struct cede_ctx *c, uint32_t i)
 {
-	struct s2_cpu *p = &c->cpu[i];
+	struct cede_cpu *p = &c->cpu[i];
 	struct pvsim_cede_latency_result *r = c->r;
 	uint64_t lat = c->s.now_ns - p->wake_ns, busy;
 
-	if (p->st != S2_WAKING) {
+	if (p->st != CEDE_WAKING) {
 		pvsim_fail(&c->s, "run event for a CPU that is not waking");
 		return;
 	}
-	if (s2_in_window(c, p->wake_ns)) {
+	if (cede_in_window(c, p->wake_ns)) {
 		r->wakes++;
 		if (c->w->qos_ns && lat > c->w->qos_ns)
 			r->over_qos++;
 		if (r->n < r->cap)
 			r->lat_ns[r->n++] = lat;
 		/* Linux counts the exit in the state's time */
-		r->idle_ns[p->idle_st == S2_CEDE] += c->s.now_ns - p->since_ns;
+		r->idle_ns[p->idle_st == CEDE_CEDE] += c->s.now_ns - p->since_ns;
 		if (c->w->stop_samples && r->n >= c->w->stop_samples)
 			c->win_hi = c->s.now_ns;	/* stop here */
 	}
-	s2_set_state(c, p, S2_BUSY);
+	cede_set_state(c, p, CEDE_BUSY);
 	/* ping-pong servers (odd CPUs) and sleepers work; clients think */
 	if (c->w->kind == PVSIM_CEDE_LATENCY_PINGPONG && !(i & 1))
-		busy = s2_u(c, c->w->think_min_ns, c->w->think_max_ns);
+		busy = cede_u(c, c->w->think_min_ns, c->w->think_max_ns);
 	else
-		busy = s2_u(c, c->w->work_min_ns, c->w->work_max_ns);
-	pvsim_at(&c->s, c->s.now_ns + busy, S2_EV_DONE, i, 0);
+		busy = cede_u(c, c->w->work_min_ns, c->w->work_max_ns);
+	pvsim_at(&c->s, c->s.now_ns + busy, CEDE_EV_DONE, i, 0);
 }
 
-static void s2_done_ev(struct s2_ctx *c, uint32_t i)
+static void cede_done_ev(struct cede_ctx *c, uint32_t i)
 {
-	struct s2_cpu *p = &c->cpu[i];
+	struct cede_cpu *p = &c->cpu[i];
 	uint64_t t;
 
 	switch (c->w->kind) {
 	case PVSIM_CEDE_LATENCY_PINGPONG:
 		/* send (IPI) to the peer, then block */
-		s2_wake(c, i ^ 1, S2_HOW_IPI);
+		cede_wake(c, i ^ 1, CEDE_HOW_IPI);
 		break;
 	case PVSIM_CEDE_LATENCY_TIMER_SLEEP:
-		p->timer_ns = c->s.now_ns + s2_u(c, c->w->think_min_ns,
+		p->timer_ns = c->s.now_ns + cede_u(c, c->w->think_min_ns,
 						 c->w->think_max_ns);
-		pvsim_at(&c->s, p->timer_ns, S2_EV_TIMER, i, 0);
+		pvsim_at(&c->s, p->timer_ns, CEDE_EV_TIMER, i, 0);
 		break;
 	case PVSIM_CEDE_LATENCY_IPI_SLEEP:
-		t = c->s.now_ns + s2_u(c, c->w->think_min_ns,
+		t = c->s.now_ns + cede_u(c, c->w->think_min_ns,
 				       c->w->think_max_ns);
-		pvsim_at(&c->s, t, S2_EV_IPI, i, 0);
+		pvsim_at(&c->s, t, CEDE_EV_IPI, i, 0);
 		break;
 	}
-	s2_idle_enter(c, i);
+	cede_idle_enter(c, i);
 }
 
-static void s2_snooze_to_ev(struct s2_ctx *c, uint32_t i, uint32_t epoch)
+static void cede_snooze_to_ev(struct cede_ctx *c, uint32_t i, uint32_t epoch)
 {
-	struct s2_cpu *p = &c->cpu[i];
+	struct cede_cpu *p = &c->cpu[i];
 
-	if (epoch != p->epoch || p->st != S2_SNOOZE)
+	if (epoch != p->epoch || p->st != CEDE_SNOOZE)
 		return;	/* woken before the timeout */
-	if (s2_in_window(c, c->s.now_ns)) {
+	if (cede_in_window(c, c->s.now_ns)) {
 		c->r->idle_ns[0] += c->s.now_ns - p->since_ns;
 		c->r->snooze_timeouts++;
 	}
 	/* menu: a polling state that hit its time limit counts as an idle
 	 * period as long as the next timer */
-	pvsim_cede_latency_gov_reflect(&p->gov, s2_next_timer(c, p));
-	s2_idle_enter(c, i);
+	pvsim_cede_latency_gov_reflect(&p->gov, cede_next_timer(c, p));
+	cede_idle_enter(c, i);
 }
 
-static bool s2_running(const struct s2_cpu *p)
+static bool cede_running(const struct cede_cpu *p)
 {
-	return p->st == S2_BUSY || p->st == S2_WAKING;
+	return p->st == CEDE_BUSY || p->st == CEDE_WAKING;
 }
 
 /* Invariants after every event (debug runs). */
-static void s2_check(struct s2_ctx *c)
+static void cede_check(struct cede_ctx *c)
 {
 	uint64_t now = c->s.now_ns;
 	uint32_t i, k;
 
 	for (i = 0; i < c->w->nr_cpus; i++) {
-		const struct s2_cpu *p = &c->cpu[i];
+		const struct cede_cpu *p = &c->cpu[i];
 		uint64_t sum = now - p->state_ns;
 
-		for (k = 0; k < S2_NSTATES; k++)
+		for (k = 0; k < CEDE_NSTATES; k++)
 			sum += p->acc_ns[k];
 		if (sum != now)
 			pvsim_fail(&c->s, "CPU time does not add up");
-		if (p->st == S2_SNOOZE && c->snooze_to_ns &&
+		if (p->st == CEDE_SNOOZE && c->snooze_to_ns &&
 		    now - p->since_ns > c->snooze_to_ns)
 			pvsim_fail(&c->s, "snooze beyond its timeout");
-		if (p->st == S2_WAKING && p->idle_st == S2_SNOOZE &&
+		if (p->st == CEDE_WAKING && p->idle_st == CEDE_SNOOZE &&
 		    (p->lat_ns < c->pl->wake.snooze_min_ns ||
 		     p->lat_ns > c->pl->wake.snooze_max_ns))
 			pvsim_fail(&c->s, "snooze exit outside its range");
-		if (p->st == S2_WAKING && p->idle_st == S2_CEDE &&
+		if (p->st == CEDE_WAKING && p->idle_st == CEDE_CEDE &&
 		    (p->lat_ns < c->cede_lat_min ||
 		     p->lat_ns > c->cede_lat_max))
 			pvsim_fail(&c->s, "CEDE exit outside its range");
 		/* a ping-pong pair has one message: one side runs */
 		if (c->w->kind == PVSIM_CEDE_LATENCY_PINGPONG && (i & 1) &&
-		    s2_running(&c->cpu[i]) == s2_running(&c->cpu[i - 1]))
+		    cede_running(&c->cpu[i]) == cede_running(&c->cpu[i - 1]))
 			pvsim_fail(&c->s, "pair: not one side running");
 	}
 	if (c->r->n > c->r->cap || c->r->n > c->r->wakes)
 		pvsim_fail(&c->s, "more samples than wake-ups");
 }
 
-static bool s2_work_ok(const struct pvsim_cede_latency_work *w)
+static bool cede_work_ok(const struct pvsim_cede_latency_work *w)
 {
 	return w->nr_cpus && w->nr_cpus <= PVSIM_CEDE_LATENCY_MAX_CPUS &&
 	       (w->kind != PVSIM_CEDE_LATENCY_PINGPONG || !(w->nr_cpus & 1)) &&
@@ -746,7 +737,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	       struct pvsim_cede_latency_result *r)
 {
 	const struct pvsim_cede_latency_wake_model *m = &pl->wake;
-	struct s2_ctx *c;
+	struct cede_ctx *c;
 	struct pvsim_event ev;
 	uint64_t base_min, base_max;
 	uint32_t i;
@@ -757,7 +748,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	r->events = r->failures = 0;
 	r->first_failure = NULL;
 	memset(&r->fail, 0, sizeof(r->fail));
-	if (!s2_work_ok(w) || (!r->lat_ns && r->cap))
+	if (!cede_work_ok(w) || (!r->lat_ns && r->cap))
 		return -1;
 	c = calloc(1, sizeof(*c));
 	if (!c)
@@ -765,10 +756,10 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	/*
 	 * One live event per CPU, plus stale snooze timeouts (a CPU woken
 	 * from snooze leaves its timeout queued; it is skipped when it
-	 * fires): S2_EV_SLOTS per CPU is room for a timeout's worth of
+	 * fires): CEDE_EV_SLOTS per CPU is room for a timeout's worth of
 	 * the shortest busy periods.
 	 */
-	if (pvsim_init(&c->s, S2_EV_SLOTS * w->nr_cpus, seed)) {
+	if (pvsim_init(&c->s, CEDE_EV_SLOTS * w->nr_cpus, seed)) {
 		free(c);
 		return -1;
 	}
@@ -784,9 +775,9 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	c->snooze_to_ns = (uint64_t)states[1].target_residency_us * 1000;
 	base_min = (uint64_t)m->hw_min_ns + 2ull * m->entry_min_ns;
 	base_max = (uint64_t)m->hw_max_ns + 2ull * m->entry_max_ns;
-	c->cede_lat_min = s2_min3(base_min, m->t_early_min_ns,
+	c->cede_lat_min = cede_min3(base_min, m->t_early_min_ns,
 				  m->i_early_min_ns);
-	c->cede_lat_max = s2_max3(base_max + m->t_hv_max_ns,
+	c->cede_lat_max = cede_max3(base_max + m->t_hv_max_ns,
 				  m->t_early_max_ns,
 				  base_max + m->ipi_max_ns + m->i_queue_max_ns);
 	if (c->cede_lat_max < m->i_early_max_ns)
@@ -795,38 +786,38 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	/* clients and sleepers start busy; ping-pong servers start idle */
 	for (i = 0; i < w->nr_cpus; i++) {
 		pvsim_cede_latency_gov_init(&c->cpu[i].gov);
-		c->cpu[i].st = S2_BUSY;
+		c->cpu[i].st = CEDE_BUSY;
 		if (w->kind == PVSIM_CEDE_LATENCY_PINGPONG && (i & 1)) {
-			s2_idle_enter(c, i);
+			cede_idle_enter(c, i);
 			continue;
 		}
 		pvsim_at(&c->s, w->kind == PVSIM_CEDE_LATENCY_PINGPONG ?
-			   s2_u(c, w->think_min_ns, w->think_max_ns) :
-			   s2_u(c, w->work_min_ns, w->work_max_ns),
-			   S2_EV_DONE, i, 0);
+			   cede_u(c, w->think_min_ns, w->think_max_ns) :
+			   cede_u(c, w->work_min_ns, w->work_max_ns),
+			   CEDE_EV_DONE, i, 0);
 	}
 	while (pvsim_next(&c->s, &ev) && c->s.now_ns < c->win_hi) {
 		switch (ev.kind) {
-		case S2_EV_DONE:
-			s2_done_ev(c, ev.obj);
+		case CEDE_EV_DONE:
+			cede_done_ev(c, ev.obj);
 			break;
-		case S2_EV_RUN:
-			s2_run_ev(c, ev.obj);
+		case CEDE_EV_RUN:
+			cede_run_ev(c, ev.obj);
 			break;
-		case S2_EV_TIMER:
-			s2_wake(c, ev.obj, S2_HOW_TIMER);
+		case CEDE_EV_TIMER:
+			cede_wake(c, ev.obj, CEDE_HOW_TIMER);
 			break;
-		case S2_EV_IPI:
-			s2_wake(c, ev.obj, S2_HOW_IPI);
+		case CEDE_EV_IPI:
+			cede_wake(c, ev.obj, CEDE_HOW_IPI);
 			break;
-		case S2_EV_SNOOZE_TO:
-			s2_snooze_to_ev(c, ev.obj, ev.epoch);
+		case CEDE_EV_SNOOZE_TO:
+			cede_snooze_to_ev(c, ev.obj, ev.epoch);
 			break;
 		default:
 			pvsim_fail(&c->s, "unknown event");
 		}
 		if (debug)
-			s2_check(c);
+			cede_check(c);
 	}
 	r->events = c->s.events;
 	r->failures = c->s.failures;
@@ -857,9 +848,9 @@ int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uin
 		memset(&r, 0, sizeof(r));
 		r.lat_ns = k ? m->ipi_ns : m->timer_ns;
 		r.cap = PVSIM_CEDE_LATENCY_SELFTEST_N;
-		pvsim_cede_latency_selftest_work_with(&w, k,
-						      PVSIM_CEDE_LATENCY_SELFTEST_N,
-						      pl->param);
+		pvsim_cede_latency_selftest_work(&w, k,
+						 PVSIM_CEDE_LATENCY_SELFTEST_N,
+						 pl->param);
 		/* seeds apart from the workloads' (iter_seed(seed, wl)) */
 		if (pvsim_cede_latency_run(pl, states, &w,
 			       pvsim_iter_seed(seed, 100 + k), debug, &r) ||

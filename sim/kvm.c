@@ -43,6 +43,7 @@
 #include <pvsched/sim.h>
 
 #include "eevdf.h"
+#include "kvm.h"
 
 enum kvm_ev {
 	EV_SPIN_END,	/* obj = task */
@@ -137,53 +138,6 @@ struct kvm {
 	struct vcpu v[PVSIM_KVM_MAX_VCPUS];
 	struct task t[PVSIM_KVM_MAX_TASKS];
 };
-
-void pvsim_kvm_defaults(struct pvsim_kvm_params *p)
-{
-	memset(p, 0, sizeof(*p));
-	p->cores = 10;
-	p->smt = 4;
-	p->vcpus = 40;
-	p->guest_smt = 4;
-	p->noise_vcpus = 0;
-	p->noise_busy_min_ns = 1000000;
-	p->noise_busy_max_ns = 20000000;
-	p->noise_idle_min_ns = 200000;
-	p->noise_idle_max_ns = 5000000;
-	p->hnoise_gap_min_ns = 2000000;
-	p->hnoise_gap_max_ns = 20000000;
-	p->hnoise_min_ns = 20000;
-	p->hnoise_max_ns = 200000;
-	p->msg_threads = 20;
-	p->workers = 2;
-	p->cputime_ns = 10000000;
-	p->work_is_cpu = true;
-	p->msg_work_ns = 25000;
-	p->sleeptime_ns = 10000000;
-	p->sleep_jitter_pm = 250;
-	p->guest_cost_pm = 1000;
-	p->runtime_ns = 5000000000ull;
-	p->warmup_ns = 200000000;
-	p->guest_slice_ns = 3000000;
-	p->guest_wakeup_gran_ns = 50000;
-	p->snooze_ns = 2000;
-	p->snooze_wake_ns = 2000;
-	p->ipi_ns = 5000;
-	p->cede_exit_ns = 20000;
-	p->resume_ns = 5000;
-	p->lat_jitter_pm = 250;
-	p->host_sched = PVSIM_KVM_HOST_EEVDF;
-	p->host_slice_ns = 3000000;
-	p->host_tick_ns = 4000000;
-	p->host_run_to_parity = true;
-	p->host_cfs_latency_ns = 24000000;
-	p->host_cfs_wakeup_gran_ns = 4000000;
-	p->host_wakeup_gran_ns = 10000;
-	p->iter_noise_pm = 200;
-	p->timer_slack_ns = 50000;
-	p->random_start = true;
-	p->policy = PVS_PREEMPT_IDLE_HINT;
-}
 
 static void at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj,
 	       uint32_t epoch)

@@ -46,20 +46,20 @@ static const char *pol_row(const struct pvsim_opts *o, unsigned int pol)
 
 /* The parameters `show` lists, settable with --set (pvsim_param). */
 enum {
-	HP_HALT_POLL, HP_GROW, HP_GROW_START, HP_SHRINK, HP_PLAIN_PPM,
-	HP_PAUSE_VM_PPM, HP_PAUSE_BM_PPM, HP_GUEST_PPM, HP_PLAIN_ITER,
-	HP_RELAX_ITER, HP_PAUSE, HP_EXIT, HP_SCHED_OUT, HP_CEXIT_MIN,
-	HP_CEXIT_MAX, HP_SCHED_IN, HP_ENTRY, HP_LOAD_HIGH, HP_LOAD_LOW,
-	HP_WORK_MIN, HP_WORK_MAX, HP_LONG_GAP_PM, HP_LONG_GAP, HP_KT_GAP,
-	HP_KT_MIN, HP_KT_MAX, HP_WARMUP, HP_RUN_NOISE, HP_TIMER_JITTER,
-	HP_NR
+	P_HALT_POLL, P_GROW, P_GROW_START, P_SHRINK, P_PLAIN_PPM,
+	P_PAUSE_VM_PPM, P_PAUSE_BM_PPM, P_GUEST_PPM, P_PLAIN_ITER,
+	P_RELAX_ITER, P_PAUSE, P_EXIT, P_SCHED_OUT, P_CEXIT_MIN,
+	P_CEXIT_MAX, P_SCHED_IN, P_ENTRY, P_LOAD_HIGH, P_LOAD_LOW,
+	P_WORK_MIN, P_WORK_MAX, P_LONG_GAP_PM, P_LONG_GAP, P_KT_GAP,
+	P_KT_MIN, P_KT_MAX, P_WARMUP, P_RUN_NOISE, P_TIMER_JITTER,
+	P_NR
 };
 
 #define M PVSIM_PROV_MEASURED
 #define C PVSIM_PROV_CALIBRATED
 #define F PVSIM_PROV_FITTED
 #define A PVSIM_PROV_ASSUMED
-static const struct pvsim_param hp_params[HP_NR] = {
+static const struct pvsim_param hp_params[P_NR] = {
 	{ "halt_poll_ns", "ns", PVS_HALT_POLL_NS_X86, 0, 10000000, M,
 	  "KVM's x86 default halt_poll_ns (virt/kvm/kvm_main.c)" },
 	{ "halt_poll_grow", "x", PVS_HALT_POLL_GROW, 0, 16, M,
@@ -130,41 +130,48 @@ static const struct pvsim_param hp_params[HP_NR] = {
 #undef F
 #undef A
 
-/* Onto the model's parameters: the run's values of the table, the case's
- * load, the policy's rule (the plug-in's missing hooks: cpu_relax's). */
+/* Onto the model's parameters: the run's values of the table (the only
+ * source of the model's numbers), the case's load, the policy's rule (the
+ * plug-in's missing hooks: cpu_relax's). */
 static void setup(const struct pvsim_opts *o, struct pvsim_hp_params *p,
 		  unsigned int c, unsigned int pol)
 {
 #define HP(i) pvsim_param_value(o, hp_params, (i))
-	pvsim_hp_defaults(p);
-	p->hp.max_ns = HP(HP_HALT_POLL);
-	p->hp.grow = (uint32_t)HP(HP_GROW);
-	p->hp.grow_start_ns = HP(HP_GROW_START);
-	p->hp.shrink = (uint32_t)HP(HP_SHRINK);
-	p->plain_ppm = (uint32_t)HP(HP_PLAIN_PPM);
-	p->pause_ppm = (uint32_t)HP(HP_PAUSE_VM_PPM);
-	p->guest_ppm = (uint32_t)HP(HP_GUEST_PPM);
-	p->plain_iter_ns = HP(HP_PLAIN_ITER);
-	p->relax_iter_ns = HP(HP_RELAX_ITER);
-	p->pause_ns = HP(HP_PAUSE);
-	p->exit_ns = HP(HP_EXIT);
-	p->sched_out_ns = HP(HP_SCHED_OUT);
-	p->cexit_min_ns = HP(HP_CEXIT_MIN);
-	p->cexit_max_ns = HP(HP_CEXIT_MAX);
-	p->sched_in_ns = HP(HP_SCHED_IN);
-	p->entry_ns = HP(HP_ENTRY);
-	p->load_pm = (uint32_t)HP(c ? HP_LOAD_LOW : HP_LOAD_HIGH);
-	p->work_min_ns = HP(HP_WORK_MIN) * 1000;
-	p->work_max_ns = HP(HP_WORK_MAX) * 1000;
-	p->long_gap_pm = (uint32_t)HP(HP_LONG_GAP_PM);
-	p->long_gap_ns = HP(HP_LONG_GAP) * 1000;
-	p->kt_gap_ns = HP(HP_KT_GAP) * 1000;
-	p->kt_min_ns = HP(HP_KT_MIN) * 1000;
-	p->kt_max_ns = HP(HP_KT_MAX) * 1000;
-	p->warmup_ns = HP(HP_WARMUP) * 1000000;
-	p->run_noise_pm = (uint32_t)HP(HP_RUN_NOISE);
+	memset(p, 0, sizeof(*p));
+	/* today's x86 host; the table sets the window's numbers */
+	pvs_halt_poll_preset(PVS_HALT_POLL_PRESET_X86, PVS_HALT_POLL_GEN_TODAY,
+			     &p->hp);
+	p->poll = PVS_POLL_PLAIN;
+	p->wl = PVSIM_HP_WL_REDIS;
+	p->runtime_ns = 5000000000ull;
+	p->hp.max_ns = HP(P_HALT_POLL);
+	p->hp.grow = (uint32_t)HP(P_GROW);
+	p->hp.grow_start_ns = HP(P_GROW_START);
+	p->hp.shrink = (uint32_t)HP(P_SHRINK);
+	p->plain_ppm = (uint32_t)HP(P_PLAIN_PPM);
+	p->pause_ppm = (uint32_t)HP(P_PAUSE_VM_PPM);
+	p->guest_ppm = (uint32_t)HP(P_GUEST_PPM);
+	p->plain_iter_ns = HP(P_PLAIN_ITER);
+	p->relax_iter_ns = HP(P_RELAX_ITER);
+	p->pause_ns = HP(P_PAUSE);
+	p->exit_ns = HP(P_EXIT);
+	p->sched_out_ns = HP(P_SCHED_OUT);
+	p->cexit_min_ns = HP(P_CEXIT_MIN);
+	p->cexit_max_ns = HP(P_CEXIT_MAX);
+	p->sched_in_ns = HP(P_SCHED_IN);
+	p->entry_ns = HP(P_ENTRY);
+	p->load_pm = (uint32_t)HP(c ? P_LOAD_LOW : P_LOAD_HIGH);
+	p->work_min_ns = HP(P_WORK_MIN) * 1000;
+	p->work_max_ns = HP(P_WORK_MAX) * 1000;
+	p->long_gap_pm = (uint32_t)HP(P_LONG_GAP_PM);
+	p->long_gap_ns = HP(P_LONG_GAP) * 1000;
+	p->kt_gap_ns = HP(P_KT_GAP) * 1000;
+	p->kt_min_ns = HP(P_KT_MIN) * 1000;
+	p->kt_max_ns = HP(P_KT_MAX) * 1000;
+	p->warmup_ns = HP(P_WARMUP) * 1000000;
+	p->run_noise_pm = (uint32_t)HP(P_RUN_NOISE);
 	p->run_noise_key = pol;
-	p->timer_jitter_ns = HP(HP_TIMER_JITTER);
+	p->timer_jitter_ns = HP(P_TIMER_JITTER);
 	switch (pol) {
 	case PVSIM_HPR_RELAX:
 		p->poll = PVS_POLL_RELAX;
@@ -177,7 +184,7 @@ static void setup(const struct pvsim_opts *o, struct pvsim_hp_params *p,
 		break;
 	case PVSIM_HPR_RELAX_BM:
 		p->poll = PVS_POLL_RELAX;
-		p->pause_ppm = (uint32_t)HP(HP_PAUSE_BM_PPM);
+		p->pause_ppm = (uint32_t)HP(P_PAUSE_BM_PPM);
 		break;
 	case PVSIM_HALTPOLL_RELAX_NPOL:
 		p->poll = PVS_POLL_RELAX;
@@ -226,39 +233,39 @@ static const char *hp_invalid(const struct pvsim_opts *o)
  * < 6 points there, as published); nothing was chosen for the 33 % rows:
  * they are predicted.
  */
-#define HP_PUB(c, pol, v) \
+#define P_PUB(c, pol, v) \
 	{ CASE##c, pol, "dhry_score", (v), false, \
 	  c ? "predicted" : "fitted" }
 #define CASE0 "redis at 90% CPU"
 #define CASE1 "redis at 33% CPU"
 static const struct pvsim_published hp_published[] = {
-	HP_PUB(0, "plain", 1776.90), HP_PUB(0, "cpu_relax", 1778.00),
-	HP_PUB(0, "stop-if-sibling-busy", 1782.30),
-	HP_PUB(1, "plain", 1929.90), HP_PUB(1, "cpu_relax", 2005.30),
-	HP_PUB(1, "stop-if-sibling-busy", 2294.60),
+	P_PUB(0, "plain", 1776.90), P_PUB(0, "cpu_relax", 1778.00),
+	P_PUB(0, "stop-if-sibling-busy", 1782.30),
+	P_PUB(1, "plain", 1929.90), P_PUB(1, "cpu_relax", 2005.30),
+	P_PUB(1, "stop-if-sibling-busy", 2294.60),
 };
-#define HP_NPUB (sizeof(hp_published) / sizeof(hp_published[0]))
+#define P_NPUB (sizeof(hp_published) / sizeof(hp_published[0]))
 
 /* The published score of a case and built-in policy, hundredths (0: none). */
 static uint64_t pub_dhry(unsigned int c, unsigned int pol)
 {
 	unsigned int i;
 
-	for (i = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL && i < HP_NPUB; i++)
+	for (i = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL && i < P_NPUB; i++)
 		if (!strcmp(hp_published[i].case_name, case_name[c]) &&
 		    !strcmp(hp_published[i].policy, pol_name[pol]))
 			return (uint64_t)(hp_published[i].value * 100 + 0.5);
 	return 0;
 }
-#undef HP_PUB
+#undef P_PUB
 
 /* Calibration: the vCPU's thread held in one state. */
-#define S3_NCAL 4
-static const char *const cal_name[S3_NCAL] = {
+#define RELAX_NCAL 4
+static const char *const cal_name[RELAX_NCAL] = {
 	"halted (dhry alone)", "guest i++ spin", "guest PAUSE spin, VM",
 	"guest PAUSE spin, bare metal"
 };
-static const uint64_t cal_pub[S3_NCAL] = { 317200, 158300, 172940, 288600 };
+static const uint64_t cal_pub[RELAX_NCAL] = { 317200, 158300, 172940, 288600 };
 
 void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 			unsigned int pol, uint64_t runtime_ns)
@@ -357,15 +364,19 @@ int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 	return 0;
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
+	uint32_t vm_ppm = (uint32_t)pvsim_param_value(o, hp_params,
+						      P_PAUSE_VM_PPM);
+	uint32_t bm_ppm = (uint32_t)pvsim_param_value(o, hp_params,
+						      P_PAUSE_BM_PPM);
 	struct pvsim_hp_params p;
 	uint32_t relax_bm_ppm;
 
-	pvsim_hp_defaults(&p);
-	p.pause_ppm = PVSIM_HP_PPM_PAUSE_BM;
+	setup(o, &p, 0, PVSIM_HPR_PLAIN);
+	p.pause_ppm = bm_ppm;
 	relax_bm_ppm = pvsim_hp_relax_ppm(&p);
-	p.pause_ppm = PVSIM_HP_PPM_PAUSE_VM;
+	p.pause_ppm = vm_ppm;
 	fprintf(f,
 "Model (sim/hpoll.c), one SMT core:\n"
 "- thread A runs one vCPU thread of a redis-like guest (and host kernel\n"
@@ -434,7 +445,7 @@ static void show(FILE *f)
 		(unsigned long long)p.cexit_max_ns,
 		(unsigned long long)p.sched_in_ns,
 		(unsigned long long)p.entry_ns,
-		p.plain_ppm, PVSIM_HP_PPM_PAUSE_VM, PVSIM_HP_PPM_PAUSE_BM,
+		p.plain_ppm, vm_ppm, bm_ppm,
 		pvsim_hp_relax_ppm(&p), relax_bm_ppm,
 		(unsigned long long)p.work_min_ns / 1000,
 		(unsigned long long)p.work_max_ns / 1000, p.long_gap_pm,
@@ -451,9 +462,7 @@ static void pr_centi(FILE *f, const char *fmt_pad, uint64_t v)
 {
 	char b[32];
 
-	snprintf(b, sizeof(b), "%llu.%02llu", (unsigned long long)(v / 100),
-		 (unsigned long long)(v % 100));
-	fprintf(f, fmt_pad, b);
+	fprintf(f, fmt_pad, pvsim_fixed(b, sizeof(b), v, 2));
 }
 
 /* Per mille of a over b, as "12.3". */
@@ -462,9 +471,7 @@ static void pr_pm(FILE *f, const char *fmt_pad, uint64_t a, uint64_t b)
 	char s[32];
 	uint64_t pm = b ? (a * 1000 + b / 2) / b : 0;
 
-	snprintf(s, sizeof(s), "%llu.%llu", (unsigned long long)(pm / 10),
-		 (unsigned long long)(pm % 10));
-	fprintf(f, fmt_pad, s);
+	fprintf(f, fmt_pad, pvsim_fixed(s, sizeof(s), pm, 1));
 }
 
 /*
@@ -638,20 +645,20 @@ static int run(const struct pvsim_opts *o, FILE *f,
 {
 	struct pvsim_haltpoll_relax_case *cs = malloc(sizeof(*cs));
 	struct pvsim_hp_params p;
-	uint64_t cal[S3_NCAL];
+	uint64_t cal[RELAX_NCAL];
 	unsigned int c, i;
 	uint64_t rt;
 
 	if (!cs)
 		return -1;
-	for (i = 0; i < S3_NCAL; i++)
+	for (i = 0; i < RELAX_NCAL; i++)
 		cal[i] = pvsim_haltpoll_relax_calib(o, i, tot);
 	pvsim_haltpoll_relax_params(&p, 0, 0, o->runtime_ns);
 	rt = p.runtime_ns;
 	if (o->json) {
 		fprintf(f, "{\"scenario\":\"kvm-haltpoll-relax\",\"seed\":%llu,"
 			"\"calibration\":{", (unsigned long long)o->seed);
-		for (i = 0; i < S3_NCAL; i++)
+		for (i = 0; i < RELAX_NCAL; i++)
 			fprintf(f, "%s\"%s\":%llu.%02llu", i ? "," : "",
 				cal_name[i], (unsigned long long)cal[i] / 100,
 				(unsigned long long)cal[i] % 100);
@@ -662,7 +669,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 		fprintf(f, "vCPU thread                     model     published "
 			"(calibrated: the sibling's speeds are set from "
 			"these)\n");
-		for (i = 0; i < S3_NCAL; i++) {
+		for (i = 0; i < RELAX_NCAL; i++) {
 			fprintf(f, "%-30s  ", cal_name[i]);
 			pr_centi(f, "%-8s  ", cal[i]);
 			pr_centi(f, "%s\n", cal_pub[i]);
@@ -713,8 +720,8 @@ const struct pvsim_scenario pvsim_kvm_haltpoll_relax = {
 	"  sibling, v1), 1778 (cpu_relax); 33% CPU: 1929.9, 2294.6, 2005.3.",
 	"poll_action,halt_poll_window_ns,halt_poll_step",
 	hp_params,
-	HP_NR,
+	P_NR,
 	hp_invalid,
 	hp_published,
-	HP_NPUB,
+	P_NPUB,
 };

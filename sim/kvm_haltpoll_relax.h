@@ -9,6 +9,8 @@
 
 #include <pvsched/sim.h>
 
+#pragma GCC visibility push(hidden)
+
 /* Sibling speed, parts per million of the dhry loop alone (kvm-haltpoll-relax). */
 #define PVSIM_HP_PPM_ONE 1000000u
 #define PVSIM_HP_PPM_PLAIN 499054u	/* 1583 / 3172 beside `i++` */
@@ -124,8 +126,6 @@ struct pvsim_hp_result {
 	struct pvsim_failure fail;	/* where and when */
 };
 
-/* The defaults (90 % load, today's x86 host, plain polling). */
-void pvsim_hp_defaults(struct pvsim_hp_params *p);
 /* Sibling speed (ppm) beside a cpu_relax() poll loop: the iteration mix. */
 uint32_t pvsim_hp_relax_ppm(const struct pvsim_hp_params *p);
 /* dhry2reg index x 100 from the sibling's work and busy time. */
@@ -178,5 +178,7 @@ void pvsim_haltpoll_relax_params(struct pvsim_hp_params *p, unsigned int c,
 			unsigned int pol, uint64_t runtime_ns);
 int pvsim_haltpoll_relax_case(const struct pvsim_opts *o, unsigned int c,
 		     struct pvsim_haltpoll_relax_case *out, struct pvsim_totals *tot);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_KVM_HALTPOLL_RELAX_H */

@@ -50,28 +50,28 @@ static const struct {
 };
 
 /* For the picture, the same (a range is marked at its middle). */
-#define KYB_PUB(c, pol, k, label) \
+#define BAIL_PUB(c, pol, k, label) \
 	{ c " vCPUs", pol, "jobs_per_min", (k) * 1000.0, false, label }
 static const struct pvsim_published kyb_published[] = {
-	KYB_PUB("40", "ple-off", 102, "fitted"),
-	KYB_PUB("40", "stock", 53, "fitted"),
-	KYB_PUB("40", "bail-out", 100, "predicted"),
-	KYB_PUB("60", "ple-off", 88, "fitted"),
-	KYB_PUB("60", "stock", 25, "fitted"),
-	KYB_PUB("60", "bail-out", 81, "predicted"),
-	KYB_PUB("80", "ple-off", 81, "fitted"),
-	KYB_PUB("80", "stock", 19, "fitted"),
-	KYB_PUB("80", "bail-out", 58.5, "fitted"),
+	BAIL_PUB("40", "ple-off", 102, "fitted"),
+	BAIL_PUB("40", "stock", 53, "fitted"),
+	BAIL_PUB("40", "bail-out", 100, "predicted"),
+	BAIL_PUB("60", "ple-off", 88, "fitted"),
+	BAIL_PUB("60", "stock", 25, "fitted"),
+	BAIL_PUB("60", "bail-out", 81, "predicted"),
+	BAIL_PUB("80", "ple-off", 81, "fitted"),
+	BAIL_PUB("80", "stock", 19, "fitted"),
+	BAIL_PUB("80", "bail-out", 58.5, "fitted"),
 };
-#undef KYB_PUB
+#undef BAIL_PUB
 
 /* perf kvm stat at 80 vCPUs with the bail-out (published, predicted):
  * PAUSE_INSTRUCTION's share of the exits and its average time. */
-#define KYB_PUB_PAUSE_SHARE_CENTI 9197
-#define KYB_PUB_PAUSE_AVG_CENTI_US 8838
+#define BAIL_PUB_PAUSE_SHARE_CENTI 9197
+#define BAIL_PUB_PAUSE_AVG_CENTI_US 8838
 /* Rows: the three built-in kernels, then a plug-in's policy (run under
  * the bail-out rule: its missing hooks are the library's). */
-#define KYB_NPOL (PVSIM_DY_SIM_NPOL + 1)
+#define BAIL_NPOL (PVSIM_DY_SIM_NPOL + 1)
 
 static const char *const exit_name[PVSIM_DY_EXIT_NR] = {
 	"PAUSE_INSTRUCTION", "HLT", "EXTERNAL_INTERRUPT"
@@ -86,11 +86,12 @@ const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol)
 	return pol < PVSIM_DY_SIM_NPOL ? name[pol] : "unknown";
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	struct pvsim_dy_sim_params p;
 
 	pvsim_dy_sim_defaults(&p, 80, PVSIM_DY_SIM_STOCK);
+	pvsim_yield_bailout_apply(o, &p);
 	fprintf(f,
 "Model (sim/dyield.c). Source of each number: [published] = the experiment's setup,\n"
 "[fit] = calibrated by hand against the published table, [kernel] = what Linux\n"
@@ -273,7 +274,7 @@ void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex)
 /* ---- run ----------------------------------------------------------------- */
 
 /* One case and policy over its iterations. */
-struct s1_cell {
+struct bail_cell {
 	struct pvsim_dy_sim_result sum;	/* counters summed, exits merged */
 	uint64_t *jpm;			/* per iteration */
 };
@@ -318,7 +319,7 @@ static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
 
 static int run_cell(const struct pvsim_opts *o, unsigned int c,
 		    unsigned int pol, uint32_t iters,
-		    struct s1_cell *cell, struct pvsim_totals *tot)
+		    struct bail_cell *cell, struct pvsim_totals *tot)
 {
 	struct pvsim_dy_sim_params p;
 	struct pvsim_dy_sim_result r;
@@ -383,7 +384,7 @@ static void print_dy(FILE *f, const struct pvsim_dy_sim_result *s)
 }
 
 static void print_json(FILE *f, const struct pvsim_opts *o,
-		       struct s1_cell cells[][KYB_NPOL], unsigned int npol,
+		       struct bail_cell cells[][BAIL_NPOL], unsigned int npol,
 		       uint32_t iters)
 {
 	unsigned int c, pol, i;
@@ -446,7 +447,7 @@ static void jpm_range(const uint64_t *jpm, uint32_t n, double *mean,
  * The hold-out lines: every published number beside the simulated one,
  * labelled; a published range is compared with the simulated spread.
  */
-static void print_holdout(FILE *f, struct s1_cell cells[][KYB_NPOL],
+static void print_holdout(FILE *f, struct bail_cell cells[][BAIL_NPOL],
 			  uint32_t iters)
 {
 	const struct pvsim_dy_exit_stat *ex = cells[2][2].sum.exits;
@@ -477,15 +478,15 @@ static void print_holdout(FILE *f, struct s1_cell cells[][KYB_NPOL],
 		"%.2f %% of exits, published %.2f %%; avg %.2f us, published "
 		"%.2f us (predicted)\n",
 		n ? 100.0 * (double)ex[PVSIM_DY_EXIT_PAUSE].n / (double)n : 0,
-		KYB_PUB_PAUSE_SHARE_CENTI / 100.0,
+		BAIL_PUB_PAUSE_SHARE_CENTI / 100.0,
 		ex[PVSIM_DY_EXIT_PAUSE].n ?
 		(double)ex[PVSIM_DY_EXIT_PAUSE].sum_ns /
 		(double)ex[PVSIM_DY_EXIT_PAUSE].n / 1000 : 0,
-		KYB_PUB_PAUSE_AVG_CENTI_US / 100.0);
+		BAIL_PUB_PAUSE_AVG_CENTI_US / 100.0);
 }
 
 static void print_text(FILE *f, const struct pvsim_opts *o,
-		       struct s1_cell cells[][KYB_NPOL], unsigned int npol,
+		       struct bail_cell cells[][BAIL_NPOL], unsigned int npol,
 		       uint32_t iters)
 {
 	unsigned int c, pol;
@@ -518,21 +519,21 @@ static void print_text(FILE *f, const struct pvsim_opts *o,
 static int run(const struct pvsim_opts *o, FILE *f,
 	       struct pvsim_totals *tot)
 {
-	struct s1_cell cells[PVSIM_YIELD_BAILOUT_NCASES][KYB_NPOL];
+	struct bail_cell cells[PVSIM_YIELD_BAILOUT_NCASES][BAIL_NPOL];
 	uint32_t iters = o->iterations ? o->iterations : PVSIM_YIELD_BAILOUT_ITERS;
-	unsigned int npol = o->plugin ? KYB_NPOL : PVSIM_DY_SIM_NPOL;
+	unsigned int npol = o->plugin ? BAIL_NPOL : PVSIM_DY_SIM_NPOL;
 	uint64_t *jpm;
 	unsigned int c, pol;
 	int ret = 0;
 
-	jpm = calloc((size_t)PVSIM_YIELD_BAILOUT_NCASES * KYB_NPOL * iters,
+	jpm = calloc((size_t)PVSIM_YIELD_BAILOUT_NCASES * BAIL_NPOL * iters,
 		     sizeof(*jpm));
 	if (!jpm)
 		return -1;
 	memset(cells, 0, sizeof(cells));
 	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES && !ret; c++)
 		for (pol = 0; pol < npol && !ret; pol++) {
-			cells[c][pol].jpm = jpm + (c * KYB_NPOL + pol) * iters;
+			cells[c][pol].jpm = jpm + (c * BAIL_NPOL + pol) * iters;
 			ret = run_cell(o, c, pol, iters, &cells[c][pol], tot);
 		}
 	if (!ret && o->json)
@@ -562,7 +563,7 @@ const struct pvsim_scenario pvsim_kvm_yield_bailout = {
 	"  PAUSE_INSTRUCTION 92% of exits, 88.38 us average.",
 	"should_yield,dy_on_spin,dy_spin_loop,ple_step",
 	pvsim_yield_bailout_params,
-	KYB_NPARAMS,
+	BAIL_NPARAMS,
 	pvsim_yield_bailout_invalid,
 	kyb_published,
 	sizeof(kyb_published) / sizeof(kyb_published[0]),

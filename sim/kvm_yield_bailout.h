@@ -8,6 +8,8 @@
 
 #include <pvsched/sim.h>
 
+#pragma GCC visibility push(hidden)
+
 /* Largest guest / host the model accepts. */
 #define PVSIM_DY_SIM_MAX_VCPUS 128
 #define PVSIM_DY_SIM_MAX_CPUS 128
@@ -123,17 +125,17 @@ void pvsim_dy_print_kvm_stat(FILE *f, const struct pvsim_dy_exit_stat *ex);
 /* The settable parameters (sim/kvm_yield_bailout_params.c), in `show`'s
  * order. */
 enum {
-	KYB_HOST_CPUS, KYB_TSC_MHZ, KYB_HOST_GAP_MIN, KYB_HOST_GAP_MAX,
-	KYB_HOST_MIN, KYB_HOST_MAX, KYB_TICK, KYB_HOST_SLICE, KYB_FREE_MIN,
-	KYB_FREE_MAX, KYB_LOCKS, KYB_CS_MIN, KYB_CS_MAX, KYB_HANDOFF,
-	KYB_HANDOFF_WAITER, KYB_PICKUP, KYB_HALT_PM, KYB_HALT_MIN,
-	KYB_HALT_MAX, KYB_STEPS_PER_JOB, KYB_PLE_GAP, KYB_PLE_WINDOW,
-	KYB_PLE_GROW, KYB_PLE_SHRINK, KYB_EXIT, KYB_EXAMINE, KYB_PID,
-	KYB_PID_CONTEND, KYB_ESRCH, KYB_RQLOCK, KYB_RQLOCK_CONTEND, KYB_V37,
-	KYB_WARMUP, KYB_RUN_NOISE, KYB_NPARAMS
+	BAIL_HOST_CPUS, BAIL_TSC_MHZ, BAIL_HOST_GAP_MIN, BAIL_HOST_GAP_MAX,
+	BAIL_HOST_MIN, BAIL_HOST_MAX, BAIL_TICK, BAIL_HOST_SLICE, BAIL_FREE_MIN,
+	BAIL_FREE_MAX, BAIL_LOCKS, BAIL_CS_MIN, BAIL_CS_MAX, BAIL_HANDOFF,
+	BAIL_HANDOFF_WAITER, BAIL_PICKUP, BAIL_HALT_PM, BAIL_HALT_MIN,
+	BAIL_HALT_MAX, BAIL_STEPS_PER_JOB, BAIL_PLE_GAP, BAIL_PLE_WINDOW,
+	BAIL_PLE_GROW, BAIL_PLE_SHRINK, BAIL_EXIT, BAIL_EXAMINE, BAIL_PID,
+	BAIL_PID_CONTEND, BAIL_ESRCH, BAIL_RQLOCK, BAIL_RQLOCK_CONTEND, BAIL_V37,
+	BAIL_WARMUP, BAIL_RUN_NOISE, BAIL_NPARAMS
 };
 
-extern const struct pvsim_param pvsim_yield_bailout_params[KYB_NPARAMS];
+extern const struct pvsim_param pvsim_yield_bailout_params[BAIL_NPARAMS];
 
 /* Set the table's parameters in p: the run's values (o->param), or the
  * defaults when o is NULL or has none. */
@@ -145,5 +147,7 @@ const char *pvsim_yield_bailout_invalid(const struct pvsim_opts *o);
 
 /* Policy names as recorded ("ple-off", "stock", "bail-out"). */
 const char *pvsim_yield_bailout_policy_name(enum pvsim_dy_sim_policy pol);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_KVM_YIELD_BAILOUT_H */

@@ -7,6 +7,7 @@
  */
 #include <dlfcn.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <pvsched/sim.h>
 
@@ -159,24 +160,32 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 	*out = NULL;
 	*handle = NULL;
 	if (!h) {
-		fprintf(err, "pvsched sim: cannot load --plugin '%s': %s\n",
+		fprintf(err, PVSIM_PROG ": cannot load --plugin '%s': %s\n",
 			path, dlerror());
+		/* dlopen() looks a name without '/' up on the library path */
+		if (!strchr(path, '/'))
+			fprintf(err, PVSIM_PROG ": a name without '/' is looked "
+				"up on the library path, not in the current "
+				"directory: %s --plugin ./%s\n",
+				access(path, F_OK) ? "give its path, e.g."
+						   : "it is here: give",
+				path);
 		return -1;
 	}
 	pl = (const struct pvsim_plugin *)dlsym(h, PVSIM_PLUGIN_SYMBOL);
 	if (!pl) {
-		fprintf(err, "pvsched sim: --plugin '%s' defines no '%s' "
+		fprintf(err, PVSIM_PROG ": --plugin '%s' defines no '%s' "
 			"(struct pvsim_plugin, <pvsched/sim.h>)\n", path,
 			PVSIM_PLUGIN_SYMBOL);
 	} else if (pl->abi != PVSIM_PLUGIN_ABI) {
-		fprintf(err, "pvsched sim: --plugin '%s' was built for plug-in "
+		fprintf(err, PVSIM_PROG ": --plugin '%s' was built for plug-in "
 			"ABI %u, this simulator has %u\n", path, pl->abi,
 			PVSIM_PLUGIN_ABI);
 	} else if (!name_ok(pl->hooks.name)) {
-		fprintf(err, "pvsched sim: --plugin '%s': bad policy name "
+		fprintf(err, PVSIM_PROG ": --plugin '%s': bad policy name "
 			"(1..24 of a-z A-Z 0-9 - _)\n", path);
 	} else if (!pvsim_hooks_set(&pl->hooks, set)) {
-		fprintf(err, "pvsched sim: --plugin '%s' (%s) sets no hook\n",
+		fprintf(err, PVSIM_PROG ": --plugin '%s' (%s) sets no hook\n",
 			path, pl->hooks.name);
 	} else {
 		*out = pl;

@@ -101,18 +101,18 @@ static void print_holdout(FILE *f, unsigned int c, const int64_t *centi)
 		sign, near);
 }
 
-/* The parameters `show` lists, settable with --set (pvsim_param); the
- * defaults are pvsim_kvm_defaults()' (a test checks they agree). */
-enum { PH_NBUSY_MIN, PH_NBUSY_MAX, PH_NIDLE_MIN, PH_NIDLE_MAX, PH_HGAP_MIN,
-       PH_HGAP_MAX, PH_HBURST_MIN, PH_HBURST_MAX, PH_CPUTIME, PH_MSGWORK,
-       PH_SLEEP, PH_GSLICE, PH_GGRAN, PH_SNOOZE, PH_IPI, PH_CEDE_EXIT,
-       PH_RESUME, PH_JITTER, PH_HSCHED, PH_HSLICE, PH_HTICK, PH_HPARITY,
-       PH_HGRAN, PH_NOISE_PREEMPT, PH_ITER_NOISE, PH_SLACK, PH_RSTART,
-       PH_VCPUS, PH_GSMT, PH_HCORES, PH_HSMT, PH_LOAD, PH_MSGS, PH_WORKERS,
-       PH_WORK_CPU, PH_SJITTER, PH_WAIT_ALL, PH_GCOST, PH_LLC, PH_CFS_LAT,
-       PH_CFS_GRAN, PH_NR };
+/* The parameters `show` lists, settable with --set (pvsim_param): the
+ * only source of the KVM model's numbers (pvsim_idle_hint_params()). */
+enum { P_NBUSY_MIN, P_NBUSY_MAX, P_NIDLE_MIN, P_NIDLE_MAX, P_HGAP_MIN,
+       P_HGAP_MAX, P_HBURST_MIN, P_HBURST_MAX, P_CPUTIME, P_MSGWORK,
+       P_SLEEP, P_GSLICE, P_GGRAN, P_SNOOZE, P_IPI, P_CEDE_EXIT,
+       P_RESUME, P_JITTER, P_HSCHED, P_HSLICE, P_HTICK, P_HPARITY,
+       P_HGRAN, P_NOISE_PREEMPT, P_ITER_NOISE, P_SLACK, P_RSTART,
+       P_VCPUS, P_GSMT, P_HCORES, P_HSMT, P_LOAD, P_MSGS, P_WORKERS,
+       P_WORK_CPU, P_SJITTER, P_WAIT_ALL, P_GCOST, P_LLC, P_CFS_LAT,
+       P_CFS_GRAN, P_NR };
 
-static const struct pvsim_param ph_params[PH_NR] = {
+static const struct pvsim_param ph_params[P_NR] = {
 	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
 	  "noise vCPU bursts (the published run does not say what the "
 	  "noise guest ran)" },
@@ -231,47 +231,47 @@ static const struct pvsim_param ph_params[PH_NR] = {
 static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 {
 #define PH(i) pvsim_param_value(o, ph_params, (i))
-	p->noise_busy_min_ns = PH(PH_NBUSY_MIN) * 1000;
-	p->noise_busy_max_ns = PH(PH_NBUSY_MAX) * 1000;
-	p->noise_idle_min_ns = PH(PH_NIDLE_MIN) * 1000;
-	p->noise_idle_max_ns = PH(PH_NIDLE_MAX) * 1000;
-	p->hnoise_gap_min_ns = PH(PH_HGAP_MIN) * 1000;
-	p->hnoise_gap_max_ns = PH(PH_HGAP_MAX) * 1000;
-	p->hnoise_min_ns = PH(PH_HBURST_MIN) * 1000;
-	p->hnoise_max_ns = PH(PH_HBURST_MAX) * 1000;
-	p->cputime_ns = PH(PH_CPUTIME) * 1000;
-	p->msg_work_ns = PH(PH_MSGWORK) * 1000;
-	p->sleeptime_ns = PH(PH_SLEEP) * 1000;
-	p->guest_slice_ns = PH(PH_GSLICE) * 1000;
-	p->guest_wakeup_gran_ns = PH(PH_GGRAN) * 1000;
-	p->snooze_ns = PH(PH_SNOOZE);
-	p->ipi_ns = PH(PH_IPI);
-	p->cede_exit_ns = PH(PH_CEDE_EXIT) * 1000;
-	p->resume_ns = PH(PH_RESUME) * 1000;
-	p->lat_jitter_pm = (uint32_t)PH(PH_JITTER);
-	p->host_sched = (uint32_t)PH(PH_HSCHED);
-	p->host_slice_ns = PH(PH_HSLICE) * 1000;
-	p->host_tick_ns = PH(PH_HTICK) * 1000;
-	p->host_run_to_parity = PH(PH_HPARITY) != 0;
-	p->host_wakeup_gran_ns = PH(PH_HGRAN) * 1000;
-	p->noise_wakeup_preempt = PH(PH_NOISE_PREEMPT) != 0;
-	p->iter_noise_pm = (uint32_t)PH(PH_ITER_NOISE);
-	p->timer_slack_ns = PH(PH_SLACK) * 1000;
-	p->random_start = PH(PH_RSTART) != 0;
-	p->vcpus = (uint32_t)PH(PH_VCPUS);
-	p->guest_smt = (uint32_t)PH(PH_GSMT);
-	p->cores = (uint32_t)PH(PH_HCORES);
-	p->smt = (uint32_t)PH(PH_HSMT);
-	p->load_per_hthread = (uint32_t)PH(PH_LOAD);
-	p->msg_threads = (uint32_t)PH(PH_MSGS);
-	p->workers = (uint32_t)PH(PH_WORKERS);
-	p->work_is_cpu = PH(PH_WORK_CPU) != 0;
-	p->sleep_jitter_pm = (uint32_t)PH(PH_SJITTER);
-	p->msg_wait_all = PH(PH_WAIT_ALL) != 0;
-	p->guest_cost_pm = (uint32_t)PH(PH_GCOST);
-	p->llc_vcpus = (uint32_t)PH(PH_LLC);
-	p->host_cfs_latency_ns = PH(PH_CFS_LAT) * 1000;
-	p->host_cfs_wakeup_gran_ns = PH(PH_CFS_GRAN) * 1000;
+	p->noise_busy_min_ns = PH(P_NBUSY_MIN) * 1000;
+	p->noise_busy_max_ns = PH(P_NBUSY_MAX) * 1000;
+	p->noise_idle_min_ns = PH(P_NIDLE_MIN) * 1000;
+	p->noise_idle_max_ns = PH(P_NIDLE_MAX) * 1000;
+	p->hnoise_gap_min_ns = PH(P_HGAP_MIN) * 1000;
+	p->hnoise_gap_max_ns = PH(P_HGAP_MAX) * 1000;
+	p->hnoise_min_ns = PH(P_HBURST_MIN) * 1000;
+	p->hnoise_max_ns = PH(P_HBURST_MAX) * 1000;
+	p->cputime_ns = PH(P_CPUTIME) * 1000;
+	p->msg_work_ns = PH(P_MSGWORK) * 1000;
+	p->sleeptime_ns = PH(P_SLEEP) * 1000;
+	p->guest_slice_ns = PH(P_GSLICE) * 1000;
+	p->guest_wakeup_gran_ns = PH(P_GGRAN) * 1000;
+	p->snooze_ns = PH(P_SNOOZE);
+	p->ipi_ns = PH(P_IPI);
+	p->cede_exit_ns = PH(P_CEDE_EXIT) * 1000;
+	p->resume_ns = PH(P_RESUME) * 1000;
+	p->lat_jitter_pm = (uint32_t)PH(P_JITTER);
+	p->host_sched = (uint32_t)PH(P_HSCHED);
+	p->host_slice_ns = PH(P_HSLICE) * 1000;
+	p->host_tick_ns = PH(P_HTICK) * 1000;
+	p->host_run_to_parity = PH(P_HPARITY) != 0;
+	p->host_wakeup_gran_ns = PH(P_HGRAN) * 1000;
+	p->noise_wakeup_preempt = PH(P_NOISE_PREEMPT) != 0;
+	p->iter_noise_pm = (uint32_t)PH(P_ITER_NOISE);
+	p->timer_slack_ns = PH(P_SLACK) * 1000;
+	p->random_start = PH(P_RSTART) != 0;
+	p->vcpus = (uint32_t)PH(P_VCPUS);
+	p->guest_smt = (uint32_t)PH(P_GSMT);
+	p->cores = (uint32_t)PH(P_HCORES);
+	p->smt = (uint32_t)PH(P_HSMT);
+	p->load_per_hthread = (uint32_t)PH(P_LOAD);
+	p->msg_threads = (uint32_t)PH(P_MSGS);
+	p->workers = (uint32_t)PH(P_WORKERS);
+	p->work_is_cpu = PH(P_WORK_CPU) != 0;
+	p->sleep_jitter_pm = (uint32_t)PH(P_SJITTER);
+	p->msg_wait_all = PH(P_WAIT_ALL) != 0;
+	p->guest_cost_pm = (uint32_t)PH(P_GCOST);
+	p->llc_vcpus = (uint32_t)PH(P_LLC);
+	p->host_cfs_latency_ns = PH(P_CFS_LAT) * 1000;
+	p->host_cfs_wakeup_gran_ns = PH(P_CFS_GRAN) * 1000;
 #undef PH
 }
 
@@ -279,8 +279,8 @@ static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 static const char *ph_invalid(const struct pvsim_opts *o)
 {
 	static const unsigned int pair[][2] = {
-		{ PH_NBUSY_MIN, PH_NBUSY_MAX }, { PH_NIDLE_MIN, PH_NIDLE_MAX },
-		{ PH_HGAP_MIN, PH_HGAP_MAX }, { PH_HBURST_MIN, PH_HBURST_MAX },
+		{ P_NBUSY_MIN, P_NBUSY_MAX }, { P_NIDLE_MIN, P_NIDLE_MAX },
+		{ P_HGAP_MIN, P_HGAP_MAX }, { P_HBURST_MIN, P_HBURST_MAX },
 	};
 	unsigned int i;
 
@@ -288,45 +288,45 @@ static const char *ph_invalid(const struct pvsim_opts *o)
 		if (pvsim_param_value(o, ph_params, pair[i][0]) >
 		    pvsim_param_value(o, ph_params, pair[i][1]))
 			return "each *_min_us at most its *_max_us";
-	if (pvsim_param_value(o, ph_params, PH_VCPUS) %
-	    pvsim_param_value(o, ph_params, PH_GSMT))
+	if (pvsim_param_value(o, ph_params, P_VCPUS) %
+	    pvsim_param_value(o, ph_params, P_GSMT))
 		return "guest_vcpus a multiple of guest_smt";
-	if (pvsim_param_value(o, ph_params, PH_MSGS) *
-	    (1 + pvsim_param_value(o, ph_params, PH_WORKERS)) >
+	if (pvsim_param_value(o, ph_params, P_MSGS) *
+	    (1 + pvsim_param_value(o, ph_params, P_WORKERS)) >
 	    PVSIM_KVM_MAX_TASKS)
 		return "msg_threads x (1 + workers) at most 1024";
-	if ((pvsim_param_value(o, ph_params, PH_VCPUS) * 2 +
-	     pvsim_param_value(o, ph_params, PH_HCORES) *
-	     pvsim_param_value(o, ph_params, PH_HSMT) - 1) /
-	    (pvsim_param_value(o, ph_params, PH_HCORES) *
-	     pvsim_param_value(o, ph_params, PH_HSMT)) +
-	    pvsim_param_value(o, ph_params, PH_LOAD) > 14)
+	if ((pvsim_param_value(o, ph_params, P_VCPUS) * 2 +
+	     pvsim_param_value(o, ph_params, P_HCORES) *
+	     pvsim_param_value(o, ph_params, P_HSMT) - 1) /
+	    (pvsim_param_value(o, ph_params, P_HCORES) *
+	     pvsim_param_value(o, ph_params, P_HSMT)) +
+	    pvsim_param_value(o, ph_params, P_LOAD) > 14)
 		return "at most 14 threads per host thread (vCPUs of both "
 		       "guests and host_load_threads)";
 	return NULL;
 }
 
-void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p)
-{
-	static const struct pvsim_opts defaults;
-
-	pvsim_kvm_defaults(p);
-	params_of(&defaults, p);
-}
-
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy)
 {
-	pvsim_kvm_defaults(p);
+	static const struct pvsim_opts defaults;	/* the table's values */
+
+	memset(p, 0, sizeof(*p));
+	params_of(&defaults, p);
+	/* what --set does not reach: the run's length, a snooze's wake */
+	p->runtime_ns = 5000000000ull;
+	p->warmup_ns = 200000000;
+	p->snooze_wake_ns = 2000;
 	p->noise_vcpus = c == 0 ? 0 : c == 1 ? 40 : 20;
 	p->policy = policy;
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	struct pvsim_kvm_params p;
 
-	pvsim_kvm_defaults(&p);
+	pvsim_idle_hint_params(&p, 0, PVS_PREEMPT_IDLE_HINT);
+	params_of(o, &p);
 	fprintf(f,
 "Model (sim/kvm.c):\n"
 "- host: %u cores x SMT%u; hardware thread h runs benchmark vCPU h and, when\n"
@@ -451,9 +451,9 @@ static void show(FILE *f)
 static bool published_shape(const struct pvsim_opts *o)
 {
 	static const unsigned int shape[] = {
-		PH_CPUTIME, PH_SLEEP, PH_VCPUS, PH_GSMT, PH_HCORES, PH_HSMT,
-		PH_LOAD, PH_MSGS, PH_WORKERS, PH_WORK_CPU, PH_SJITTER,
-		PH_WAIT_ALL, PH_GCOST
+		P_CPUTIME, P_SLEEP, P_VCPUS, P_GSMT, P_HCORES, P_HSMT,
+		P_LOAD, P_MSGS, P_WORKERS, P_WORK_CPU, P_SJITTER,
+		P_WAIT_ALL, P_GCOST
 	};
 	unsigned int i;
 
@@ -794,7 +794,7 @@ const struct pvsim_scenario pvsim_ppc_idle_hint = {
 	"    noise guest on CPUs 0-19     p50 -1.63  p99 +343.66  p99.9 +36.07",
 	"is_preempted",
 	ph_params,
-	PH_NR,
+	P_NR,
 	ph_invalid,
 	ih_published,
 	sizeof(ih_published) / sizeof(ih_published[0]),

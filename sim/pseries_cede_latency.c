@@ -17,34 +17,34 @@
 #include "pseries_cede_latency.h"
 #include "sim_int.h"
 
-#define S2_NPOL 3	/* built-in policies */
-#define S2_MAXPOL 4	/* and a plug-in's */
-#define S2_NPCT PVSIM_NPCT
+#define CEDE_NPOL 3	/* built-in policies */
+#define CEDE_MAXPOL 4	/* and a plug-in's */
+#define CEDE_NPCT PVSIM_NPCT
 
 /* baseline (the rule before the fix) first */
-static const enum pvs_idle_policy s2_pol[S2_NPOL] = {
+static const enum pvs_idle_policy cede_pol[CEDE_NPOL] = {
 	PVS_IDLE_TRUST_FW, PVS_IDLE_KERNEL, PVS_IDLE_COMPENSATED
 };
-static const char *const s2_pol_name[S2_NPOL] = {
+static const char *const cede_pol_name[CEDE_NPOL] = {
 	"trust-fw", "kernel", "compensated"
 };
-static const char *const s2_wl_name[PVSIM_CEDE_LATENCY_NWL] = {
+static const char *const cede_wl_name[PVSIM_CEDE_LATENCY_NWL] = {
 	"short idles", "latency QoS", "long idles"
 };
 
-static const char *s2_kind_name(enum pvsim_cede_latency_kind k)
+static const char *cede_kind_name(enum pvsim_cede_latency_kind k)
 {
 	return k == PVSIM_CEDE_LATENCY_PINGPONG ? "IPI ping-pong" :
 	       k == PVSIM_CEDE_LATENCY_TIMER_SLEEP ? "timer sleepers" : "IPI sleepers";
 }
 
 /* "IPI ping-pong, 2 pairs, busy 2-20 us / 2-60 us" and the QoS */
-static void s2_print_work(FILE *f, const struct pvsim_cede_latency_work *w)
+static void cede_print_work(FILE *f, const struct pvsim_cede_latency_work *w)
 {
 	bool pp = w->kind == PVSIM_CEDE_LATENCY_PINGPONG;
 
 	fprintf(f, "%s, %u %s, %s %llu-%llu us, %s %llu-%llu us",
-		s2_kind_name(w->kind), pp ? w->nr_cpus / 2 : w->nr_cpus,
+		cede_kind_name(w->kind), pp ? w->nr_cpus / 2 : w->nr_cpus,
 		pp ? "pairs" : "CPUs", pp ? "server work" : "run",
 		(unsigned long long)w->work_min_ns / 1000,
 		(unsigned long long)w->work_max_ns / 1000,
@@ -56,15 +56,17 @@ static void s2_print_work(FILE *f, const struct pvsim_cede_latency_work *w)
 			(unsigned long long)w->qos_ns / 1000);
 }
 
-static void show(FILE *f)
+static void show(const struct pvsim_opts *o, FILE *f)
 {
 	const struct pvsim_cede_latency_wake_model *m;
 	struct pvsim_cede_latency_platform pl;
 	struct pvsim_cede_latency_work w;
 	unsigned int k;
 
-	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
-	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 0);
+	pvsim_cede_latency_platform_with(&pl, PVSIM_CEDE_LATENCY_POWER9,
+					 o->param);
+	pvsim_cede_latency_workload_with(&w, PVSIM_CEDE_LATENCY_SHORT, 0,
+					 o->param);
 	m = &pl.wake;
 	fprintf(f,
 "Model (sim/idlegov.c), a dedicated partition, SMT threads independent:\n"
@@ -134,8 +136,8 @@ static void show(FILE *f)
 		(unsigned long long)w.warmup_ns / 1000000, PVSIM_CEDE_LATENCY_ITERS);
 	for (k = 0; k < PVSIM_CEDE_LATENCY_NWL; k++) {
 		pvsim_cede_latency_workload(&w, k, 0);
-		fprintf(f, "  %s: ", s2_wl_name[k]);
-		s2_print_work(f, &w);
+		fprintf(f, "  %s: ", cede_wl_name[k]);
+		cede_print_work(f, &w);
 		fprintf(f, "; %llu ms\n",
 			(unsigned long long)w.runtime_ns / 1000000);
 	}
@@ -148,27 +150,19 @@ static void show(FILE *f)
 
 /* ---- printing helpers ---------------------------------------------------- */
 
-/* v / 100 with two decimals, into b */
-static const char *s2_fmt_centi(char *b, size_t n, uint64_t v)
-{
-	snprintf(b, n, "%llu.%02llu", (unsigned long long)(v / 100),
-		 (unsigned long long)(v % 100));
-	return b;
-}
-
-static void s2_pr_centi(FILE *f, uint64_t v)
+static void cede_pr_centi(FILE *f, uint64_t v)
 {
 	char b[32];
 
-	fputs(s2_fmt_centi(b, sizeof(b), v), f);
+	fputs(pvsim_fixed(b, sizeof(b), v, 2), f);
 }
 
-static uint64_t s2_share_centi(uint64_t part, uint64_t all)
+static uint64_t cede_share_centi(uint64_t part, uint64_t all)
 {
 	return all ? part * 10000 / all : 0;
 }
 
-static void s2_pr_stats_row(FILE *f, const char *label,
+static void cede_pr_stats_row(FILE *f, const char *label,
 			    const struct pvs_lat_stats *st)
 {
 	char avg[32], sd[32];
@@ -184,14 +178,14 @@ static void s2_pr_stats_row(FILE *f, const char *label,
 		(unsigned long long)st->max_ns, sd);
 }
 
-static void s2_pr_stats_hdr(FILE *f, const char *first)
+static void cede_pr_stats_hdr(FILE *f, const char *first)
 {
 	fprintf(f, "%-13s %-7s %-7s %-7s %-10s %-7s %-7s %-7s %s\n", first,
 		"N", "Min", "Median", "Avg", "90%ile", "99%ile", "Max",
 		"Stddev");
 }
 
-static void s2_json_stats(FILE *f, const struct pvs_lat_stats *st)
+static void cede_json_stats(FILE *f, const struct pvs_lat_stats *st)
 {
 	fprintf(f, "\"n\":%u,\"min_ns\":%llu,\"median_ns\":%llu,"
 		"\"avg_ns\":%llu.%03u,\"p90_ns\":%llu,\"p99_ns\":%llu,"
@@ -204,39 +198,39 @@ static void s2_json_stats(FILE *f, const struct pvs_lat_stats *st)
 		(unsigned long long)st->stddev_ns, st->stddev_frac_milli);
 }
 
-static double s2_us(uint64_t ns)
+static double cede_us(uint64_t ns)
 {
 	return (double)ns / 1000.0;
 }
 
 /* whole ns + thousandths (pvs_lat_stats' fixed point) in us */
-static double s2_fixed_us(uint64_t ns, uint32_t milli)
+static double cede_fixed_us(uint64_t ns, uint32_t milli)
 {
 	return (double)ns / 1000.0 + (double)milli / 1000000.0;
 }
 
 /* ---- the run ------------------------------------------------------------- */
 
-struct s2_run {
+struct cede_run {
 	const struct pvsim_opts *o;
 	FILE *f;
 	struct pvsim_totals *tot;
 	uint32_t iters;
 	size_t run_cap;
 	uint64_t *pool, *runbuf;
-	unsigned int npol;		/* S2_NPOL, or S2_MAXPOL with a plug-in */
+	unsigned int npol;		/* CEDE_NPOL, or CEDE_MAXPOL with a plug-in */
 	struct pvsim_cede_latency_measure *m[PVSIM_CEDE_LATENCY_NPLAT];
 };
 
 /* A policy's name in tables and records: the built-in's, or the
  * plug-in's. */
-static const char *s2_pol_label(const struct s2_run *x, unsigned int k)
+static const char *cede_pol_label(const struct cede_run *x, unsigned int k)
 {
-	return k < S2_NPOL ? s2_pol_name[k] : x->o->plugin->name;
+	return k < CEDE_NPOL ? cede_pol_name[k] : x->o->plugin->name;
 }
 
 /* Boot it of platform pl: its wake path under boot_noise_pm. */
-static void s2_boot_pl(const struct s2_run *x,
+static void cede_boot_pl(const struct cede_run *x,
 		       const struct pvsim_cede_latency_platform *pl,
 		       uint32_t it, struct pvsim_cede_latency_platform *out)
 {
@@ -246,7 +240,7 @@ static void s2_boot_pl(const struct s2_run *x,
 
 /* The CEDE state policy k gives at boot it (the plug-in's hook, else the
  * library; a plug-in without it is the patched rule, kernel). */
-static int s2_decide(const struct s2_run *x,
+static int cede_decide(const struct cede_run *x,
 		     const struct pvsim_cede_latency_platform *pl,
 		     unsigned int p, uint32_t it, unsigned int k,
 		     struct pvs_idle_state states[2],
@@ -254,24 +248,24 @@ static int s2_decide(const struct s2_run *x,
 {
 	const struct pvsim_cede_latency_measure *m = &x->m[p][it];
 
-	return pvsim_cede_latency_decide(pl, k < S2_NPOL ? NULL :
-					 x->o->plugin, k < S2_NPOL ?
-					 s2_pol[k] : PVS_IDLE_KERNEL,
+	return pvsim_cede_latency_decide(pl, k < CEDE_NPOL ? NULL :
+					 x->o->plugin, k < CEDE_NPOL ?
+					 cede_pol[k] : PVS_IDLE_KERNEL,
 					 m->compensation_ns, &m->timer,
 					 &m->ipi, states, lat, parse_ret);
 }
 
-static uint64_t s2_iter_seed(const struct s2_run *x, uint32_t it)
+static uint64_t cede_iter_seed(const struct cede_run *x, uint32_t it)
 {
 	return pvsim_iter_seed(x->o->seed, it);
 }
 
-static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures,
+static void cede_tot(struct cede_run *x, uint64_t events, uint64_t failures,
 		   const struct pvsim_failure *fail, const char *cs,
 		   const char *pol, uint32_t it)
 {
 	pvsim_totals_add(x->tot, events, failures, fail, cs, pol, it,
-			 s2_iter_seed(x, it));
+			 cede_iter_seed(x, it));
 }
 
 /*
@@ -279,7 +273,7 @@ static void s2_tot(struct s2_run *x, uint64_t events, uint64_t failures,
  * pseries-cede-latency), timer then IPI: calibration inputs of the wake
  * path (pvsim_cede_latency_params[]), not predictions.
  */
-static const struct pvs_lat_stats s2_published[2] = {
+static const struct pvs_lat_stats cede_published[2] = {
 	{ .n = 400, .min_ns = 2601, .median_ns = 5677, .mean_ns = 5668,
 	  .mean_frac_milli = 740, .p90_ns = 5917, .p99_ns = 6413,
 	  .max_ns = 9299, .stddev_ns = 455, .stddev_frac_milli = 10 },
@@ -289,24 +283,24 @@ static const struct pvs_lat_stats s2_published[2] = {
 };
 
 /* The published compensation: IPI p99 9514 - firmware 2000 ns. */
-#define S2_PUBLISHED_COMP_NS 7514
+#define CEDE_PUBLISHED_COMP_NS 7514
 
 /* Field-wise extreme of a and b (max when hi): a boots min/max row. */
-static void s2_stats_extreme(struct pvs_lat_stats *a,
+static void cede_stats_extreme(struct pvs_lat_stats *a,
 			     const struct pvs_lat_stats *b, bool hi)
 {
-#define S2_EXT(f) a->f = (hi ? b->f > a->f : b->f < a->f) ? b->f : a->f
+#define CEDE_EXT(f) a->f = (hi ? b->f > a->f : b->f < a->f) ? b->f : a->f
 	uint64_t am = a->mean_ns * 1000 + a->mean_frac_milli;
 	uint64_t bm = b->mean_ns * 1000 + b->mean_frac_milli;
 	uint64_t as = a->stddev_ns * 1000 + a->stddev_frac_milli;
 	uint64_t bs = b->stddev_ns * 1000 + b->stddev_frac_milli;
 
-	S2_EXT(min_ns);
-	S2_EXT(median_ns);
-	S2_EXT(p90_ns);
-	S2_EXT(p99_ns);
-	S2_EXT(max_ns);
-#undef S2_EXT
+	CEDE_EXT(min_ns);
+	CEDE_EXT(median_ns);
+	CEDE_EXT(p90_ns);
+	CEDE_EXT(p99_ns);
+	CEDE_EXT(max_ns);
+#undef CEDE_EXT
 	if (hi ? bm > am : bm < am) {
 		a->mean_ns = b->mean_ns;
 		a->mean_frac_milli = b->mean_frac_milli;
@@ -322,7 +316,7 @@ static void s2_stats_extreme(struct pvs_lat_stats *a,
  * smallest and largest over the iterations) and, on POWER9, the published
  * row, labelled calibrated (the wake path was tuned to it).
  */
-static void s2_holdout_selftest(struct s2_run *x, unsigned int p, bool ipi)
+static void cede_holdout_selftest(struct cede_run *x, unsigned int p, bool ipi)
 {
 	struct pvs_lat_stats lo, hi;
 	uint32_t it;
@@ -332,23 +326,23 @@ static void s2_holdout_selftest(struct s2_run *x, unsigned int p, bool ipi)
 		const struct pvs_lat_stats *st = ipi ? &x->m[p][it].ipi :
 						       &x->m[p][it].timer;
 
-		s2_stats_extreme(&lo, st, false);
-		s2_stats_extreme(&hi, st, true);
+		cede_stats_extreme(&lo, st, false);
+		cede_stats_extreme(&hi, st, true);
 	}
-	s2_pr_stats_row(x->f, "boots min", &lo);
-	s2_pr_stats_row(x->f, "boots max", &hi);
+	cede_pr_stats_row(x->f, "boots min", &lo);
+	cede_pr_stats_row(x->f, "boots max", &hi);
 	if (p != PVSIM_CEDE_LATENCY_POWER9) {
 		fprintf(x->f, "(no published %s selftest: its wake path is "
 			"POWER9's, assumed)\n", ipi ? "IPI" : "timer");
 		return;
 	}
-	s2_pr_stats_row(x->f, "published", &s2_published[ipi]);
+	cede_pr_stats_row(x->f, "published", &cede_published[ipi]);
 	fprintf(x->f, "(published row: calibrated, the wake path's input; "
 		"not a prediction)\n");
 }
 
 /* Selftest table: iteration 0 and all iterations pooled. */
-static int s2_selftest_table(struct s2_run *x, unsigned int p, bool ipi)
+static int cede_selftest_table(struct cede_run *x, unsigned int p, bool ipi)
 {
 	struct pvs_lat_stats all;
 	size_t n = 0;
@@ -364,27 +358,27 @@ static int s2_selftest_table(struct s2_run *x, unsigned int p, bool ipi)
 	if (x->o->json) {
 		fprintf(x->f, "\"%s\":{\"iteration0\":{",
 			ipi ? "ipi" : "timer");
-		s2_json_stats(x->f, ipi ? &x->m[p][0].ipi : &x->m[p][0].timer);
+		cede_json_stats(x->f, ipi ? &x->m[p][0].ipi : &x->m[p][0].timer);
 		fprintf(x->f, "},\"all\":{");
-		s2_json_stats(x->f, &all);
+		cede_json_stats(x->f, &all);
 		fprintf(x->f, "}}");
 		return 0;
 	}
 	fprintf(x->f, "CEDE latency measured using %s (numbers in ns)\n",
 		ipi ? "an IPI" : "a timer");
-	s2_pr_stats_hdr(x->f, "");
-	s2_pr_stats_row(x->f, "iteration 0",
+	cede_pr_stats_hdr(x->f, "");
+	cede_pr_stats_row(x->f, "iteration 0",
 			ipi ? &x->m[p][0].ipi : &x->m[p][0].timer);
-	s2_pr_stats_row(x->f, "all", &all);
-	s2_holdout_selftest(x, p, ipi);
+	cede_pr_stats_row(x->f, "all", &all);
+	cede_holdout_selftest(x, p, ipi);
 	return 0;
 }
 
-static int s2_platform_head(struct s2_run *x, unsigned int p,
+static int cede_platform_head(struct cede_run *x, unsigned int p,
 			    const struct pvsim_cede_latency_platform *pl)
 {
 	struct pvs_idle_state states[2];
-	struct pvs_idle_latency lat[S2_MAXPOL];
+	struct pvs_idle_latency lat[CEDE_MAXPOL];
 	uint64_t cmin = UINT64_MAX, cmax = 0, emin = UINT64_MAX, emax = 0;
 	unsigned int k;
 	uint32_t it;
@@ -404,7 +398,7 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 		emax = l.exit_latency_us > emax ? l.exit_latency_us : emax;
 	}
 	for (k = 0; k < x->npol; k++)
-		if (s2_decide(x, pl, p, 0, k, states, &lat[k], &nr))
+		if (cede_decide(x, pl, p, 0, k, states, &lat[k], &nr))
 			return -1;
 	if (x->o->json) {
 		fprintf(x->f, "%s{\"platform\":\"%s\",\"fw_image\":\"",
@@ -414,10 +408,10 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 		fprintf(x->f, "\",\"fw_records\":%d,\"fw_latency_ns\":%llu,"
 			"\"selftest\":{", nr,
 			(unsigned long long)x->m[p][0].fw_latency_ns);
-		if (s2_selftest_table(x, p, false))
+		if (cede_selftest_table(x, p, false))
 			return -1;
 		fprintf(x->f, ",");
-		if (s2_selftest_table(x, p, true))
+		if (cede_selftest_table(x, p, true))
 			return -1;
 		fprintf(x->f, ",\"compensation_ns\":[");
 		for (it = 0; it < x->iters; it++)
@@ -428,7 +422,7 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 		for (k = 0; k < x->npol; k++)
 			fprintf(x->f, "%s\"%s\":{\"exit_us\":%u,"
 				"\"residency_us\":%u,\"source\":\"%s\"}",
-				k ? "," : "", s2_pol_label(x, k),
+				k ? "," : "", cede_pol_label(x, k),
 				lat[k].exit_latency_us,
 				lat[k].target_residency_us,
 				pvs_idle_source_name(lat[k].source));
@@ -442,7 +436,7 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 	fprintf(x->f, "\npvs_xcede_parse: %d record(s), minimum non-zero "
 		"latency %llu ns\n\n", nr,
 		(unsigned long long)x->m[p][0].fw_latency_ns);
-	if (s2_selftest_table(x, p, false) || s2_selftest_table(x, p, true))
+	if (cede_selftest_table(x, p, false) || cede_selftest_table(x, p, true))
 		return -1;
 	fprintf(x->f, "compensation = IPI p99 - firmware = %llu - %llu = %llu "
 		"ns (iteration 0; %llu..%llu over %u iterations)\n",
@@ -453,16 +447,16 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 	if (p == PVSIM_CEDE_LATENCY_POWER9)
 		fprintf(x->f, "published compensation %u ns (9514 - 2000): "
 			"calibrated (it follows from the IPI p99 the wake path "
-			"was tuned to)\n", S2_PUBLISHED_COMP_NS);
+			"was tuned to)\n", CEDE_PUBLISHED_COMP_NS);
 	fprintf(x->f, "\n");
 	fprintf(x->f, "CEDE state (pvs_idle_state_latency), iteration 0\n");
 	fprintf(x->f, "%-13s %-8s %-13s %s\n", "policy", "exit us",
 		"residency us", "source");
 	for (k = 0; k < x->npol; k++) {
-		fprintf(x->f, "%-13s %-8u %-13u %s", s2_pol_label(x, k),
+		fprintf(x->f, "%-13s %-8u %-13u %s", cede_pol_label(x, k),
 			lat[k].exit_latency_us, lat[k].target_residency_us,
 			pvs_idle_source_name(lat[k].source));
-		if (k < S2_NPOL && s2_pol[k] == PVS_IDLE_COMPENSATED)
+		if (k < CEDE_NPOL && cede_pol[k] == PVS_IDLE_COMPENSATED)
 			fprintf(x->f, " (exit %llu..%llu us over iterations)",
 				(unsigned long long)emin,
 				(unsigned long long)emax);
@@ -473,7 +467,7 @@ static int s2_platform_head(struct s2_run *x, unsigned int p,
 }
 
 /* Pooled results of one platform x workload x policy. */
-struct s2_cell {
+struct cede_cell {
 	struct pvs_lat_stats st;
 	uint64_t idle_ns[2], entries[2], timeouts, wakes, over_qos;
 	size_t n;
@@ -482,8 +476,8 @@ struct s2_cell {
 /* After a workload's tables: the predicted outcome under trust-fw and
  * kernel against what the published thread says (a direction, no
  * number). */
-static void s2_holdout_workload(struct s2_run *x, unsigned int p,
-				const struct s2_cell *c)
+static void cede_holdout_workload(struct cede_run *x, unsigned int p,
+				const struct cede_cell *c)
 {
 	char a[32], b[32];
 	uint64_t ea = c[0].entries[0] + c[0].entries[1];
@@ -493,42 +487,44 @@ static void s2_holdout_workload(struct s2_run *x, unsigned int p,
 		"trust-fw %s%% vs kernel %s%%, p99 %llu vs %llu ns\n",
 		p == PVSIM_CEDE_LATENCY_POWER9 ? "trust-fw picks CEDE for idles "
 		"too short to pay for it" : "no change from POWER10 on",
-		s2_fmt_centi(a, sizeof(a), s2_share_centi(c[0].entries[1], ea)),
-		s2_fmt_centi(b, sizeof(b), s2_share_centi(c[1].entries[1], eb)),
+		pvsim_fixed(a, sizeof(a),
+			    cede_share_centi(c[0].entries[1], ea), 2),
+		pvsim_fixed(b, sizeof(b),
+			    cede_share_centi(c[1].entries[1], eb), 2),
 		(unsigned long long)c[0].st.p99_ns,
 		(unsigned long long)c[1].st.p99_ns);
 }
 
-static void s2_record_iter(struct s2_run *x, const char *cs, unsigned int k,
+static void cede_record_iter(struct cede_run *x, const char *cs, unsigned int k,
 			   uint32_t it, const struct pvsim_cede_latency_result *r,
 			   const struct pvs_lat_stats *st, bool qos)
 {
-	const char *pol = s2_pol_label(x, k);
+	const char *pol = cede_pol_label(x, k);
 	uint64_t v;
 	unsigned int i;
 
-	for (i = 0; i < S2_NPCT; i++) {
+	for (i = 0; i < CEDE_NPCT; i++) {
 		pvs_lat_percentile(r->lat_ns, r->n, pvsim_pct_pm[i], &v);
-		pvsim_record(x->o, cs, pol, pvsim_pct_metric[i], it, s2_us(v));
+		pvsim_record(x->o, cs, pol, pvsim_pct_metric[i], it, cede_us(v));
 	}
 	pvsim_record(x->o, cs, pol, "mean_us", it,
-		       s2_fixed_us(st->mean_ns, st->mean_frac_milli));
-	pvsim_record(x->o, cs, pol, "max_us", it, s2_us(st->max_ns));
+		       cede_fixed_us(st->mean_ns, st->mean_frac_milli));
+	pvsim_record(x->o, cs, pol, "max_us", it, cede_us(st->max_ns));
 	pvsim_record(x->o, cs, pol, "snooze_pct", it,
-		       (double)s2_share_centi(r->idle_ns[0], r->idle_ns[0] +
+		       (double)cede_share_centi(r->idle_ns[0], r->idle_ns[0] +
 					      r->idle_ns[1]) / 100.0);
 	pvsim_record(x->o, cs, pol, "snooze_entries_pct", it,
-		       (double)s2_share_centi(r->entries[0], r->entries[0] +
+		       (double)cede_share_centi(r->entries[0], r->entries[0] +
 					      r->entries[1]) / 100.0);
 	if (qos)
 		pvsim_record(x->o, cs, pol, "over_qos_pct", it,
-			       (double)s2_share_centi(r->over_qos, r->wakes) /
+			       (double)cede_share_centi(r->over_qos, r->wakes) /
 			       100.0);
 }
 
-static int s2_cell_run(struct s2_run *x, const struct pvsim_cede_latency_platform *pl,
+static int cede_cell_run(struct cede_run *x, const struct pvsim_cede_latency_platform *pl,
 		       unsigned int p, unsigned int wl, unsigned int k,
-		       struct s2_cell *cell)
+		       struct cede_cell *cell)
 {
 	struct pvs_idle_state states[2];
 	struct pvs_idle_latency lat;
@@ -538,32 +534,32 @@ static int s2_cell_run(struct s2_run *x, const struct pvsim_cede_latency_platfor
 	char cs[64];
 	uint32_t it;
 
-	snprintf(cs, sizeof(cs), "%s %s", pl->name, s2_wl_name[wl]);
+	snprintf(cs, sizeof(cs), "%s %s", pl->name, cede_wl_name[wl]);
 	memset(cell, 0, sizeof(*cell));
 	pvsim_cede_latency_workload_with(&w, wl, x->o->runtime_ns, pl->param);
 	for (it = 0; it < x->iters; it++) {
 		struct pvsim_cede_latency_platform bpl;
 
-		s2_boot_pl(x, pl, it, &bpl);
-		if (s2_decide(x, &bpl, p, it, k, states, &lat, NULL))
+		cede_boot_pl(x, pl, it, &bpl);
+		if (cede_decide(x, &bpl, p, it, k, states, &lat, NULL))
 			return -1;
 		memset(&r, 0, sizeof(r));
 		r.lat_ns = x->runbuf;
 		r.cap = x->run_cap;
 		if (pvsim_cede_latency_run(&bpl, states, &w,
-			       pvsim_iter_seed(s2_iter_seed(x, it), wl),
+			       pvsim_iter_seed(cede_iter_seed(x, it), wl),
 			       x->o->debug, &r) || !r.n)
 			return -1;
-		s2_tot(x, r.events, r.failures, &r.fail, cs,
-		       s2_pol_label(x, k), it);
+		cede_tot(x, r.events, r.failures, &r.fail, cs,
+		       cede_pol_label(x, k), it);
 		memcpy(x->pool + cell->n, r.lat_ns, r.n * sizeof(*r.lat_ns));
 		cell->n += r.n;
 		if (pvs_lat_stats(r.lat_ns, r.n, &st))
 			return -1;
-		s2_record_iter(x, cs, k, it, &r, &st, w.qos_ns != 0);
-		pvsim_record(x->o, cs, s2_pol_label(x, k), "cede_exit_us", it,
+		cede_record_iter(x, cs, k, it, &r, &st, w.qos_ns != 0);
+		pvsim_record(x->o, cs, cede_pol_label(x, k), "cede_exit_us", it,
 			       lat.exit_latency_us);
-		pvsim_record(x->o, cs, s2_pol_label(x, k),
+		pvsim_record(x->o, cs, cede_pol_label(x, k),
 			       "cede_residency_us", it,
 			       lat.target_residency_us);
 		cell->idle_ns[0] += r.idle_ns[0];
@@ -578,76 +574,76 @@ static int s2_cell_run(struct s2_run *x, const struct pvsim_cede_latency_platfor
 }
 
 /* a share in hundredths of a percent, right-aligned, with "%" */
-static void s2_pr_pct(FILE *f, uint64_t centi)
+static void cede_pr_pct(FILE *f, uint64_t centi)
 {
 	char b[32];
 
-	fprintf(f, " %7s%%", s2_fmt_centi(b, sizeof(b), centi));
+	fprintf(f, " %7s%%", pvsim_fixed(b, sizeof(b), centi, 2));
 }
 
-static void s2_pr_split(FILE *f, const char *pol, const struct s2_cell *c,
+static void cede_pr_split(FILE *f, const char *pol, const struct cede_cell *c,
 			bool qos)
 {
 	uint64_t it = c->idle_ns[0] + c->idle_ns[1];
 	uint64_t ie = c->entries[0] + c->entries[1];
 
 	fprintf(f, "%-13s", pol);
-	s2_pr_pct(f, s2_share_centi(c->idle_ns[0], it));
-	s2_pr_pct(f, s2_share_centi(c->entries[0], ie));
-	s2_pr_pct(f, s2_share_centi(c->idle_ns[1], it));
-	s2_pr_pct(f, s2_share_centi(c->entries[1], ie));
+	cede_pr_pct(f, cede_share_centi(c->idle_ns[0], it));
+	cede_pr_pct(f, cede_share_centi(c->entries[0], ie));
+	cede_pr_pct(f, cede_share_centi(c->idle_ns[1], it));
+	cede_pr_pct(f, cede_share_centi(c->entries[1], ie));
 	fprintf(f, " %9llu", (unsigned long long)c->timeouts);
 	if (qos)
-		s2_pr_pct(f, s2_share_centi(c->over_qos, c->wakes));
+		cede_pr_pct(f, cede_share_centi(c->over_qos, c->wakes));
 	fprintf(f, "\n");
 }
 
-static void s2_json_cell(FILE *f, unsigned int k, const char *pol,
-			 const struct s2_cell *c, bool qos)
+static void cede_json_cell(FILE *f, unsigned int k, const char *pol,
+			 const struct cede_cell *c, bool qos)
 {
 	fprintf(f, "%s{\"policy\":\"%s\",", k ? "," : "", pol);
-	s2_json_stats(f, &c->st);
+	cede_json_stats(f, &c->st);
 	fprintf(f, ",\"snooze_time_pct\":");
-	s2_pr_centi(f, s2_share_centi(c->idle_ns[0], c->idle_ns[0] +
+	cede_pr_centi(f, cede_share_centi(c->idle_ns[0], c->idle_ns[0] +
 				      c->idle_ns[1]));
 	fprintf(f, ",\"snooze_entries_pct\":");
-	s2_pr_centi(f, s2_share_centi(c->entries[0], c->entries[0] +
+	cede_pr_centi(f, cede_share_centi(c->entries[0], c->entries[0] +
 				      c->entries[1]));
 	fprintf(f, ",\"snooze_timeouts\":%llu",
 		(unsigned long long)c->timeouts);
 	if (qos) {
 		fprintf(f, ",\"over_qos_pct\":");
-		s2_pr_centi(f, s2_share_centi(c->over_qos, c->wakes));
+		cede_pr_centi(f, cede_share_centi(c->over_qos, c->wakes));
 	}
 	fprintf(f, "}");
 }
 
-static int s2_workload(struct s2_run *x, const struct pvsim_cede_latency_platform *pl,
+static int cede_workload(struct cede_run *x, const struct pvsim_cede_latency_platform *pl,
 		       unsigned int p, unsigned int wl)
 {
-	struct s2_cell cell[S2_MAXPOL];
+	struct cede_cell cell[CEDE_MAXPOL];
 	struct pvsim_cede_latency_work w;
 	unsigned int k;
 
 	pvsim_cede_latency_workload_with(&w, wl, x->o->runtime_ns, pl->param);
 	if (x->o->json)
 		fprintf(x->f, "%s{\"case\":\"%s\",\"policies\":[",
-			wl ? "," : "", s2_wl_name[wl]);
+			wl ? "," : "", cede_wl_name[wl]);
 	else {
-		fprintf(x->f, "-- %s %s: ", pl->name, s2_wl_name[wl]);
-		s2_print_work(x->f, &w);
+		fprintf(x->f, "-- %s %s: ", pl->name, cede_wl_name[wl]);
+		cede_print_work(x->f, &w);
 		fprintf(x->f, "\nWake-up latency (numbers in ns), %u "
 			"iterations pooled\n", x->iters);
-		s2_pr_stats_hdr(x->f, "policy");
+		cede_pr_stats_hdr(x->f, "policy");
 	}
 	for (k = 0; k < x->npol; k++) {
-		if (s2_cell_run(x, pl, p, wl, k, &cell[k]))
+		if (cede_cell_run(x, pl, p, wl, k, &cell[k]))
 			return -1;
 		if (x->o->json)
-			s2_json_cell(x->f, k, s2_pol_label(x, k), &cell[k],
+			cede_json_cell(x->f, k, cede_pol_label(x, k), &cell[k],
 				     w.qos_ns != 0);
 		else
-			s2_pr_stats_row(x->f, s2_pol_label(x, k),
+			cede_pr_stats_row(x->f, cede_pol_label(x, k),
 					&cell[k].st);
 	}
 	if (x->o->json) {
@@ -661,33 +657,33 @@ static int s2_workload(struct s2_run *x, const struct pvsim_cede_latency_platfor
 		"%entries", "%time", "%entries", "timeouts", w.qos_ns ?
 		"    > QoS" : "");
 	for (k = 0; k < x->npol; k++)
-		s2_pr_split(x->f, s2_pol_label(x, k), &cell[k],
+		cede_pr_split(x->f, cede_pol_label(x, k), &cell[k],
 			    w.qos_ns != 0);
-	s2_holdout_workload(x, p, cell);
+	cede_holdout_workload(x, p, cell);
 	fprintf(x->f, "\n");
 	return 0;
 }
 
 /* One selftest table row of one iteration. */
-static void s2_record_stats(struct s2_run *x, const char *cs, uint32_t it,
+static void cede_record_stats(struct cede_run *x, const char *cs, uint32_t it,
 			    const struct pvs_lat_stats *st)
 {
 	const struct pvsim_opts *o = x->o;
 
-	pvsim_record(o, cs, "measured", "min_us", it, s2_us(st->min_ns));
-	pvsim_record(o, cs, "measured", "p50_us", it, s2_us(st->median_ns));
+	pvsim_record(o, cs, "measured", "min_us", it, cede_us(st->min_ns));
+	pvsim_record(o, cs, "measured", "p50_us", it, cede_us(st->median_ns));
 	pvsim_record(o, cs, "measured", "mean_us", it,
-		       s2_fixed_us(st->mean_ns, st->mean_frac_milli));
-	pvsim_record(o, cs, "measured", "p90_us", it, s2_us(st->p90_ns));
-	pvsim_record(o, cs, "measured", "p99_us", it, s2_us(st->p99_ns));
-	pvsim_record(o, cs, "measured", "max_us", it, s2_us(st->max_ns));
+		       cede_fixed_us(st->mean_ns, st->mean_frac_milli));
+	pvsim_record(o, cs, "measured", "p90_us", it, cede_us(st->p90_ns));
+	pvsim_record(o, cs, "measured", "p99_us", it, cede_us(st->p99_ns));
+	pvsim_record(o, cs, "measured", "max_us", it, cede_us(st->max_ns));
 	pvsim_record(o, cs, "measured", "stddev_us", it,
-		       s2_fixed_us(st->stddev_ns, st->stddev_frac_milli));
+		       cede_fixed_us(st->stddev_ns, st->stddev_frac_milli));
 }
 
 /* The measuring phase's numbers, recorded after the policies' records so
  * that the first recorded policy is the baseline. */
-static void s2_record_selftests(struct s2_run *x)
+static void cede_record_selftests(struct cede_run *x)
 {
 	static const char *const name[2] = { "timer", "IPI" };
 	char cs[64];
@@ -706,16 +702,16 @@ static void s2_record_selftests(struct s2_run *x)
 				const struct pvs_lat_stats *st =
 					k ? &m->ipi : &m->timer;
 
-				s2_record_stats(x, cs, it, st);
+				cede_record_stats(x, cs, it, st);
 				pvsim_record(x->o, cs, "measured",
 					       "compensation_us", it,
-					       s2_us(m->compensation_ns));
+					       cede_us(m->compensation_ns));
 			}
 		}
 	}
 }
 
-static int s2_platform(struct s2_run *x, unsigned int p)
+static int cede_platform(struct cede_run *x, unsigned int p)
 {
 	struct pvsim_cede_latency_platform pl, bpl;
 	unsigned int wl;
@@ -723,17 +719,17 @@ static int s2_platform(struct s2_run *x, unsigned int p)
 
 	pvsim_cede_latency_platform_with(&pl, p, x->o->param);
 	for (it = 0; it < x->iters; it++) {
-		s2_boot_pl(x, &pl, it, &bpl);
-		if (pvsim_cede_latency_measure(&bpl, s2_iter_seed(x, it),
+		cede_boot_pl(x, &pl, it, &bpl);
+		if (pvsim_cede_latency_measure(&bpl, cede_iter_seed(x, it),
 					       x->o->debug, &x->m[p][it]))
 			return -1;
-		s2_tot(x, x->m[p][it].events, x->m[p][it].failures,
+		cede_tot(x, x->m[p][it].events, x->m[p][it].failures,
 		       &x->m[p][it].fail, pl.name, "selftest", it);
 	}
-	if (s2_platform_head(x, p, &pl))
+	if (cede_platform_head(x, p, &pl))
 		return -1;
 	for (wl = 0; wl < PVSIM_CEDE_LATENCY_NWL; wl++)
-		if (s2_workload(x, &pl, p, wl))
+		if (cede_workload(x, &pl, p, wl))
 			return -1;
 	if (x->o->json)
 		fprintf(x->f, "]}");
@@ -741,28 +737,28 @@ static int s2_platform(struct s2_run *x, unsigned int p)
 }
 
 /* The published selftest rows the picture marks (us): calibrated. */
-#define S2_MARK(cs, m, v) { cs, "measured", m, v, false, "calibrated" }
-static const struct pvsim_published s2_marks[] = {
-	S2_MARK("POWER9 selftest timer", "min_us", 2.601),
-	S2_MARK("POWER9 selftest timer", "p50_us", 5.677),
-	S2_MARK("POWER9 selftest timer", "mean_us", 5.66874),
-	S2_MARK("POWER9 selftest timer", "p90_us", 5.917),
-	S2_MARK("POWER9 selftest timer", "p99_us", 6.413),
-	S2_MARK("POWER9 selftest timer", "max_us", 9.299),
-	S2_MARK("POWER9 selftest timer", "stddev_us", 0.45501),
-	S2_MARK("POWER9 selftest IPI", "min_us", 0.711),
-	S2_MARK("POWER9 selftest IPI", "p50_us", 7.564),
-	S2_MARK("POWER9 selftest IPI", "mean_us", 7.36943),
-	S2_MARK("POWER9 selftest IPI", "p90_us", 8.559),
-	S2_MARK("POWER9 selftest IPI", "p99_us", 9.514),
-	S2_MARK("POWER9 selftest IPI", "max_us", 9.698),
-	S2_MARK("POWER9 selftest IPI", "stddev_us", 1.20001),
-	S2_MARK("POWER9 selftest IPI", "compensation_us", 7.514),
+#define CEDE_MARK(cs, m, v) { cs, "measured", m, v, false, "calibrated" }
+static const struct pvsim_published cede_marks[] = {
+	CEDE_MARK("POWER9 selftest timer", "min_us", 2.601),
+	CEDE_MARK("POWER9 selftest timer", "p50_us", 5.677),
+	CEDE_MARK("POWER9 selftest timer", "mean_us", 5.66874),
+	CEDE_MARK("POWER9 selftest timer", "p90_us", 5.917),
+	CEDE_MARK("POWER9 selftest timer", "p99_us", 6.413),
+	CEDE_MARK("POWER9 selftest timer", "max_us", 9.299),
+	CEDE_MARK("POWER9 selftest timer", "stddev_us", 0.45501),
+	CEDE_MARK("POWER9 selftest IPI", "min_us", 0.711),
+	CEDE_MARK("POWER9 selftest IPI", "p50_us", 7.564),
+	CEDE_MARK("POWER9 selftest IPI", "mean_us", 7.36943),
+	CEDE_MARK("POWER9 selftest IPI", "p90_us", 8.559),
+	CEDE_MARK("POWER9 selftest IPI", "p99_us", 9.514),
+	CEDE_MARK("POWER9 selftest IPI", "max_us", 9.698),
+	CEDE_MARK("POWER9 selftest IPI", "stddev_us", 1.20001),
+	CEDE_MARK("POWER9 selftest IPI", "compensation_us", 7.514),
 };
-#undef S2_MARK
+#undef CEDE_MARK
 
 /* Values each within range that do not fit together, in words. */
-static const char *s2_invalid(const struct pvsim_opts *o)
+static const char *cede_invalid(const struct pvsim_opts *o)
 {
 	/* (low, high) pairs of the table: low <= high */
 	static const unsigned int pair[][2] = {
@@ -802,7 +798,7 @@ static const char *s2_invalid(const struct pvsim_opts *o)
 static int run(const struct pvsim_opts *o, FILE *f,
 	       struct pvsim_totals *tot)
 {
-	struct s2_run x;
+	struct cede_run x;
 	unsigned int p;
 	int ret = 0;
 
@@ -811,7 +807,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	x.f = f;
 	x.tot = tot;
 	x.iters = o->iterations ? o->iterations : PVSIM_CEDE_LATENCY_ITERS;
-	x.npol = o->plugin ? S2_MAXPOL : S2_NPOL;
+	x.npol = o->plugin ? CEDE_MAXPOL : CEDE_NPOL;
 	if (x.iters > PVS_LAT_MAX_SAMPLES / PVSIM_CEDE_LATENCY_SELFTEST_N)
 		return -1;
 	x.run_cap = PVS_LAT_MAX_SAMPLES / x.iters;
@@ -826,11 +822,11 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			"\"iterations\":%u,\"platforms\":[",
 			(unsigned long long)o->seed, x.iters);
 	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT && !ret; p++)
-		ret = s2_platform(&x, p);
+		ret = cede_platform(&x, p);
 	if (!ret && o->json)
 		fprintf(f, "]}\n");
 	if (!ret)
-		s2_record_selftests(&x);
+		cede_record_selftests(&x);
 	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT; p++)
 		free(x.m[p]);
 	free(x.runbuf);
@@ -858,7 +854,7 @@ const struct pvsim_scenario pvsim_pseries_cede_latency = {
 	"idle_state_latency",
 	pvsim_cede_latency_params,
 	PVSIM_CEDE_P_NR,
-	s2_invalid,
-	s2_marks,
-	sizeof(s2_marks) / sizeof(s2_marks[0]),
+	cede_invalid,
+	cede_marks,
+	sizeof(cede_marks) / sizeof(cede_marks[0]),
 };

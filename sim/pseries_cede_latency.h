@@ -12,6 +12,8 @@
 
 #include <pvsched/sim.h>
 
+#pragma GCC visibility push(hidden)
+
 /* ---- platforms and their firmware images ------------------------------ */
 
 enum pvsim_cede_latency_plat {
@@ -218,12 +220,10 @@ void pvsim_cede_latency_workload_with(struct pvsim_cede_latency_work *w,
 				      enum pvsim_cede_latency_wl wl,
 				      uint64_t runtime_ns, const uint64_t *v);
 /* The published selftest: 1 ms timers (ipi false) or IPIs ~1 ms apart
- * (ipi true) into a forced CEDE, n samples. */
-void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w, bool ipi, uint32_t n);
-/* The same with parameter values v (NULL: the defaults). */
-void pvsim_cede_latency_selftest_work_with(struct pvsim_cede_latency_work *w,
-					   bool ipi, uint32_t n,
-					   const uint64_t *v);
+ * (ipi true) into a forced CEDE, n samples, with parameter values v
+ * (NULL: the defaults). */
+void pvsim_cede_latency_selftest_work(struct pvsim_cede_latency_work *w,
+				      bool ipi, uint32_t n, const uint64_t *v);
 
 struct pvsim_cede_latency_result {
 	/* wake-up latencies, wake to the woken CPU running, ns (the first
@@ -270,5 +270,7 @@ struct pvsim_cede_latency_measure {
 
 int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
 		   bool debug, struct pvsim_cede_latency_measure *m);
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_PSERIES_CEDE_LATENCY_H */

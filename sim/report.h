@@ -20,6 +20,10 @@
 
 #include <pvsched/sim.h>
 
+#include "ministat.h"
+
+#pragma GCC visibility push(hidden)
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -107,9 +111,8 @@ int pvsim_metric_better(const char *metric);
 
 /*
  * The ministat code lives in host/stats/ministat.h (shared with the
- * benchmarks); the simulator keeps its names for it.
+ * benchmarks, included above); the simulator keeps its names for it.
  */
-#include "ministat.h"
 /** @brief Confidence levels of the Student's t table. */
 #define PVSIM_NCONF PVSTAT_NCONF
 /** @brief Degrees of freedom in the table. */
@@ -317,5 +320,7 @@ void pvsim_schbench_print(FILE *f, const struct pvsim_schbench_out *s);
 #ifdef __cplusplus
 }
 #endif
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_REPORT_H */

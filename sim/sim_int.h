@@ -8,6 +8,26 @@
 
 #include <pvsched/sim.h>
 
+#include "kvm.h"
+
+#pragma GCC visibility push(hidden)
+
+/* The prefix of every message and the name in the usage text, the same
+ * for `pvsched sim` and the installed `pvsched-sim` (which takes the same
+ * arguments). */
+#define PVSIM_PROG "pvsched sim"
+
+/* splitmix64's finaliser: a draw of a model's private stream, apart from
+ * the engine's (nearby inputs give unrelated outputs). */
+uint64_t pvsim_mix64(uint64_t z);
+/* A run-to-run factor in per mille, uniform in 1000 +- spread_pm, from
+ * the draw z. */
+uint64_t pvsim_spread_pm(uint64_t z, uint64_t spread_pm);
+
+/* v / 10^decimals with that many decimals (1..3: "12.3", "12.34",
+ * "12.345"), into b of n bytes; returns b. */
+const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
+
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
 #define PVSIM_NHOOKS 10
@@ -47,9 +67,8 @@ struct pvsim_idle_hint_case {
 	} iter[PVSIM_IDLE_HINT_NPOL][PVSIM_IDLE_HINT_MAXITER];
 };
 
-/* pvsim_kvm_defaults() with the parameter table's defaults applied (a
- * test checks it changes nothing). */
-void pvsim_idle_hint_check_defaults(struct pvsim_kvm_params *p);
+/* The KVM model's parameters of case c under a policy: the scenario's
+ * table's defaults (its only source), the published run's length. */
 void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
 			enum pvs_preempt_policy policy);
 int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
@@ -74,7 +93,7 @@ struct pvsim_lpar_params {
 	/*
 	 * The balancer policy: the fork path spreads the threads over the
 	 * thread groups, then Linux's asym-packing load balancer pulls them
-	 * towards lower-numbered cores (sim/splpar_asym_pack.c).
+	 * towards lower-numbered cores (sim/lpar.c).
 	 */
 	bool balancer;
 	uint32_t asym_group_threads; /* is_core_idle() span: a thread group */
@@ -106,5 +125,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 #define PVSIM_SCENARIO(name) extern const struct pvsim_scenario pvsim_##name;
 #include "scenarios.def"
 #undef PVSIM_SCENARIO
+
+#pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_INT_H */

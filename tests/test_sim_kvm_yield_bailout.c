@@ -194,7 +194,7 @@ static void test_params(void **state)
 	unsigned int i;
 
 	(void)state;
-	assert_int_equal(sc->nparams, KYB_NPARAMS);
+	assert_int_equal(sc->nparams, BAIL_NPARAMS);
 	assert_true(sc->nparams <= PVSIM_MAX_PARAMS);
 	for (i = 0; i < sc->nparams; i++) {
 		assert_true(sc->params[i].lo <= sc->params[i].def &&
@@ -208,12 +208,12 @@ static void test_params(void **state)
 	b = scenario_output_with(3, false, v);
 	assert_string_equal(a, b);
 	free(b);
-	v[KYB_HANDOFF] = 600;
+	v[BAIL_HANDOFF] = 600;
 	b = scenario_output_with(3, false, v);
 	assert_string_not_equal(a, b);
 	free(a);
 	free(b);
-	v[KYB_CS_MIN] = v[KYB_CS_MAX] + 1;
+	v[BAIL_CS_MIN] = v[BAIL_CS_MAX] + 1;
 	assert_non_null(sc->params_invalid(&o));
 }
 

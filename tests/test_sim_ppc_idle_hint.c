@@ -11,6 +11,7 @@
 #include "pvs_test.h"
 #include "eevdf.h"
 #include "sim_int.h"
+#include "test_sim_util.h"
 
 /* ---- EEVDF rules --------------------------------------------------------- */
 
@@ -329,9 +330,130 @@ static void test_shape_shortcut(void **state)
 	assert_true(v[2][4] > 3 * v[0][4]);
 }
 
+/* ---- the KVM model and the scenario's records ----------------------------- */
+
+static void small_params(struct pvsim_kvm_params *p, unsigned int c,
+			 enum pvs_preempt_policy pol)
+{
+	pvsim_idle_hint_params(p, c, pol);
+	p->warmup_ns = 50000000;
+	p->runtime_ns = 300000000;
+}
+
+static void test_kvm_deterministic(void **state)
+{
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
+
+	(void)state;
+	assert_non_null(a);
+	assert_non_null(b);
+	small_params(&p, 1, PVS_PREEMPT_PARITY);
+	assert_int_equal(pvsim_kvm_run(&p, 11, false, a), 0);
+	assert_int_equal(pvsim_kvm_run(&p, 11, false, b), 0);
+	assert_true(a->wake.n > 300);
+	assert_int_equal(a->events, b->events);
+	assert_int_equal(a->steal_ns, b->steal_ns);
+	assert_memory_equal(&a->wake, &b->wake, sizeof(a->wake));
+	assert_int_equal(pvsim_kvm_run(&p, 12, false, b), 0);
+	assert_true(a->events != b->events || a->steal_ns != b->steal_ns ||
+		    memcmp(&a->wake, &b->wake, sizeof(a->wake)));
+	free(a);
+	free(b);
+}
+
+static void test_kvm_bad_params(void **state)
+{
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *r = malloc(sizeof(*r));
+
+	(void)state;
+	assert_non_null(r);
+	small_params(&p, 0, PVS_PREEMPT_PARITY);
+	p.vcpus = 41;	/* more vCPUs than host threads, not a core multiple */
+	assert_int_equal(pvsim_kvm_run(&p, 1, false, r), -1);
+	small_params(&p, 0, PVS_PREEMPT_PARITY);
+	p.policy = (enum pvs_preempt_policy)7;
+	assert_int_equal(pvsim_kvm_run(&p, 1, false, r), -1);
+	free(r);
+}
+
+/* Every case and policy, invariants checked after every event. */
+static void test_kvm_invariants(void **state)
+{
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *r = malloc(sizeof(*r));
+	unsigned int c, pol;
+	uint64_t steal0 = 0;
+
+	(void)state;
+	assert_non_null(r);
+	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
+		for (pol = 0; pol < 2; pol++) {
+			small_params(&p, c, pol ? PVS_PREEMPT_PARITY :
+						  PVS_PREEMPT_IDLE_HINT);
+			assert_int_equal(pvsim_kvm_run(&p, 3 + c, true, r), 0);
+			if (r->failures)
+				print_error("case %u: %s\n", c,
+					    r->first_failure);
+			assert_int_equal(r->failures, 0);
+			assert_true(r->wake.n > 300);
+			assert_true(r->wake_n[PVSIM_KVM_WAKE_CEDED] > 0);
+			/* a noise guest multiplies the steal of host noise */
+			if (!c)
+				steal0 = r->steal_ns;
+			else
+				assert_true(r->steal_ns > 4 * steal0);
+		}
+	}
+	free(r);
+}
+
+/* Every per-iteration percentile of ppc-idle-hint is recorded, baseline first. */
+static void test_ppc_idle_hint_records(void **state)
+{
+	static const char *const metric[PVSIM_IDLE_HINT_NPCT] = {
+		"p50_us", "p75_us", "p90_us", "p95_us", "p99_us", "p99.5_us",
+		"p99.9_us"
+	};
+	struct pvsim_sink sink;
+	size_t i, n[2] = { 0, 0 };
+	unsigned int m;
+
+	(void)state;
+	assert_int_equal(pvsim_find("ppc-idle-hint")->plot_kind,
+			 PVSIM_PLOT_PCT_CURVES);
+	sim_test_run_recorded("ppc-idle-hint", 3, 100000000, &sink);
+	/* 3 cases x 2 policies x 7 percentiles x 2 iterations */
+	assert_int_equal(sink.n, 3 * 2 * PVSIM_IDLE_HINT_NPCT * 2);
+	assert_string_equal(sink.v[0].policy, "parity");
+	assert_string_equal(sink.v[0].case_name, "no noise");
+	assert_string_equal(sink.v[sink.n - 1].case_name, "overlap");
+	for (i = 0; i < sink.n; i++) {
+		const struct pvsim_rec *r = &sink.v[i];
+
+		m = (unsigned int)(i % PVSIM_IDLE_HINT_NPCT);
+		assert_string_equal(r->metric, metric[m]);
+		assert_true(r->iter < 2);
+		assert_true(r->value >= 0);
+		assert_true(!strcmp(r->policy, "parity") ||
+			    !strcmp(r->policy, "idle-hint"));
+		n[strcmp(r->policy, "parity") ? 1 : 0]++;
+		/* percentiles of one run do not decrease */
+		if (m)
+			assert_true(r->value >= sink.v[i - 1].value);
+	}
+	assert_int_equal(n[0], n[1]);
+	pvsim_sink_free(&sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kvm_deterministic),
+		cmocka_unit_test(test_kvm_bad_params),
+		cmocka_unit_test(test_kvm_invariants),
+		cmocka_unit_test(test_ppc_idle_hint_records),
 		cmocka_unit_test(test_eevdf_zero_lag_waits),
 		cmocka_unit_test(test_eevdf_positive_lag_preempts),
 		cmocka_unit_test(test_eevdf_sleep_and_charge),

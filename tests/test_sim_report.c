@@ -21,8 +21,9 @@
 static const double iguana[] = { 50, 200, 150, 400, 750, 400, 150 };
 static const double chameleon[] = { 150, 400, 720, 500, 930 };
 
-static void fake_show(FILE *f)
+static void fake_show(const struct pvsim_opts *o, FILE *f)
 {
+	(void)o;
 	fprintf(f, "fake: known values\n");
 }
 

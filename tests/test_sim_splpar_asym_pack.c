@@ -1,19 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario splpar-asym-pack (sim/splpar_asym_pack.c): the balancer policy
- * (the fork path's spread, then the asym-packing load balancer's pulls at
- * its cadence) and the run-to-run variance sources (fork placement
- * misses, slot boundary jitter): every invariant after every event on many
- * seeds, where the pulls settle, what the pull condition decides, and
- * that the sources are off by default and change only what they model.
- * The spread and pack policies' tests are in test_sim.c.
+ * Scenario splpar-asym-pack (its model sim/lpar.c, sim/splpar_asym_pack.c):
+ * the balancer policy (the fork path's spread, then the asym-packing load
+ * balancer's pulls at its cadence) and the run-to-run variance sources
+ * (fork placement misses, slot boundary jitter): every invariant after
+ * every event on many seeds, where the pulls settle, what the pull
+ * condition decides, and that the sources are off by default and change
+ * only what they model.
+ * Then the spread and pack policies, the records and the picture.
  */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdlib.h>
 #include <string.h>
 
 #include "pvs_test.h"
+#include "report.h"
 #include "sim_int.h"
+#include "test_sim_util.h"
 
 static const uint32_t vps_case[2] = { 128, 40 }, thr_case[3] = { 40, 80, 160 };
 
@@ -299,9 +302,401 @@ static void test_balancer_holdout_lines(void **state)
 			       "%Change -0.05 vs "));
 }
 
+/* ---- the spread and pack policies, records, picture ------------------------ */
+
+/*
+ * Capped: never more VPs dispatched than the entitlement at any event (the
+ * model checks it at every dispatch and, in a debug run, recounts every
+ * invariant after every event), so physc stays at or below it; the same
+ * load uncapped does go above it.
+ */
+static void test_lpar_capped(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	unsigned int pol;
+
+	(void)state;
+	for (pol = 0; pol < 2; pol++) {
+		pvsim_lpar_params(&p, 128, 160, pol ? PVS_PACK_CORES :
+						   PVS_PACK_SPREAD, 200000000);
+		p.pack_limit = 2;	/* 80 busy VPs when packed */
+		p.capped = true;
+		p.debug = true;
+		pvsim_lpar_run(&p, 9, &r);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.max_dispatched <= p.ent_cores);
+		assert_true(r.vp_busy_ns <= (uint64_t)p.ent_cores *
+					    r.elapsed_ns);
+		assert_true(r.records > 0);
+		p.capped = false;
+		pvsim_lpar_run(&p, 9, &r);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.max_dispatched > p.ent_cores);
+		assert_true(r.vp_busy_ns > (uint64_t)p.ent_cores *
+					   r.elapsed_ns);
+	}
+}
+
+/*
+ * Every case of the scenario, both policies, capped and uncapped, with
+ * every invariant recounted after every event: yield_count odd exactly
+ * when a VP is not dispatched, only VPs with work and their slot run, the
+ * dispatched count, the entitlement when capped, run time within capacity.
+ */
+static void test_lpar_invariants(void **state)
+{
+	static const uint32_t vps[2] = { 128, 40 }, thr[3] = { 40, 80, 160 };
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	unsigned int i, v, t, pol, capped;
+
+	(void)state;
+	for (i = 0; i < 2 * 3 * 2 * 2; i++) {
+		v = i / 12;
+		t = i / 4 % 3;
+		pol = i / 2 % 2;
+		capped = i % 2;
+		pvsim_lpar_params(&p, vps[v], thr[t], pol ? PVS_PACK_CORES :
+			       PVS_PACK_SPREAD, 100000000);
+		p.capped = capped;
+		p.debug = true;
+		pvsim_lpar_run(&p, 4 + t, &r);
+		if (r.failures)
+			print_error("%u VPs %u threads: %s\n", vps[v], thr[t],
+				    r.first_failure);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.records > 0);
+		assert_true(r.vp_busy_ns <= (uint64_t)(capped ? p.ent_cores :
+						       p.pool_cores) *
+					    r.elapsed_ns);
+	}
+}
+
+/*
+ * Issue 12: at a slot boundary the dispatcher must stop the VPs that lost
+ * their turn before it starts those that gained it, or the pool is
+ * over-committed for an instant ("more VPs dispatched than pool cores").
+ * 160 spread threads over 128 VPs on a 96-core pool take turns every
+ * slot; many seeds, every invariant at every event, and the most VPs ever
+ * dispatched at once stays within the pool.
+ */
+static void test_lpar_turns_many_seeds(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	uint64_t seed;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 2000000000);
+	p.debug = true;
+	for (seed = 1; seed <= 40; seed++) {
+		pvsim_lpar_run(&p, pvsim_iter_seed(seed, 0), &r);
+		if (r.failures)
+			print_error("seed %llu: %s at %llu ns, VP %u\n",
+				    (unsigned long long)seed, r.fail.what,
+				    (unsigned long long)r.fail.t_ns,
+				    r.fail.obj);
+		assert_int_equal(r.failures, 0);
+		assert_true(r.max_dispatched <= p.pool_cores);
+	}
+}
+
+/*
+ * A violation names itself: the injected one is reported with its name,
+ * time and event, and through the totals with its case, policy,
+ * iteration and seed.
+ */
+static void test_lpar_injected_violation(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	struct pvsim_totals tot;
+	char buf[512];
+	FILE *f;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 100000000);
+	p.debug = true;
+	p.inject_event = 5;
+	pvsim_lpar_run(&p, 3, &r);
+	assert_int_equal(r.failures, 1);
+	assert_string_equal(r.fail.what, "injected violation");
+	assert_int_equal(r.fail.event_nr, 5);
+	memset(&tot, 0, sizeof(tot));
+	pvsim_totals_add(&tot, r.events, r.failures, &r.fail, "a case",
+			 "spread", 2, 3);
+	f = fmemopen(buf, sizeof(buf), "w");
+	assert_non_null(f);
+	pvsim_totals_print_failure(f, "pvsched sim", &tot);
+	fclose(f);
+	assert_non_null(strstr(buf, "pvsched sim: invariant violated: "
+			       "'injected violation' at t="));
+	assert_non_null(strstr(buf, "(event 5, "));
+	assert_non_null(strstr(buf, "case 'a case', policy spread, "
+			       "iteration 2 (run seed 3); 1 violation in all"));
+}
+
+/*
+ * Event-driven: events are state changes. 40 threads spread over 128 VPs
+ * fit the entitlement, so after the first slot nothing changes: one
+ * dispatcher event, one start per VP with a thread, the end. 160 threads
+ * spread over all 128 VPs take turns on the 96-core pool: the dispatcher
+ * runs every slot and each start is a dispatch (yield_count +1, counted in
+ * vcsw), so vcsw is at least the start events.
+ */
+static void test_lpar_events(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	uint64_t slots;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_SPREAD, 1000000000);
+	pvsim_lpar_run(&p, 2, &r);
+	assert_int_equal(r.failures, 0);
+	assert_true(r.events <= 40 + 2);
+	assert_int_equal(r.vcsw, 40);	/* 40 dispatches, no undispatch */
+	pvsim_lpar_params(&p, 128, 160, PVS_PACK_SPREAD, 1000000000);
+	pvsim_lpar_run(&p, 2, &r);
+	slots = p.runtime_ns / p.slot_ns;
+	assert_int_equal(r.failures, 0);
+	assert_true(r.events > slots);
+	assert_true(r.vcsw >= r.events - slots - 1);
+	assert_int_equal(r.max_dispatched, p.pool_cores);
+}
+
+/* Same seed, same result; another seed, another result; bad parameters. */
+static void test_lpar_seeded(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result a, b;
+
+	(void)state;
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_CORES, 100000000);
+	pvsim_lpar_run(&p, 5, &a);
+	pvsim_lpar_run(&p, 5, &b);
+	assert_int_equal(a.records, b.records);
+	assert_int_equal(a.vcsw, b.vcsw);
+	assert_int_equal(a.events, b.events);
+	pvsim_lpar_run(&p, 6, &b);
+	assert_true(a.records != b.records);
+	p.vps = 129;	/* beyond the model */
+	pvsim_lpar_run(&p, 5, &a);
+	assert_int_equal(a.failures, 1);
+	/* a VP's start delays must fit in its slot */
+	pvsim_lpar_params(&p, 128, 40, PVS_PACK_CORES, 100000000);
+	p.dispatch_cost_ns = p.slot_ns / 2;
+	pvsim_lpar_run(&p, 5, &a);
+	assert_int_equal(a.failures, 1);
+}
+
+/* Mean records/s and physc (thousandths of a core) over iters runs. */
+static void lpar_mean(uint32_t threads, enum pvs_pack_policy pol,
+		      uint32_t pack_limit, uint64_t *rec, uint64_t *physc_milli)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result r;
+	uint32_t it;
+
+	*rec = 0;
+	*physc_milli = 0;
+	pvsim_lpar_params(&p, 128, threads, pol, 1000000000);
+	p.pack_limit = pack_limit;
+	for (it = 0; it < 3; it++) {
+		pvsim_lpar_run(&p, pvsim_iter_seed(1, it), &r);
+		assert_int_equal(r.failures, 0);
+		*rec += r.records * 1000000000ull / r.elapsed_ns / 3;
+		*physc_milli += r.vp_busy_ns * 1000 / r.elapsed_ns / 3;
+	}
+}
+
+/*
+ * splpar-asym-pack's shape with the fitted staging (pack_limit 2, as
+ * `--set pack_limit=2`), reduced: at 40 threads packing roughly halves physc
+ * with records/s within 3 %; at 80 threads it gains more than 5 % (fewer
+ * VPs beyond the entitlement); at 160 threads (cores contend for the
+ * pool) more than 10 %.
+ */
+static void test_splpar_asym_pack_shape(void **state)
+{
+	uint64_t rs, ps, rc, pc;
+
+	(void)state;
+	lpar_mean(40, PVS_PACK_SPREAD, 2, &rs, &ps);
+	lpar_mean(40, PVS_PACK_CORES, 2, &rc, &pc);
+	assert_true(pc * 10 >= ps * 4 && pc * 10 <= ps * 6);
+	assert_true(rc * 100 >= rs * 97 && rc * 100 <= rs * 103);
+	/* 80 threads: half the VPs run on excess capacity unpacked */
+	lpar_mean(80, PVS_PACK_SPREAD, 2, &rs, &ps);
+	lpar_mean(80, PVS_PACK_CORES, 2, &rc, &pc);
+	assert_true(rc * 100 > rs * 105);
+	assert_true(pc < ps);
+	lpar_mean(160, PVS_PACK_SPREAD, 2, &rs, &ps);
+	lpar_mean(160, PVS_PACK_CORES, 2, &rc, &pc);
+	assert_true(rc * 10 > rs * 11);
+}
+
+/*
+ * The finding of issue 15: with the library's CORES rule alone (no
+ * staging, the scenario's default) packing fills each core to 8 busy
+ * threads, physc drops to threads / 8 instead of the published ~threads /
+ * 2, and SMT8 sharing costs more than the saved cores give back: records/s
+ * fall by more than 25 % at 40 and 80 threads on 128 VPs.
+ */
+static void test_splpar_asym_pack_library_alone(void **state)
+{
+	uint64_t rs, ps, rc, pc;
+	uint32_t t;
+
+	(void)state;
+	for (t = 40; t <= 80; t += 40) {
+		lpar_mean(t, PVS_PACK_SPREAD, 8, &rs, &ps);
+		lpar_mean(t, PVS_PACK_CORES, 8, &rc, &pc);
+		assert_true(rc * 100 < rs * 75);
+		assert_true(pc <= (uint64_t)t * 1000 / 8 + 100);
+	}
+}
+
+/*
+ * The 40-VP partition holds 40 busy VPs at most, all within the
+ * entitlement: packing cannot save cores there, and at 80 and 160 threads
+ * both policies fill every VP the same way (published: +0.9 %, -0.05 %).
+ */
+static void test_splpar_asym_pack_40vps(void **state)
+{
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result rs, rc;
+	uint32_t t;
+
+	(void)state;
+	for (t = 80; t <= 160; t += 80) {
+		pvsim_lpar_params(&p, 40, t, PVS_PACK_SPREAD, 300000000);
+		p.pack_limit = 2;	/* the fitted staging */
+		p.run_noise_pm = 0;	/* the same speed for both */
+		pvsim_lpar_run(&p, 8, &rs);
+		pvsim_lpar_params(&p, 40, t, PVS_PACK_CORES, 300000000);
+		p.pack_limit = 2;
+		p.run_noise_pm = 0;
+		pvsim_lpar_run(&p, 8, &rc);
+		assert_int_equal(rs.failures + rc.failures, 0);
+		assert_true(rc.records * 100 >= rs.records * 99 &&
+			    rc.records * 100 <= rs.records * 101);
+		assert_true(rs.vp_busy_ns <= 40 * rs.elapsed_ns);
+	}
+}
+
+/* Find record (case, policy, metric, iter) in a sink; fail if absent. */
+static double rec_value(const struct pvsim_sink *k, const char *c,
+			const char *pol, const char *metric, uint32_t iter)
+{
+	size_t i;
+
+	for (i = 0; i < k->n; i++)
+		if (!strcmp(k->v[i].case_name, c) &&
+		    !strcmp(k->v[i].policy, pol) &&
+		    !strcmp(k->v[i].metric, metric) && k->v[i].iter == iter)
+			return k->v[i].value;
+	fail_msg("no record %s/%s/%s/%u", c, pol, metric, iter);
+	return 0;
+}
+
+/*
+ * Every per-iteration number splpar-asym-pack prints is recorded: records/s and
+ * the lparstat columns, per case and policy, spread first; lparstat's
+ * identities hold on them (%entc = physc / 40 ent x 100, %idle = 100 -
+ * %user, app = 96 pool cores - physc, lbusy = %user).
+ */
+static void test_splpar_asym_pack_records(void **state)
+{
+	static const char *const metric[8] = {
+		"records_per_s", "user_pct", "idle_pct", "physc", "entc_pct",
+		"lbusy_pct", "app", "vcsw"
+	};
+	struct pvsim_sink sink;
+	double physc, user;
+	size_t i;
+	uint32_t it;
+
+	(void)state;
+	assert_int_equal(pvsim_find("splpar-asym-pack")->plot_kind,
+			 PVSIM_PLOT_BARS);
+	sim_test_run_recorded("splpar-asym-pack", 2, 50000000, &sink);
+	/* 6 cases x 3 policies x 2 iterations x 8 metrics */
+	assert_int_equal(sink.n, 6 * 3 * 2 * 8);
+	assert_string_equal(sink.v[0].policy, "spread");
+	assert_string_equal(sink.v[0].case_name, "40 threads, 128 VPs");
+	for (i = 0; i < sink.n; i++) {
+		assert_string_equal(sink.v[i].metric, metric[i % 8]);
+		assert_true(!strcmp(sink.v[i].policy, "spread") ||
+			    !strcmp(sink.v[i].policy, "pack") ||
+			    !strcmp(sink.v[i].policy, "balancer"));
+	}
+	assert_string_equal(sink.v[sink.n - 1].case_name,
+			    "160 threads, 40 VPs");
+	for (it = 0; it < 2; it++) {
+		physc = rec_value(&sink, "80 threads, 128 VPs", "pack",
+				  "physc", it);
+		user = rec_value(&sink, "80 threads, 128 VPs", "pack",
+				 "user_pct", it);
+		assert_true(physc > 5 && physc <= 40);
+		assert_float_equal(rec_value(&sink, "80 threads, 128 VPs",
+					     "pack", "entc_pct", it),
+				   physc * 100 / 40, 0.01);
+		assert_float_equal(rec_value(&sink, "80 threads, 128 VPs",
+					     "pack", "app", it),
+				   96 - physc, 0.002);
+		assert_float_equal(rec_value(&sink, "80 threads, 128 VPs",
+					     "pack", "idle_pct", it),
+				   100 - user, 0.002);
+		assert_float_equal(rec_value(&sink, "80 threads, 128 VPs",
+					     "pack", "lbusy_pct", it),
+				   user, 0.0);
+	}
+	pvsim_sink_free(&sink);
+}
+
+/* splpar-asym-pack's picture marks each published number, labelled. */
+static void test_splpar_asym_pack_published_marks(void **state)
+{
+	const struct pvsim_scenario *sc = pvsim_find("splpar-asym-pack");
+	struct pvsim_sink sink;
+	FILE *f = tmpfile(), *err = tmpfile();
+	unsigned int n = 0;
+	long len;
+	char *svg, *q;
+
+	(void)state;
+	assert_non_null(f);
+	assert_non_null(err);
+	assert_int_equal(sc->npublished, 30);
+	sim_test_run_recorded("splpar-asym-pack", 2, 50000000, &sink);
+	assert_int_equal(pvsim_plot_svg(sc, &sink, f, err), 0);
+	svg = sim_test_slurp(f, &len);
+	assert_non_null(strstr(svg, "Black diamonds: the published value"));
+	for (q = svg; (q = strstr(q, "fill=\"#000\"")); q++)
+		n++;
+	assert_int_equal(n, 30);
+	free(svg);
+	fclose(f);
+	fclose(err);
+	pvsim_sink_free(&sink);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_lpar_capped),
+		cmocka_unit_test(test_lpar_invariants),
+		cmocka_unit_test(test_lpar_events),
+		cmocka_unit_test(test_lpar_seeded),
+		cmocka_unit_test(test_lpar_turns_many_seeds),
+		cmocka_unit_test(test_lpar_injected_violation),
+		cmocka_unit_test(test_splpar_asym_pack_shape),
+		cmocka_unit_test(test_splpar_asym_pack_library_alone),
+		cmocka_unit_test(test_splpar_asym_pack_40vps),
+		cmocka_unit_test(test_splpar_asym_pack_records),
+		cmocka_unit_test(test_splpar_asym_pack_published_marks),
 		cmocka_unit_test(test_balancer_invariants_many_seeds),
 		cmocka_unit_test(test_balancer_settles),
 		cmocka_unit_test(test_balancer_pull_condition),

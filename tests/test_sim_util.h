@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
+/*
+ * Helpers the simulator's tests share (tests/test_sim_util.c): runs that
+ * record, whole outputs read back.
+ */
+#ifndef PVS_TEST_SIM_UTIL_H
+#define PVS_TEST_SIM_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include <pvsched/sim.h>
+
+/* Run scenario name for 2 iterations of runtime_ns into sink (asserts
+ * that it ran and lost no record; free with pvsim_sink_free()). */
+void sim_test_run_recorded(const char *name, uint64_t seed,
+			   uint64_t runtime_ns, struct pvsim_sink *sink);
+
+/* A stream written so far, read back into a terminated buffer (malloc'd;
+ * its length in *len). */
+char *sim_test_slurp(FILE *f, long *len);
+
+#endif /* PVS_TEST_SIM_UTIL_H */
