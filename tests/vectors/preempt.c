@@ -328,15 +328,36 @@ static void preempt_bad_snapshot(struct pvs_vec_result *r)
 
 		preempt_valid(&cs);
 		switch (k) {
-		case 0: cs.smt = 0; thread = 0; break;
-		case 1: cs.smt = PVS_MAX_SMT + 1; break;
-		case 2: thread = 4; break;
-		case 3: cs.smt = 1; thread = 1; break;
-		case 4: cs.caller_thread = 4; break;
-		case 5: cs.caller_thread = -2; break;
-		case 6: cs.hv = (enum pvs_hv_kind)4; break;
-		case 7: cs.policy = (enum pvs_preempt_policy)2; break;
-		default: cs.smt = PVS_MAX_SMT; thread = PVS_MAX_SMT; break;
+		case 0:
+			cs.smt = 0;
+			thread = 0;
+			break;
+		case 1:
+			cs.smt = PVS_MAX_SMT + 1;
+			break;
+		case 2:
+			thread = 4;
+			break;
+		case 3:
+			cs.smt = 1;
+			thread = 1;
+			break;
+		case 4:
+			cs.caller_thread = 4;
+			break;
+		case 5:
+			cs.caller_thread = -2;
+			break;
+		case 6:
+			cs.hv = (enum pvs_hv_kind)4;
+			break;
+		case 7:
+			cs.policy = (enum pvs_preempt_policy)2;
+			break;
+		default:
+			cs.smt = PVS_MAX_SMT;
+			thread = PVS_MAX_SMT;
+			break;
 		}
 		got = pvs_is_preempted_checked(&cs, thread);
 		why = pvs_preempt_explain(&cs, thread);
