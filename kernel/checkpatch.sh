@@ -34,7 +34,13 @@ mapfile -t patches < <(cd "$repo" && ls kernel/patches/*.patch)
 opts=(--no-tree --terse --show-types --no-summary --no-color)
 # checkpatch exits non-zero when it reports: the reports are judged below.
 (cd "$tree" && perl "$cp" "${opts[@]}" -f "${files[@]}" || true) >"$work/reports"
-(cd "$repo" && perl "$cp" "${opts[@]}" "${patches[@]}" || true) >>"$work/reports"
+# The series from a copy outside the repository: inside a git work tree
+# where the mails are committed, checkpatch.pl takes their blank context
+# lines for added lines with trailing whitespace.
+mkdir -p "$work/kernel/patches"
+cp "${patches[@]/#/$repo/}" "$work/kernel/patches/"
+(cd "$work" && GIT_CEILING_DIRECTORIES=$(dirname "$work") \
+	perl "$cp" "${opts[@]}" "${patches[@]}" || true) >>"$work/reports"
 grep -Eq '^[^:]+:[0-9]+: (ERROR|WARNING|CHECK):' "$work/reports" ||
 	[ ! -s "$work/reports" ] || { cat "$work/reports"; die "unexpected checkpatch output"; }
 
