@@ -42,6 +42,16 @@ check ppc64 powerpc64-linux-gnu-gcc powerpc64-linux-gnu-ld powerpc64-linux-gnu-n
       -msoft-float -mno-altivec -mno-vsx
 check ppc64le powerpc64le-linux-gnu-gcc powerpc64le-linux-gnu-ld powerpc64le-linux-gnu-nm \
       -msoft-float -mno-altivec -mno-vsx
+# The arm64 and RISC-V backends' own architectures, where .ci/cross.sh
+# installed their compilers (kernel flags: no FP/SIMD registers).
+if command -v aarch64-linux-gnu-gcc >/dev/null; then
+  check aarch64 aarch64-linux-gnu-gcc aarch64-linux-gnu-ld aarch64-linux-gnu-nm \
+        -mgeneral-regs-only
+fi
+if command -v riscv64-linux-gnu-gcc >/dev/null; then
+  check riscv64 riscv64-linux-gnu-gcc riscv64-linux-gnu-ld riscv64-linux-gnu-nm \
+        -march=rv64imac -mabi=lp64 -mcmodel=medany
+fi
 if command -v clang >/dev/null; then
   check x86_64-clang clang ld nm -mgeneral-regs-only -mno-red-zone -fno-pic
 fi

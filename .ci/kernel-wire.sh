@@ -79,7 +79,7 @@ dpkg --print-foreign-architectures | grep -x ppc64el >/dev/null ||
 apt-get update -qq || true
 apt-get install -y -qq --no-install-recommends linux-source-6.1 \
 	gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross qemu-system-ppc \
-	gcc make bc bison flex libssl-dev libelf-dev cpio patch sparse \
+	gcc make bc bison flex libssl-dev libelf-dev cpio patch git sparse \
 	xz-utils gawk >/dev/null || die "apt-get install failed"
 (cd "$work" && apt-get download busybox-static:ppc64el >/dev/null 2>&1) ||
 	die "apt-get download busybox-static:ppc64el failed"

@@ -17,7 +17,11 @@
 # PAPR hypervisor, so the selftest also reads live lppacas).
 # Package versions are discovered at run time: Debian's archive moves.
 # Last, "intree": the import into Debian's real linux-source tree, built
-# there through the Kconfig and lib/Makefile hooks (CONFIG_PVSCHED=m).
+# there through the Kconfig and lib/Makefile hooks (CONFIG_PVSCHED=m);
+# before the build, `git am` of kernel/patches/ onto that tree's copies of
+# the files they touch, and the tree's scripts/checkpatch.pl over the
+# import and the patches (kernel/checkpatch.sh: a report neither fixed nor
+# recorded in kernel/checkpatch-exceptions.txt fails).
 # Environment: PVS_KERNEL_ARCHES="x86_64 ppc64le intree" (the default;
 #              any subset),
 #              PVS_KERNEL_KEEP=1 keeps the scratch directory.
@@ -278,7 +282,7 @@ ppc64le() {
 # imported Kconfig entries, builds lib/pvsched/ through the lib/ hooks.
 intree() {
 	local t=$SECONDS src
-	need flex bison bc libelf-dev libssl-dev xz-utils make gcc
+	need flex bison bc libelf-dev libssl-dev xz-utils make gcc git perl
 	src=$(apt-cache depends linux-source 2>/dev/null |
 		grep -o 'linux-source-[0-9][^ :]*' | head -1)
 	[ -n "$src" ] || die "intree: no linux-source package in the index"
@@ -291,6 +295,26 @@ intree() {
 	tar -xJf "$work"/usr/src/"$src".tar.xz -C "$work"
 	local tree=$work/$src log=$work/build-intree.log
 	lap "intree: packages and sources ($src)" $t
+	t=$SECONDS
+	# The wire series as mails: git am onto this tree's copies of the
+	# files it touches (kernel/wire.sh applies the same mails).
+	local am=$work/am f
+	mkdir -p "$am"
+	git -C "$am" init -q
+	for f in $(sed -n 's#^diff --git a/\([^ ]*\) .*#\1#p' kernel/patches/*.patch | sort -u); do
+		mkdir -p "$am/$(dirname "$f")"
+		cp "$tree/$f" "$am/$f"
+	done
+	git -C "$am" add -A
+	git -C "$am" -c user.name=ci -c user.email=ci@localhost commit -qm base
+	git -C "$am" -c user.name=ci -c user.email=ci@localhost am -q \
+		"$PWD"/kernel/patches/*.patch ||
+		die "intree: git am of kernel/patches/ failed on $src"
+	say "intree: git am applies the $(ls kernel/patches/*.patch | wc -l)" \
+		"patches of kernel/patches/ to $src"
+	# The kernel's checkpatch.pl over the import and the series.
+	kernel/checkpatch.sh "$tree" || die "intree: checkpatch reports not fixed nor recorded"
+	lap "intree: git am and checkpatch" $t
 	t=$SECONDS
 	kernel/import.sh "$tree"
 	# docs/kernel.md's recipe: a fresh tree has no .config, and

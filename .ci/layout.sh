@@ -67,7 +67,8 @@ trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/linux/lib" "$tmp/linux/include/linux"
 kernel/import.sh "$tmp/linux" >/dev/null
 imp=$tmp/linux/include/linux/pvsched
-# A minimal kernel env: what env.h takes from <linux/...> under __KERNEL__.
+# A minimal kernel env: what env.h takes from <linux/...> and <asm/...>
+# under __KERNEL__.
 stub=$tmp/stub/linux
 mkdir -p "$stub"
 cat >"$stub/types.h" <<'STUB'
@@ -96,7 +97,7 @@ typedef _Bool bool;
 #define INT32_MIN (-S32_MAX - 1)
 #define INT64_MIN (-S64_MAX - 1)
 STUB
-for h in $(grep -ho '<linux/[a-z0-9_/]*\.h>' "$imp/env.h" | sort -u | tr -d '<>'); do
+for h in $(grep -ho '<\(linux\|asm\)/[a-z0-9_/]*\.h>' "$imp/env.h" | sort -u | tr -d '<>'); do
   [ "$h" = linux/types.h ] || [ -e "$stub/../$h" ] ||
     { mkdir -p "$(dirname "$stub/../$h")"; echo '#include <linux/types.h>' >"$stub/../$h"; }
 done

@@ -10,16 +10,17 @@
  *     `-DPVS_ENV_HEADER='"my_env.h"'`), that header is included instead and
  *     must provide the fixed-width types (`uint8_t` ... `uint64_t`,
  *     `int32_t`, `int64_t`), `size_t`, `bool`/`true`/`false` and `NULL`.
- *     It may also define `PVS_READ_ONCE()` and `pvs_div_u64()` (then
- *     `PVS_HAVE_DIV_U64`), and the loaders and stores (then
- *     `PVS_HAVE_ENDIAN_HELPERS`); otherwise the generic definitions below
- *     are used.
+ *     It may also define `PVS_READ_ONCE()`, `PVS_VIRT_RMB()` and
+ *     `pvs_div_u64()` (then `PVS_HAVE_DIV_U64`), and the loaders and
+ *     stores (then `PVS_HAVE_ENDIAN_HELPERS`); otherwise the generic
+ *     definitions below are used.
  *  2. **Linux kernel** (`__KERNEL__`): `<linux/types.h>` and friends. The
  *     kernel already defines the C99 fixed-width names (the missing
  *     `UINT64_MAX`-style limits are mapped to `U64_MAX` etc.), so the
  *     library's code is the same in both worlds. `PVS_READ_ONCE()` is
- *     READ_ONCE(), pvs_div_u64() is div_u64(), and the loaders and stores
- *     are get_unaligned_be32() and friends from `<linux/unaligned.h>`
+ *     READ_ONCE(), `PVS_VIRT_RMB()` is virt_rmb(), pvs_div_u64() is
+ *     div_u64(), and the loaders and stores are get_unaligned_be32() and
+ *     friends from `<linux/unaligned.h>`
  *     (Linux >= 6.12) or `<asm/unaligned.h>` (older), picked at compile
  *     time.
  *  3. **Userspace** (default): only `<stdint.h>`, `<stddef.h>` and
@@ -107,6 +108,11 @@
 #ifndef PVS_READ_ONCE
 #define PVS_READ_ONCE(x) READ_ONCE(x)
 #endif
+#ifndef PVS_VIRT_RMB
+#include <asm/barrier.h>
+/* Orders a seqlock reader's loads against the hypervisor's stores. */
+#define PVS_VIRT_RMB() virt_rmb()
+#endif
 #ifndef PVS_HAVE_DIV_U64
 #define PVS_HAVE_DIV_U64 1
 static inline uint64_t pvs_div_u64(uint64_t dividend, uint32_t divisor)
@@ -190,6 +196,16 @@ extern "C" {
  *        CPU) writes concurrently.
  */
 #define PVS_READ_ONCE(x) (*(const volatile __typeof__(x) *)&(x))
+#endif
+
+#ifndef PVS_VIRT_RMB
+/**
+ * @brief Order two reads of memory a hypervisor writes (the userspace twin
+ *        of the kernel's virt_rmb()): reads after it are not satisfied
+ *        before reads before it. Seqlock-style readers of shared records
+ *        use it between the sequence and the fields.
+ */
+#define PVS_VIRT_RMB() __atomic_thread_fence(__ATOMIC_ACQUIRE)
 #endif
 
 #ifndef PVS_HAVE_DIV_U64

@@ -15,7 +15,10 @@
 #include <pvsched/limits.h>
 #include <pvsched/version.h>
 /* module headers: keep one line per module, alphabetical */
+#include <pvsched/arch/arm64.h>
+#include <pvsched/arch/loongarch.h>
 #include <pvsched/arch/ppc64.h>
+#include <pvsched/arch/riscv.h>
 #include <pvsched/arch/x86.h>
 #include <pvsched/haltpoll.h>
 #include <pvsched/idle.h>

@@ -247,12 +247,12 @@ static const struct pvs_xcede_table ft_order = {
 	3, { { 1, 1, U64MAX }, { 2, 1, 4096 }, { 3, 1, 2048 } } };
 
 enum { P8 = PVS_IDLE_CPU_POWER8, P9 = PVS_IDLE_CPU_POWER9,
-       P10 = PVS_IDLE_CPU_POWER10, P11 = PVS_IDLE_CPU_POWER11,
-       X86 = PVS_IDLE_CPU_X86_KVM };
+	P10 = PVS_IDLE_CPU_POWER10, P11 = PVS_IDLE_CPU_POWER11,
+	X86 = PVS_IDLE_CPU_X86_KVM };
 enum { DED = PVS_IDLE_DEDICATED, SHR = PVS_IDLE_SHARED };
 enum { K = PVS_IDLE_KERNEL, T = PVS_IDLE_TRUST_FW, C = PVS_IDLE_COMPENSATED };
 enum { DF = PVS_IDLE_SRC_DEFAULT, FW = PVS_IDLE_SRC_FIRMWARE,
-       CP = PVS_IDLE_SRC_COMPENSATED };
+	CP = PVS_IDLE_SRC_COMPENSATED };
 
 /* Which built-in table's second state names the result (checked by
  * pointer: the names themselves are checked in tests/test_idle.c). */

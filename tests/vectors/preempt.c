@@ -328,15 +328,36 @@ static void preempt_bad_snapshot(struct pvs_vec_result *r)
 
 		preempt_valid(&cs);
 		switch (k) {
-		case 0: cs.smt = 0; thread = 0; break;
-		case 1: cs.smt = PVS_MAX_SMT + 1; break;
-		case 2: thread = 4; break;
-		case 3: cs.smt = 1; thread = 1; break;
-		case 4: cs.caller_thread = 4; break;
-		case 5: cs.caller_thread = -2; break;
-		case 6: cs.hv = (enum pvs_hv_kind)4; break;
-		case 7: cs.policy = (enum pvs_preempt_policy)2; break;
-		default: cs.smt = PVS_MAX_SMT; thread = PVS_MAX_SMT; break;
+		case 0:
+			cs.smt = 0;
+			thread = 0;
+			break;
+		case 1:
+			cs.smt = PVS_MAX_SMT + 1;
+			break;
+		case 2:
+			thread = 4;
+			break;
+		case 3:
+			cs.smt = 1;
+			thread = 1;
+			break;
+		case 4:
+			cs.caller_thread = 4;
+			break;
+		case 5:
+			cs.caller_thread = -2;
+			break;
+		case 6:
+			cs.hv = (enum pvs_hv_kind)4;
+			break;
+		case 7:
+			cs.policy = (enum pvs_preempt_policy)2;
+			break;
+		default:
+			cs.smt = PVS_MAX_SMT;
+			thread = PVS_MAX_SMT;
+			break;
 		}
 		got = pvs_is_preempted_checked(&cs, thread);
 		why = pvs_preempt_explain(&cs, thread);
@@ -390,25 +411,6 @@ static void put(uint8_t *img, unsigned int off, const uint8_t *bytes,
 		img[off + i] = bytes[i];
 }
 
-/* Fill a buffer with a canary, or check it still holds one. */
-static void canary_fill(void *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		((uint8_t *)p)[i] = 0x5c;
-}
-
-static bool canary_intact(const void *p, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (((const uint8_t *)p)[i] != 0x5c)
-			return false;
-	return true;
-}
-
 /* A hand-built big-endian lppaca image; noise everywhere else. */
 static void lppaca_image(uint8_t *img)
 {
@@ -452,7 +454,7 @@ static void preempt_lppaca(struct pvs_vec_result *r)
 	static const uint8_t two[] = { 0, 0, 0, 0, 0, 0, 0, 2 };
 
 	lppaca_image(img);
-	canary_fill(&l, sizeof(l));
+	pvs_vec_canary(&l, sizeof(l));
 	CHECK(400, pvs_lppaca_decode(img, PVS_LPPACA_SIZE, &l) == 0);
 	CHECK(401, l.desc == 0xd397d781u && l.size == 0x400);
 	CHECK(402, l.old_status == 0x02 && l.shared);
@@ -466,7 +468,7 @@ static void preempt_lppaca(struct pvs_vec_result *r)
 	CHECK(409, l.dtl_idx == 42);
 	CHECK(410, pvs_lppaca_steal_tb(&l) == 0x1102030405060709ull);
 	/* to a core-state thread */
-	canary_fill(&t, sizeof(t));
+	pvs_vec_canary(&t, sizeof(t));
 	CHECK(411, pvs_lppaca_to_thread(&l, &t) == 0);
 	CHECK(412, t.yield_count == 0x12345679u && t.idle == 1 &&
 		   t.preempted == 0);
@@ -489,7 +491,7 @@ static void preempt_lppaca(struct pvs_vec_result *r)
 
 	/* bad input: error and the output untouched */
 	lppaca_image(img);
-	canary_fill(&l, sizeof(l));
+	pvs_vec_canary(&l, sizeof(l));
 	CHECK(420, pvs_lppaca_decode(img, PVS_LPPACA_SIZE - 1, &l) ==
 		   -PVS_EBADMSG);
 	CHECK(421, pvs_lppaca_decode(img, 0, &l) == -PVS_EBADMSG);
@@ -509,11 +511,11 @@ static void preempt_lppaca(struct pvs_vec_result *r)
 	img[0x005] = 0x00;
 	CHECK(426, pvs_lppaca_decode(img, PVS_LPPACA_SIZE, &l) ==
 		   -PVS_EBADMSG);
-	CHECK(427, canary_intact(&l, sizeof(l)));
-	canary_fill(&t, sizeof(t));
+	CHECK(427, pvs_vec_canary_ok(&l, sizeof(l)));
+	pvs_vec_canary(&t, sizeof(t));
 	CHECK(428, pvs_lppaca_to_thread(NULL, &t) == -PVS_EINVAL);
 	CHECK(429, pvs_lppaca_to_thread(&l, NULL) == -PVS_EINVAL);
-	CHECK(430, canary_intact(&t, sizeof(t)));
+	CHECK(430, pvs_vec_canary_ok(&t, sizeof(t)));
 }
 
 static void preempt_dtl(struct pvs_vec_result *r)
@@ -535,7 +537,7 @@ static void preempt_dtl(struct pvs_vec_result *r)
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = 0xee;
 	put(buf, 3, entry, PVS_DTL_ENTRY_SIZE);	/* unaligned */
-	canary_fill(&e, sizeof(e));
+	pvs_vec_canary(&e, sizeof(e));
 	CHECK(500, pvs_dtl_entry_decode(buf + 3, PVS_DTL_ENTRY_SIZE,
 					&e) == 0);
 	CHECK(501, e.dispatch_reason == 3 && e.preempt_reason == 2);
@@ -547,14 +549,14 @@ static void preempt_dtl(struct pvs_vec_result *r)
 	CHECK(507, e.fault_addr == 0xc000000000001000ull);
 	CHECK(508, e.srr0 == 0);
 	CHECK(509, e.srr1 == 0x8000000000001033ull);
-	canary_fill(&e, sizeof(e));
+	pvs_vec_canary(&e, sizeof(e));
 	CHECK(510, pvs_dtl_entry_decode(entry, PVS_DTL_ENTRY_SIZE - 1,
 					&e) == -PVS_EBADMSG);
 	CHECK(511, pvs_dtl_entry_decode(NULL, PVS_DTL_ENTRY_SIZE,
 					&e) == -PVS_EINVAL);
 	CHECK(512, pvs_dtl_entry_decode(entry, PVS_DTL_ENTRY_SIZE,
 					NULL) == -PVS_EINVAL);
-	CHECK(513, canary_intact(&e, sizeof(e)));
+	CHECK(513, pvs_vec_canary_ok(&e, sizeof(e)));
 }
 
 /* A hand-built little-endian kvm_steal_time record. */
@@ -585,11 +587,11 @@ static void preempt_steal_time(struct pvs_vec_result *r)
 	struct pvs_thread_state t;
 
 	steal_image(st, 0x04, 0x01);
-	canary_fill(&d, sizeof(d));
+	pvs_vec_canary(&d, sizeof(d));
 	CHECK(550, pvs_kvm_steal_time_decode(st, sizeof(st), &d) == 0);
 	CHECK(551, d.steal_ns == 1000000 && d.version == 4);
 	CHECK(552, d.flags == 0 && d.preempted == 1);
-	canary_fill(&t, sizeof(t));
+	pvs_vec_canary(&t, sizeof(t));
 	CHECK(553, pvs_kvm_steal_time_to_thread(&d, &t) == 0);
 	CHECK(554, t.preempted == 1 && t.yield_count == 0 &&
 		   t.idle == 0);
@@ -607,7 +609,7 @@ static void preempt_steal_time(struct pvs_vec_result *r)
 	CHECK(559, !pvs_x86_is_preempted(st));
 
 	/* odd version: the host is writing, copy again */
-	canary_fill(&d, sizeof(d));
+	pvs_vec_canary(&d, sizeof(d));
 	steal_image(st, 0x05, 0x01);
 	CHECK(560, pvs_kvm_steal_time_decode(st, sizeof(st), &d) ==
 		   -PVS_EAGAIN);
@@ -625,13 +627,13 @@ static void preempt_steal_time(struct pvs_vec_result *r)
 		   -PVS_EINVAL);
 	CHECK(565, pvs_kvm_steal_time_decode(st, sizeof(st), NULL) ==
 		   -PVS_EINVAL);
-	CHECK(566, canary_intact(&d, sizeof(d)));
-	canary_fill(&t, sizeof(t));
+	CHECK(566, pvs_vec_canary_ok(&d, sizeof(d)));
+	pvs_vec_canary(&t, sizeof(t));
 	CHECK(567, pvs_kvm_steal_time_to_thread(NULL, &t) ==
 		   -PVS_EINVAL);
 	CHECK(568, pvs_kvm_steal_time_to_thread(&d, NULL) ==
 		   -PVS_EINVAL);
-	CHECK(569, canary_intact(&t, sizeof(t)));
+	CHECK(569, pvs_vec_canary_ok(&t, sizeof(t)));
 }
 
 /*

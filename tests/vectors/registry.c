@@ -5,6 +5,7 @@
 const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "core", pvs_vec_core },
 	/* module suites: one line each, alphabetical */
+	{ "arch", pvs_vec_arch },
 	{ "haltpoll", pvs_vec_haltpoll },
 	{ "idle", pvs_vec_idle },
 	{ "pack", pvs_vec_pack },
@@ -26,6 +27,24 @@ void pvs_vec_expect(struct pvs_vec_result *r, bool ok, const char *suite,
 	r->failed++;
 	if (r->on_fail)
 		r->on_fail(r->ctx, suite, index, expr);
+}
+
+void pvs_vec_canary(void *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		((uint8_t *)p)[i] = 0x5c;
+}
+
+bool pvs_vec_canary_ok(const void *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (((const uint8_t *)p)[i] != 0x5c)
+			return false;
+	return true;
 }
 
 static bool pvs_vec_streq(const char *a, const char *b)

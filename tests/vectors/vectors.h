@@ -35,6 +35,10 @@ void pvs_vec_expect(struct pvs_vec_result *r, bool ok, const char *suite,
 #define PVS_VEC_EXPECT(r, suite, index, cond) \
 	pvs_vec_expect((r), (cond), (suite), (index), #cond)
 
+/* Fill n bytes with a canary, or check they still hold it ("untouched"). */
+void pvs_vec_canary(void *p, size_t n);
+bool pvs_vec_canary_ok(const void *p, size_t n);
+
 /* Array length, for the tables. */
 #define PVS_VEC_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -55,6 +59,7 @@ int pvs_vec_run_suite(const char *name, struct pvs_vec_result *r);
 void pvs_vec_run_all(struct pvs_vec_result *r);
 
 /* The suites (one per file in tests/vectors/). */
+void pvs_vec_arch(struct pvs_vec_result *r);
 void pvs_vec_core(struct pvs_vec_result *r);
 void pvs_vec_haltpoll(struct pvs_vec_result *r);
 void pvs_vec_idle(struct pvs_vec_result *r);

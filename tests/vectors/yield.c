@@ -440,15 +440,35 @@ static void yield_bad_input(struct pvs_vec_result *r)
 		res.stop = (enum pvs_dy_stop)0x5a;
 		vm.last_boosted = 2;
 		switch (i) {
-		case 0: pvm = NULL; break;
-		case 1: psp = NULL; break;
-		case 2: pres = NULL; break;
-		case 3: vm.vcpus = NULL; break;
-		case 4: sp.yield_to = NULL; break;
-		case 5: sp.policy = (enum pvs_yield_policy)7; break;
-		case 6: vm.nr_vcpus = 0; sp.me = 0; vm.last_boosted = 0; break;
-		case 7: sp.me = 4; break;
-		default: vm.nr_vcpus = PVS_MAX_VCPUS + 1; expect = -PVS_ERANGE;
+		case 0:
+			pvm = NULL;
+			break;
+		case 1:
+			psp = NULL;
+			break;
+		case 2:
+			pres = NULL;
+			break;
+		case 3:
+			vm.vcpus = NULL;
+			break;
+		case 4:
+			sp.yield_to = NULL;
+			break;
+		case 5:
+			sp.policy = (enum pvs_yield_policy)7;
+			break;
+		case 6:
+			vm.nr_vcpus = 0;
+			sp.me = 0;
+			vm.last_boosted = 0;
+			break;
+		case 7:
+			sp.me = 4;
+			break;
+		default:
+			vm.nr_vcpus = PVS_MAX_VCPUS + 1;
+			expect = -PVS_ERANGE;
 		}
 		ret = pvs_dy_on_spin(pvm, psp, pres);
 		untouched = res.boosted == 0xa5a5a5a5u &&
