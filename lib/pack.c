@@ -141,20 +141,11 @@ static void pvs_pack_scan_core(const struct pvs_pack_topology *t,
 			    t->threads_per_core, out);
 }
 
-/* Is small core @g (the @n CPUs from @g * @n) the hint's? */
-static bool pvs_pack_hint_in(const struct pvs_pack_task *task, uint32_t g,
-			     uint32_t n)
-{
-	return (task->prev_cpu != PVS_PACK_NO_CPU &&
-		(uint32_t)task->prev_cpu / n == g) ||
-	       (task->waker_cpu != PVS_PACK_NO_CPU &&
-		(uint32_t)task->waker_cpu / n == g);
-}
-
 /*
  * PVS_PACK_BALANCER steps 1 and 2 (pack.h): an idle small core of the
- * highest-priority big core that has one, else the least-busy small core
- * with an idle allowed thread; -1 when no allowed CPU is idle.
+ * highest-priority big core that has one (prev_cpu's, then waker_cpu's
+ * when they are such small cores), else the least-busy small core with an
+ * idle allowed thread; -1 when no allowed CPU is idle.
  */
 static int32_t pvs_pack_balancer(const struct pvs_pack_topology *t,
 				 const uint32_t *nr_running,
@@ -163,35 +154,37 @@ static int32_t pvs_pack_balancer(const struct pvs_pack_topology *t,
 	uint32_t n = t->threads_per_core % 2 ? t->threads_per_core :
 					       t->threads_per_core / 2;
 	uint32_t per_core = t->threads_per_core / n, g, nr_groups;
-	int32_t idle_core = PVS_PACK_NO_CPU, least = PVS_PACK_NO_CPU;
-	uint32_t idle_big = 0, least_busy = 0;
+	int32_t idle_core = PVS_PACK_NO_CPU, least = PVS_PACK_NO_CPU, hint;
+	uint32_t least_busy = 0;
 	struct pvs_pack_core c;
+	unsigned int i;
 
 	nr_groups = t->nr_cpus / n;
 	for (g = 0; g < PVS_MAX_CPUS && g < nr_groups; g++) {
 		pvs_pack_scan_group(nr_running, task, g * n, n, &c);
 		if (c.idle_cpu < 0)
 			continue;
-		if (c.busy == 0) {
-			/* The first big core with an idle small core wins;
-			 * within it, the hint's small core. */
-			if (idle_core < 0) {
-				idle_core = c.idle_cpu;
-				idle_big = g / per_core;
-			} else if (g / per_core == idle_big &&
-				   pvs_pack_hint_in(task, g, n) &&
-				   !pvs_pack_hint_in(task,
-						     (uint32_t)idle_core / n,
-						     n)) {
-				idle_core = c.idle_cpu;
-			}
-		}
+		if (c.busy == 0 && idle_core < 0)
+			idle_core = c.idle_cpu;
 		if (least < 0 || c.busy < least_busy) {
 			least = c.idle_cpu;
 			least_busy = c.busy;
 		}
 	}
-	return idle_core >= 0 ? idle_core : least;
+	if (idle_core < 0)
+		return least;
+	for (i = 0; i < 2; i++) {
+		hint = i == 0 ? task->prev_cpu : task->waker_cpu;
+		if (hint == PVS_PACK_NO_CPU ||
+		    (uint32_t)hint / n / per_core !=
+			    (uint32_t)idle_core / n / per_core)
+			continue;
+		g = (uint32_t)hint / n;
+		pvs_pack_scan_group(nr_running, task, g * n, n, &c);
+		if (c.busy == 0 && c.idle_cpu >= 0)
+			return c.idle_cpu;
+	}
+	return idle_core;
 }
 
 /* SPREAD step 1: a usable hint whose whole core is idle, or -1. */

@@ -356,9 +356,10 @@ int pvs_pack_domains(const struct pvs_pack_machine *m,
  * level of big cores, or the whole core when threads_per_core is odd):
  *  1. an idle small core (every thread idle, allowed or not) with an
  *     allowed thread, on the lowest-numbered big core that has one (the
- *     highest asym priority): the hint's small core when it is one of
- *     that big core's idle small cores, else its lowest; a hint in that
- *     small core, else its lowest allowed thread;
+ *     highest asym priority): prev_cpu's small core, then waker_cpu's,
+ *     when it is one of that big core's idle small cores with an allowed
+ *     thread, else its lowest; a hint in that small core, else its lowest
+ *     allowed thread;
  *  2. else an idle CPU on the small core with the fewest busy threads,
  *     ties to the lowest number; within it a hint, else its lowest idle
  *     thread.
