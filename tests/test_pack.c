@@ -119,6 +119,79 @@ static void test_seed_shape(void **state)
 	assert_int_equal(place(nr, 320, 8, 40, PVS_PACK_SPREAD), 40);
 	assert_int_equal(place(nr, 320, 8, 160, PVS_PACK_CORES), 20);
 	assert_int_equal(place(nr, 320, 8, 160, PVS_PACK_SPREAD), 40);
+	/* BALANCER: one thread per small core: 20 / 40 / 80 big cores
+	 * (published physc 21.15 / 41.06 / 78.33), 20 and 40 on 40 VPs. */
+	assert_int_equal(place(nr, 1024, 8, 40, PVS_PACK_BALANCER), 20);
+	assert_int_equal(place(nr, 1024, 8, 80, PVS_PACK_BALANCER), 40);
+	assert_int_equal(place(nr, 1024, 8, 160, PVS_PACK_BALANCER), 80);
+	assert_int_equal(place(nr, 320, 8, 40, PVS_PACK_BALANCER), 20);
+	assert_int_equal(place(nr, 320, 8, 160, PVS_PACK_BALANCER), 40);
+}
+
+/* Busy threads of small core @g (4 CPUs of an SMT8 big core). */
+static uint32_t small_busy(const uint32_t *nr, uint32_t g)
+{
+	uint32_t i, busy = 0;
+
+	for (i = 0; i < 4; i++)
+		busy += nr[g * 4 + i] != 0;
+	return busy;
+}
+
+/*
+ * BALANCER's placement is where the asym-packing rules stop: after each
+ * of k placements on SMT8 big cores, no idle CPU of an idle small core
+ * may pull from any other big core at the PKG level (v6.5+ rules, big
+ * cores as groups, priorities -core), and up to two threads per big core
+ * no small core holds two.
+ */
+static void test_balancer_is_asym_fixed_point(void **state)
+{
+	static uint32_t nr[256];
+	struct pvs_pack_topology t = { 256, 8 };
+	struct pvs_asym_snapshot s;
+	uint32_t k, d, g, core, busy_local, busy_src;
+	int cpu;
+
+	(void)state;
+	memset(nr, 0, sizeof(nr));
+	memset(&s, 0, sizeof(s));
+	s.sd_flags = PVS_SDF_ASYM_PACKING;
+	s.smt_active = true;
+	s.dst_idle = true;
+	s.local_flags = PVS_SDF_SHARE_LLC;
+	s.src_flags = PVS_SDF_SHARE_LLC;
+	s.local_weight = 8;
+	s.src_weight = 8;
+	for (k = 1; k <= 2 * 256 / 8 + 8; k++) {
+		cpu = pvs_pack_pick_cpu(&t, nr, NULL, PVS_PACK_BALANCER);
+		assert_true(cpu >= 0);
+		nr[cpu]++;
+		for (d = 0; d < 256; d++) {
+			if (nr[d] || small_busy(nr, d / 4))
+				continue;
+			core = d / 8;
+			busy_local = small_busy(nr, 2 * core) +
+				     small_busy(nr, 2 * core + 1);
+			s.dst_busy_siblings = 0;
+			s.dst_prio = -(int32_t)core;
+			s.local_idle_cpus = 8 - busy_local;
+			s.local_nr_running = busy_local;
+			for (g = 0; g < 256 / 8; g++) {
+				if (g == core)
+					continue;
+				busy_src = small_busy(nr, 2 * g) +
+					   small_busy(nr, 2 * g + 1);
+				s.src_idle_cpus = 8 - busy_src;
+				s.src_nr_running = busy_src;
+				s.src_prio = -(int32_t)g;
+				assert_false(pvs_asym_group_pull(
+					&s, PVS_ASYM_IDLE_CORE));
+			}
+		}
+		for (g = 0; k <= 2 * 256 / 8 && g < 256 / 4; g++)
+			assert_true(small_busy(nr, g) <= 1);
+	}
 }
 
 /* Priorities: cores step by one under CORES, threads of a core are equal. */
@@ -729,6 +802,7 @@ int main(void)
 		cmocka_unit_test(test_pick_matches_reference),
 		cmocka_unit_test(test_pick_sane),
 		cmocka_unit_test(test_asym_matches_fair_c),
+		cmocka_unit_test(test_balancer_is_asym_fixed_point),
 	};
 
 	return cmocka_run_group_tests_name("pack", tests, NULL, NULL);
