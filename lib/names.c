@@ -189,11 +189,22 @@ const char *pvs_idle_source_name(enum pvs_idle_source v)
 static const char *const pack_policy[PVS_PACK_POLICY_COUNT] = {
 	[PVS_PACK_SPREAD] = "spread",
 	[PVS_PACK_CORES] = "pack",
+	[PVS_PACK_BALANCER] = "balancer",
 };
 
 const char *pvs_pack_policy_name(enum pvs_pack_policy v)
 {
 	return PVS_NAME_(pack_policy, v);
+}
+
+static const char *const asym_rule[PVS_ASYM_RULE_COUNT] = {
+	[PVS_ASYM_SMT_DELTA] = "smt-delta",
+	[PVS_ASYM_IDLE_CORE] = "idle-core",
+};
+
+const char *pvs_asym_rule_name(enum pvs_asym_rule v)
+{
+	return PVS_NAME_(asym_rule, v);
 }
 
 static const char *const sd_level[PVS_SD_NR_LEVELS] = {

@@ -8,7 +8,8 @@
 
 static bool pvs_pack_policy_ok(enum pvs_pack_policy policy)
 {
-	return policy == PVS_PACK_SPREAD || policy == PVS_PACK_CORES;
+	return policy == PVS_PACK_SPREAD || policy == PVS_PACK_CORES ||
+	       policy == PVS_PACK_BALANCER;
 }
 
 /* Record level @lvl as built, with kernel flags @flags. */
@@ -46,7 +47,7 @@ int pvs_pack_domains(const struct pvs_pack_machine *m,
 	d.prio_policy = pvs_pack_effective_policy(policy, m->shared_processor,
 						  m->big_cores);
 	/* splpar_asym_pack: powerpc_shared_{cache,proc}_flags() add it. */
-	asym = d.prio_policy == PVS_PACK_CORES ? PVS_SDF_ASYM_PACKING : 0;
+	asym = d.prio_policy != PVS_PACK_SPREAD ? PVS_SDF_ASYM_PACKING : 0;
 
 	/* Big cores: the SMT level is the small core (smallcore_smt_mask). */
 	d.smt_weight = m->big_cores ? m->threads_per_core / 2 :
@@ -61,7 +62,7 @@ int pvs_pack_domains(const struct pvs_pack_machine *m,
 		pvs_pack_add_level(&d, PVS_SD_CACHE, PVS_SDF_SHARE_LLC | asym);
 	/* Today has_coregroup_support() is false on every shared processor. */
 	mc = m->coregroup &&
-	     !(policy == PVS_PACK_CORES && m->shared_processor);
+	     !(policy != PVS_PACK_SPREAD && m->shared_processor);
 	if (mc)
 		pvs_pack_add_level(&d, PVS_SD_MC, asym);
 	pvs_pack_add_level(&d, PVS_SD_PKG, asym);
@@ -97,21 +98,21 @@ static bool pvs_pack_hint_ok(int32_t cpu, uint32_t nr_cpus)
 }
 
 /*
- * Count core @core's busy threads and choose the idle allowed thread a task
- * would take there: a usable hint on this core, else the lowest one.
+ * Count the busy threads of the @n CPUs from @first and choose the idle
+ * allowed thread a task would take there: a usable hint among them, else
+ * the lowest one.
  */
-static void pvs_pack_scan_core(const struct pvs_pack_topology *t,
-			       const uint32_t *nr_running,
-			       const struct pvs_pack_task *task, uint32_t core,
-			       struct pvs_pack_core *out)
+static void pvs_pack_scan_group(const uint32_t *nr_running,
+				const struct pvs_pack_task *task,
+				uint32_t first, uint32_t n,
+				struct pvs_pack_core *out)
 {
-	uint32_t first = core * t->threads_per_core;
 	uint32_t i, cpu;
 	int32_t hint;
 
 	out->busy = 0;
 	out->idle_cpu = PVS_PACK_NO_CPU;
-	for (i = 0; i < PVS_MAX_SMT && i < t->threads_per_core; i++) {
+	for (i = 0; i < PVS_MAX_SMT && i < n; i++) {
 		cpu = first + i;
 		if (nr_running[cpu] != 0)
 			out->busy++;
@@ -123,11 +124,67 @@ static void pvs_pack_scan_core(const struct pvs_pack_topology *t,
 	for (i = 0; i < 2; i++) {
 		hint = i == 0 ? task->prev_cpu : task->waker_cpu;
 		if (pvs_pack_hint_usable(task, nr_running, hint) &&
-		    (uint32_t)hint / t->threads_per_core == core) {
+		    (uint32_t)hint >= first && (uint32_t)hint - first < n) {
 			out->idle_cpu = hint;
 			return;
 		}
 	}
+}
+
+/* pvs_pack_scan_group() over core @core. */
+static void pvs_pack_scan_core(const struct pvs_pack_topology *t,
+			       const uint32_t *nr_running,
+			       const struct pvs_pack_task *task, uint32_t core,
+			       struct pvs_pack_core *out)
+{
+	pvs_pack_scan_group(nr_running, task, core * t->threads_per_core,
+			    t->threads_per_core, out);
+}
+
+/*
+ * PVS_PACK_BALANCER steps 1 and 2 (pack.h): an idle small core of the
+ * highest-priority big core that has one (prev_cpu's, then waker_cpu's
+ * when they are such small cores), else the least-busy small core with an
+ * idle allowed thread; -1 when no allowed CPU is idle.
+ */
+static int32_t pvs_pack_balancer(const struct pvs_pack_topology *t,
+				 const uint32_t *nr_running,
+				 const struct pvs_pack_task *task)
+{
+	uint32_t n = t->threads_per_core % 2 ? t->threads_per_core :
+					       t->threads_per_core / 2;
+	uint32_t per_core = t->threads_per_core / n, g, nr_groups;
+	int32_t idle_core = PVS_PACK_NO_CPU, least = PVS_PACK_NO_CPU, hint;
+	uint32_t least_busy = 0;
+	struct pvs_pack_core c;
+	unsigned int i;
+
+	nr_groups = t->nr_cpus / n;
+	for (g = 0; g < PVS_MAX_CPUS && g < nr_groups; g++) {
+		pvs_pack_scan_group(nr_running, task, g * n, n, &c);
+		if (c.idle_cpu < 0)
+			continue;
+		if (c.busy == 0 && idle_core < 0)
+			idle_core = c.idle_cpu;
+		if (least < 0 || c.busy < least_busy) {
+			least = c.idle_cpu;
+			least_busy = c.busy;
+		}
+	}
+	if (idle_core < 0)
+		return least;
+	for (i = 0; i < 2; i++) {
+		hint = i == 0 ? task->prev_cpu : task->waker_cpu;
+		if (hint == PVS_PACK_NO_CPU ||
+		    (uint32_t)hint / n / per_core !=
+			    (uint32_t)idle_core / n / per_core)
+			continue;
+		g = (uint32_t)hint / n;
+		pvs_pack_scan_group(nr_running, task, g * n, n, &c);
+		if (c.busy == 0 && c.idle_cpu >= 0)
+			return c.idle_cpu;
+	}
+	return idle_core;
 }
 
 /* SPREAD step 1: a usable hint whose whole core is idle, or -1. */
@@ -178,6 +235,23 @@ static int pvs_pack_least_loaded(const struct pvs_pack_topology *t,
 	return best;
 }
 
+/* @best when it is a CPU, else the no-idle-CPU rule (pack.h). */
+static int pvs_pack_pick_fallback(const struct pvs_pack_topology *t,
+				  const uint32_t *nr_running,
+				  const struct pvs_pack_task *task,
+				  int32_t best)
+{
+	if (best >= 0)
+		return best;
+	if (task->idle_only) {
+		/* Distinguish "nothing allowed" from "nothing idle". */
+		int rc = pvs_pack_least_loaded(t, nr_running, task);
+
+		return rc < 0 ? rc : -PVS_EAGAIN;
+	}
+	return pvs_pack_least_loaded(t, nr_running, task);
+}
+
 int pvs_pack_pick_cpu(const struct pvs_pack_topology *t,
 		      const uint32_t *nr_running,
 		      const struct pvs_pack_task *task,
@@ -204,6 +278,10 @@ int pvs_pack_pick_cpu(const struct pvs_pack_topology *t,
 		if (best >= 0)
 			return best;
 	}
+	if (policy == PVS_PACK_BALANCER)
+		return pvs_pack_pick_fallback(t, nr_running, task,
+					      pvs_pack_balancer(t, nr_running,
+								task));
 
 	nr_cores = t->nr_cpus / t->threads_per_core;
 	for (core = 0; core < PVS_MAX_CPUS && core < nr_cores; core++) {
@@ -228,15 +306,7 @@ int pvs_pack_pick_cpu(const struct pvs_pack_topology *t,
 	}
 	if (best < 0)
 		best = empty;
-	if (best >= 0)
-		return best;
-	if (task->idle_only) {
-		/* Distinguish "nothing allowed" from "nothing idle". */
-		int rc = pvs_pack_least_loaded(t, nr_running, task);
-
-		return rc < 0 ? rc : -PVS_EAGAIN;
-	}
-	return pvs_pack_least_loaded(t, nr_running, task);
+	return pvs_pack_pick_fallback(t, nr_running, task, best);
 }
 
 int pvs_pack_cores_in_use(const struct pvs_pack_topology *t,

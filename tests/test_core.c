@@ -85,6 +85,7 @@ static void test_enum_names(void **state)
 	NAMES_OK(pvs_idle_policy_name, pvs_idle_policy, PVS_IDLE_POLICY_COUNT);
 	NAMES_OK(pvs_idle_source_name, pvs_idle_source, PVS_IDLE_SOURCE_COUNT);
 	NAMES_OK(pvs_pack_policy_name, pvs_pack_policy, PVS_PACK_POLICY_COUNT);
+	NAMES_OK(pvs_asym_rule_name, pvs_asym_rule, PVS_ASYM_RULE_COUNT);
 	NAMES_OK(pvs_sd_level_name, pvs_sd_level, PVS_SD_NR_LEVELS);
 	NAMES_OK(pvs_ple_vendor_name, pvs_ple_vendor, PVS_PLE_VENDOR_COUNT);
 	NAMES_OK(pvs_ple_event_name, pvs_ple_event, PVS_PLE_EVENT_COUNT);

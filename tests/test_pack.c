@@ -119,6 +119,79 @@ static void test_seed_shape(void **state)
 	assert_int_equal(place(nr, 320, 8, 40, PVS_PACK_SPREAD), 40);
 	assert_int_equal(place(nr, 320, 8, 160, PVS_PACK_CORES), 20);
 	assert_int_equal(place(nr, 320, 8, 160, PVS_PACK_SPREAD), 40);
+	/* BALANCER: one thread per small core: 20 / 40 / 80 big cores
+	 * (published physc 21.15 / 41.06 / 78.33), 20 and 40 on 40 VPs. */
+	assert_int_equal(place(nr, 1024, 8, 40, PVS_PACK_BALANCER), 20);
+	assert_int_equal(place(nr, 1024, 8, 80, PVS_PACK_BALANCER), 40);
+	assert_int_equal(place(nr, 1024, 8, 160, PVS_PACK_BALANCER), 80);
+	assert_int_equal(place(nr, 320, 8, 40, PVS_PACK_BALANCER), 20);
+	assert_int_equal(place(nr, 320, 8, 160, PVS_PACK_BALANCER), 40);
+}
+
+/* Busy threads of small core @g (4 CPUs of an SMT8 big core). */
+static uint32_t small_busy(const uint32_t *nr, uint32_t g)
+{
+	uint32_t i, busy = 0;
+
+	for (i = 0; i < 4; i++)
+		busy += nr[g * 4 + i] != 0;
+	return busy;
+}
+
+/*
+ * BALANCER's placement is where the asym-packing rules stop: after each
+ * of k placements on SMT8 big cores, no idle CPU of an idle small core
+ * may pull from any other big core at the PKG level (v6.5+ rules, big
+ * cores as groups, priorities -core), and up to two threads per big core
+ * no small core holds two.
+ */
+static void test_balancer_is_asym_fixed_point(void **state)
+{
+	static uint32_t nr[256];
+	struct pvs_pack_topology t = { 256, 8 };
+	struct pvs_asym_snapshot s;
+	uint32_t k, d, g, core, busy_local, busy_src;
+	int cpu;
+
+	(void)state;
+	memset(nr, 0, sizeof(nr));
+	memset(&s, 0, sizeof(s));
+	s.sd_flags = PVS_SDF_ASYM_PACKING;
+	s.smt_active = true;
+	s.dst_idle = true;
+	s.local_flags = PVS_SDF_SHARE_LLC;
+	s.src_flags = PVS_SDF_SHARE_LLC;
+	s.local_weight = 8;
+	s.src_weight = 8;
+	for (k = 1; k <= 2 * 256 / 8 + 8; k++) {
+		cpu = pvs_pack_pick_cpu(&t, nr, NULL, PVS_PACK_BALANCER);
+		assert_true(cpu >= 0);
+		nr[cpu]++;
+		for (d = 0; d < 256; d++) {
+			if (nr[d] || small_busy(nr, d / 4))
+				continue;
+			core = d / 8;
+			busy_local = small_busy(nr, 2 * core) +
+				     small_busy(nr, 2 * core + 1);
+			s.dst_busy_siblings = 0;
+			s.dst_prio = -(int32_t)core;
+			s.local_idle_cpus = 8 - busy_local;
+			s.local_nr_running = busy_local;
+			for (g = 0; g < 256 / 8; g++) {
+				if (g == core)
+					continue;
+				busy_src = small_busy(nr, 2 * g) +
+					   small_busy(nr, 2 * g + 1);
+				s.src_idle_cpus = 8 - busy_src;
+				s.src_nr_running = busy_src;
+				s.src_prio = -(int32_t)g;
+				assert_false(pvs_asym_group_pull(
+					&s, PVS_ASYM_IDLE_CORE));
+			}
+		}
+		for (g = 0; k <= 2 * 256 / 8 && g < 256 / 4; g++)
+			assert_true(small_busy(nr, g) <= 1);
+	}
 }
 
 /* Priorities: cores step by one under CORES, threads of a core are equal. */
@@ -167,7 +240,7 @@ static void test_domains_all_inputs(void **state)
 	int rc;
 
 	(void)state;
-	for (pol = 0; pol < 2; pol++)
+	for (pol = 0; pol < PVS_PACK_POLICY_COUNT; pol++)
 	for (tpc = 0; tpc <= PVS_MAX_SMT + 1; tpc++)
 	for (bits = 0; bits < 64; bits++) {
 		enum pvs_pack_policy policy = (enum pvs_pack_policy)pol;
@@ -191,7 +264,7 @@ static void test_domains_all_inputs(void **state)
 			assert_memory_equal(&d, &canary, sizeof(d));
 			continue;
 		}
-		packs = pol == PVS_PACK_CORES && m.shared_processor &&
+		packs = pol != PVS_PACK_SPREAD && m.shared_processor &&
 			m.big_cores;
 		for (n = 0, lvl = 0; lvl < PVS_SD_NR_LEVELS; lvl++)
 			n += (d.present >> lvl) & 1;
@@ -200,14 +273,14 @@ static void test_domains_all_inputs(void **state)
 		assert_int_equal(d.asym & ~d.present, 0);
 		assert_true(d.present & PVS_SD_BIT(PVS_SD_PKG));
 		assert_int_equal(d.prio_policy,
-				 packs ? PVS_PACK_CORES : PVS_PACK_SPREAD);
+				 packs ? policy : PVS_PACK_SPREAD);
 		assert_int_equal(d.smt_weight, m.big_cores ? tpc / 2 : tpc);
 		assert_int_equal(!!(d.present & PVS_SD_BIT(PVS_SD_SMT)),
 				 d.smt_weight > 1);
 		assert_int_equal(!!(d.present & PVS_SD_BIT(PVS_SD_CACHE)),
 				 m.shared_caches);
 		assert_int_equal(!!(d.present & PVS_SD_BIT(PVS_SD_MC)),
-				 m.coregroup && !(pol == PVS_PACK_CORES &&
+				 m.coregroup && !(pol != PVS_PACK_SPREAD &&
 						  m.shared_processor));
 		assert_int_equal(!!(d.present & PVS_SD_BIT(PVS_SD_NUMA)),
 				 m.numa);
@@ -263,6 +336,55 @@ static int ref_in_core(const struct ref_in *in, uint32_t c)
 	return -1;
 }
 
+/* PVS_PACK_BALANCER's documented rule, over small cores (see pack.h). */
+static int ref_pick_balancer(const struct ref_in *in)
+{
+	static struct ref_in sm;
+	uint32_t n = in->tpc % 2 ? in->tpc : in->tpc / 2, per = in->tpc / n;
+	uint32_t g, k, cpu, busy, best_busy = 0;
+	int idle = -1, least = -1;
+	int32_t hints[2];
+
+	sm = *in;
+	sm.tpc = n;		/* ref_in_core() on small cores */
+	for (g = 0; g < in->nr_cpus / n; g++) {
+		bool cand = false;
+
+		for (busy = 0, k = 0; k < n; k++) {
+			cpu = g * n + k;
+			busy += in->nr[cpu] != 0;
+			cand |= ref_candidate(in, (int32_t)cpu);
+		}
+		if (!cand)
+			continue;
+		if (busy == 0 && idle < 0)
+			idle = (int)g;
+		if (least < 0 || busy < best_busy) {
+			least = (int)g;
+			best_busy = busy;
+		}
+	}
+	if (idle < 0)
+		return least < 0 ? -1 : ref_in_core(&sm, (uint32_t)least);
+	hints[0] = in->prev;
+	hints[1] = in->waker;
+	for (k = 0; k < 2; k++) {
+		bool cand = false;
+
+		if (hints[k] < 0 ||
+		    (uint32_t)hints[k] / n / per != (uint32_t)idle / per)
+			continue;
+		g = (uint32_t)hints[k] / n;
+		for (busy = 0, cpu = g * n; cpu < g * n + n; cpu++) {
+			busy += in->nr[cpu] != 0;
+			cand |= ref_candidate(in, (int32_t)cpu);
+		}
+		if (busy == 0 && cand)
+			return ref_in_core(&sm, g);
+	}
+	return ref_in_core(&sm, (uint32_t)idle);
+}
+
 static int ref_pick(const struct ref_in *in, enum pvs_pack_policy policy)
 {
 	uint32_t busy[PVS_MAX_CPUS], ncores = in->nr_cpus / in->tpc;
@@ -280,7 +402,11 @@ static int ref_pick(const struct ref_in *in, enum pvs_pack_policy policy)
 		if (ref_candidate(in, (int32_t)cpu))
 			has_cand[cpu / in->tpc] = true;
 	}
-	if (policy == PVS_PACK_SPREAD) {
+	if (policy == PVS_PACK_BALANCER) {
+		chosen = ref_pick_balancer(in);
+		if (chosen >= 0)
+			return chosen;
+	} else if (policy == PVS_PACK_SPREAD) {
 		if (ref_candidate(in, in->prev) && busy[in->prev / in->tpc] == 0)
 			return in->prev;
 		if (ref_candidate(in, in->waker) &&
@@ -298,7 +424,7 @@ static int ref_pick(const struct ref_in *in, enum pvs_pack_policy policy)
 			if (has_cand[c] && busy[c] == 0)
 				chosen = (int)c;
 	}
-	if (chosen >= 0)
+	if (chosen >= 0 && policy != PVS_PACK_BALANCER)
 		return ref_in_core(in, (uint32_t)chosen);
 
 	/* Nothing idle. */
@@ -376,7 +502,7 @@ static void test_pick_matches_reference(void **state)
 	(void)state;
 	for (iter = 0; iter < 20000; iter++) {
 		random_case(&in, &t, &task);
-		for (pol = 0; pol < 2; pol++) {
+		for (pol = 0; pol < PVS_PACK_POLICY_COUNT; pol++) {
 			got = pvs_pack_pick_cpu(&t, in.nr, &task,
 						(enum pvs_pack_policy)pol);
 			want = ref_pick(&in, (enum pvs_pack_policy)pol);
@@ -408,7 +534,7 @@ static void test_pick_sane(void **state)
 		any_idle = false;
 		for (cpu = 0; cpu < in.nr_cpus; cpu++)
 			any_idle |= ref_candidate(&in, (int32_t)cpu);
-		for (pol = 0; pol < 2; pol++) {
+		for (pol = 0; pol < PVS_PACK_POLICY_COUNT; pol++) {
 			got = pvs_pack_pick_cpu(&t, in.nr, &task,
 						(enum pvs_pack_policy)pol);
 			if (got == -PVS_ESRCH)
@@ -425,6 +551,245 @@ static void test_pick_sane(void **state)
 	}
 }
 
+/* ---- the asym-packing pull decision against fair.c, transcribed ------- */
+
+/*
+ * kernel/sched/fair.c's asym-packing code, copied in the kernel's own
+ * shape (struct lb_env, sg_lb_stats, sd_lb_stats, sched_group) over a
+ * three-CPU world: CPU 0 is env->dst_cpu, CPU 1 the source group's
+ * asym_prefer_cpu, CPU 2 env->src_cpu. v6.4 (asym_smt_can_pull_tasks())
+ * and v6.9+ (sched_use_asym_prio(), sched_asym(), sched_group_asym(),
+ * asym_active_balance()); independent of lib/pack_asym.c.
+ */
+#define K_SD_SHARE_CPUCAPACITY PVS_SDF_SHARE_CPUCAPACITY
+#define K_SD_ASYM_PACKING PVS_SDF_ASYM_PACKING
+
+enum k_cpu_idle_type { K_CPU_IDLE, K_CPU_NOT_IDLE, K_CPU_NEWLY_IDLE };
+
+struct k_sched_domain { int flags; };
+struct k_sched_group { int flags; int asym_prefer_cpu; };
+struct k_sg_lb_stats {
+	unsigned int idle_cpus, group_weight, sum_nr_running,
+		sum_h_nr_running;
+};
+struct k_sd_lb_stats {
+	struct k_sched_group *local;
+	struct k_sg_lb_stats local_stat;
+};
+struct k_lb_env {
+	struct k_sched_domain *sd;
+	int dst_cpu, src_cpu;
+	enum k_cpu_idle_type idle;
+};
+
+static struct {
+	bool smt_active;
+	int prio[3];
+	unsigned int busy_siblings[3];
+} kw;
+
+static int arch_asym_cpu_priority(int cpu) { return kw.prio[cpu]; }
+static bool sched_smt_active(void) { return kw.smt_active; }
+static bool is_core_idle(int cpu) { return kw.busy_siblings[cpu] == 0; }
+
+static inline bool sched_asym_prefer(int a, int b)
+{
+	return arch_asym_cpu_priority(a) > arch_asym_cpu_priority(b);
+}
+
+/* v6.4 */
+static bool asym_smt_can_pull_tasks(int dst_cpu, struct k_sd_lb_stats *sds,
+				    struct k_sg_lb_stats *sgs,
+				    struct k_sched_group *sg)
+{
+	bool local_is_smt, sg_is_smt;
+	int sg_busy_cpus;
+
+	local_is_smt = sds->local->flags & K_SD_SHARE_CPUCAPACITY;
+	sg_is_smt = sg->flags & K_SD_SHARE_CPUCAPACITY;
+	sg_busy_cpus = sgs->group_weight - sgs->idle_cpus;
+	if (!local_is_smt) {
+		if (sg_busy_cpus >= 2) /* implies sg_is_smt */
+			return true;
+		return sched_asym_prefer(dst_cpu, sg->asym_prefer_cpu);
+	}
+	if (sg_is_smt) {
+		int local_busy_cpus = sds->local_stat.group_weight -
+				      sds->local_stat.idle_cpus;
+		int busy_cpus_delta = sg_busy_cpus - local_busy_cpus;
+
+		if (busy_cpus_delta == 1)
+			return sched_asym_prefer(dst_cpu, sg->asym_prefer_cpu);
+		return false;
+	}
+	if (!sds->local_stat.sum_nr_running)
+		return sched_asym_prefer(dst_cpu, sg->asym_prefer_cpu);
+	return false;
+}
+
+static inline bool sched_asym_v64(struct k_lb_env *env,
+				  struct k_sd_lb_stats *sds,
+				  struct k_sg_lb_stats *sgs,
+				  struct k_sched_group *group)
+{
+	if ((sds->local->flags & K_SD_SHARE_CPUCAPACITY) ||
+	    (group->flags & K_SD_SHARE_CPUCAPACITY))
+		return asym_smt_can_pull_tasks(env->dst_cpu, sds, sgs, group);
+	return sched_asym_prefer(env->dst_cpu, group->asym_prefer_cpu);
+}
+
+/* v6.9+ */
+static bool sched_use_asym_prio(struct k_sched_domain *sd, int cpu)
+{
+	if (!(sd->flags & K_SD_ASYM_PACKING))
+		return false;
+	if (!sched_smt_active())
+		return true;
+	return sd->flags & K_SD_SHARE_CPUCAPACITY || is_core_idle(cpu);
+}
+
+static inline bool sched_asym(struct k_sched_domain *sd, int dst_cpu,
+			      int src_cpu)
+{
+	return sched_use_asym_prio(sd, dst_cpu) &&
+	       sched_asym_prefer(dst_cpu, src_cpu);
+}
+
+static inline bool sched_group_asym(struct k_lb_env *env,
+				    struct k_sg_lb_stats *sgs,
+				    struct k_sched_group *group)
+{
+	if ((group->flags & K_SD_SHARE_CPUCAPACITY) &&
+	    (sgs->group_weight - sgs->idle_cpus != 1))
+		return false;
+	return sched_asym(env->sd, env->dst_cpu, group->asym_prefer_cpu);
+}
+
+/* update_sg_lb_stats()'s group_asym_packing, for a non-local group. */
+static bool k_group_asym_packing(struct k_lb_env *env,
+				 struct k_sd_lb_stats *sds,
+				 struct k_sg_lb_stats *sgs,
+				 struct k_sched_group *group, bool v64)
+{
+	if (v64)
+		return env->sd->flags & K_SD_ASYM_PACKING &&
+		       env->idle != K_CPU_NOT_IDLE && sgs->sum_h_nr_running &&
+		       sched_asym_v64(env, sds, sgs, group);
+	return env->idle != K_CPU_NOT_IDLE && sgs->sum_h_nr_running &&
+	       sched_group_asym(env, sgs, group);
+}
+
+/* find_busiest_queue(): "continue" for runqueue i. */
+static bool k_skip(struct k_lb_env *env, int i, unsigned int nr_running,
+		   bool v64)
+{
+	if (v64)
+		return (env->sd->flags & K_SD_ASYM_PACKING) &&
+		       sched_asym_prefer(i, env->dst_cpu) && nr_running == 1;
+	return sched_asym(env->sd, i, env->dst_cpu) && nr_running == 1;
+}
+
+static bool k_asym_active_balance(struct k_lb_env *env, bool v64)
+{
+	if (v64)
+		return env->idle != K_CPU_NOT_IDLE &&
+		       (env->sd->flags & K_SD_ASYM_PACKING) &&
+		       sched_asym_prefer(env->dst_cpu, env->src_cpu);
+	return env->idle != K_CPU_NOT_IDLE &&
+	       sched_use_asym_prio(env->sd, env->dst_cpu) &&
+	       (sched_asym_prefer(env->dst_cpu, env->src_cpu) ||
+		!sched_use_asym_prio(env->sd, env->src_cpu));
+}
+
+/* Every combination of a small grid: both transcriptions agree. */
+static void test_asym_matches_fair_c(void **state)
+{
+	static const int flags[4] = { 0, K_SD_ASYM_PACKING,
+				      PVS_SDF_SHARE_CPUCAPACITY,
+				      K_SD_ASYM_PACKING |
+				      PVS_SDF_SHARE_CPUCAPACITY };
+	struct k_sched_domain sd;
+	struct k_sched_group local, group;
+	struct k_sg_lb_stats sgs;
+	struct k_sd_lb_stats sds;
+	struct k_lb_env env;
+	struct pvs_asym_snapshot s;
+	unsigned int f, bits, p, lw, li, sw, si, cnr, nchecked = 0, rule;
+	bool v64;
+
+	(void)state;
+	sds.local = &local;
+	env.sd = &sd;
+	env.dst_cpu = 0;
+	env.src_cpu = 2;
+	group.asym_prefer_cpu = 1;
+	for (f = 0; f < 4; f++)
+	for (bits = 0; bits < 512; bits++)
+	for (p = 0; p < 27; p++)
+	for (lw = 1; lw <= 3; lw++)
+	for (li = 0; li <= lw; li++)
+	for (sw = 1; sw <= 3; sw++)
+	for (si = 0; si <= sw; si++)
+	for (cnr = 0; cnr <= 2; cnr++) {
+		sd.flags = flags[f];
+		kw.smt_active = bits & 1;
+		env.idle = bits & 2 ? K_CPU_NOT_IDLE :
+		           bits & 4 ? K_CPU_NEWLY_IDLE : K_CPU_IDLE;
+		kw.busy_siblings[0] = bits >> 3 & 1;
+		kw.busy_siblings[2] = bits >> 4 & 1;
+		local.flags = bits & 32 ? PVS_SDF_SHARE_CPUCAPACITY : 0;
+		group.flags = bits & 64 ? PVS_SDF_SHARE_CPUCAPACITY : 0;
+		kw.prio[0] = (int)(p % 3) - 1;
+		kw.prio[1] = (int)(p / 3 % 3) - 1;
+		kw.prio[2] = (int)(p / 9) - 1;
+		sds.local_stat.group_weight = lw;
+		sds.local_stat.idle_cpus = li;
+		sds.local_stat.sum_nr_running = bits >> 7 & 1;
+		sgs.group_weight = sw;
+		sgs.idle_cpus = si;
+		sgs.sum_h_nr_running = bits >> 8 & 1;
+
+		s.sd_flags = (uint32_t)sd.flags;
+		s.smt_active = kw.smt_active;
+		s.dst_idle = env.idle != K_CPU_NOT_IDLE;
+		s.dst_busy_siblings = kw.busy_siblings[0];
+		s.dst_prio = kw.prio[0];
+		s.local_flags = (uint32_t)local.flags;
+		s.local_weight = lw;
+		s.local_idle_cpus = li;
+		s.local_nr_running = sds.local_stat.sum_nr_running;
+		s.src_flags = (uint32_t)group.flags;
+		s.src_weight = sw;
+		s.src_idle_cpus = si;
+		s.src_nr_running = sgs.sum_h_nr_running;
+		s.src_prio = kw.prio[1];
+		s.src_cpu_prio = kw.prio[2];
+		s.src_cpu_nr_running = cnr;
+		s.src_cpu_busy_siblings = kw.busy_siblings[2];
+
+		for (rule = 0; rule < PVS_ASYM_RULE_COUNT; rule++) {
+			enum pvs_asym_rule r = (enum pvs_asym_rule)rule;
+
+			v64 = r == PVS_ASYM_SMT_DELTA;
+			assert_int_equal(pvs_asym_group_pull(&s, r),
+					 k_group_asym_packing(&env, &sds, &sgs,
+							      &group, v64));
+			assert_int_equal(pvs_asym_skip_rq(&s, r),
+					 k_skip(&env, 2, cnr, v64));
+			assert_int_equal(pvs_asym_active_balance(&s, r),
+					 k_asym_active_balance(&env, v64));
+			if (!v64)
+				assert_int_equal(
+					pvs_asym_use_prio(&s, s.dst_busy_siblings,
+							  r),
+					sched_use_asym_prio(&sd, 0));
+			nchecked++;
+		}
+	}
+	print_message("asym: %u snapshots x rules checked against fair.c\n",
+		      nchecked);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +801,8 @@ int main(void)
 		cmocka_unit_test(test_domains_all_inputs),
 		cmocka_unit_test(test_pick_matches_reference),
 		cmocka_unit_test(test_pick_sane),
+		cmocka_unit_test(test_asym_matches_fair_c),
+		cmocka_unit_test(test_balancer_is_asym_fixed_point),
 	};
 
 	return cmocka_run_group_tests_name("pack", tests, NULL, NULL);

@@ -10,7 +10,8 @@ static const char S[] = "pack";
 
 #define C PVS_PACK_CORES
 #define SP PVS_PACK_SPREAD
-#define BAD_POLICY ((enum pvs_pack_policy)2)
+#define B PVS_PACK_BALANCER
+#define BAD_POLICY PVS_PACK_POLICY_COUNT
 #define EINV (-PVS_EINVAL)
 #define CANARY_PRIO 0x5a5a5a5a
 
@@ -351,28 +352,32 @@ static const struct pick_vec pick_vecs[] = {
 	{ NULL, 32, 8, N, N, NULL, false, EINV, EINV },
 };
 
-static void pack_pick(struct pvs_vec_result *r)
+/* pvs_pack_pick_cpu() on row @v under @policy. */
+static int pick_with(const struct pick_vec *v, enum pvs_pack_policy policy)
 {
 	struct pvs_pack_topology t;
 	struct pvs_pack_task task;
+
+	t.nr_cpus = v->nr_cpus;
+	t.threads_per_core = v->tpc;
+	pvs_pack_task_init(&task);
+	task.prev_cpu = v->prev;
+	task.waker_cpu = v->waker;
+	task.allowed = v->allowed;
+	task.idle_only = v->idle_only;
+	return pvs_pack_pick_cpu(&t, v->nr, &task, policy);
+}
+
+static void pack_pick(struct pvs_vec_result *r)
+{
+	struct pvs_pack_topology t;
 	unsigned int i;
 
 	for (i = 0; i < PVS_VEC_LEN(pick_vecs); i++) {
-		const struct pick_vec *v = &pick_vecs[i];
-
-		t.nr_cpus = v->nr_cpus;
-		t.threads_per_core = v->tpc;
-		pvs_pack_task_init(&task);
-		task.prev_cpu = v->prev;
-		task.waker_cpu = v->waker;
-		task.allowed = v->allowed;
-		task.idle_only = v->idle_only;
 		PVS_VEC_EXPECT(r, S, 300 + i,
-			       pvs_pack_pick_cpu(&t, v->nr, &task, SP) ==
-				       v->spread);
+			       pick_with(&pick_vecs[i], SP) == pick_vecs[i].spread);
 		PVS_VEC_EXPECT(r, S, 300 + i,
-			       pvs_pack_pick_cpu(&t, v->nr, &task, C) ==
-				       v->cores);
+			       pick_with(&pick_vecs[i], C) == pick_vecs[i].cores);
 	}
 	t.nr_cpus = 32;
 	t.threads_per_core = 8;
@@ -383,6 +388,65 @@ static void pack_pick(struct pvs_vec_result *r)
 		       pvs_pack_pick_cpu(NULL, st_one0, NULL, C) == EINV);
 	PVS_VEC_EXPECT(r, S, 353, pvs_pack_pick_cpu(&t, st_one0, NULL,
 						    BAD_POLICY) == EINV);
+}
+
+/* ---- pvs_pack_pick_cpu(PVS_PACK_BALANCER) ----------------------------- */
+
+/* Per-CPU nr_running, 4 SMT8 big cores (small cores of 4) unless noted. */
+static const uint32_t st_one0_4[32] = { [0] = 1, [4] = 1 };
+static const uint32_t st_small_all1[32] = { [0] = 1, [4] = 1, [8] = 1,
+					    [12] = 1, [16] = 1, [20] = 1,
+					    [24] = 1, [28] = 1 };
+static const uint32_t st_small_g0x2[32] = { [0] = 1, [1] = 1, [4] = 1,
+					    [8] = 1, [12] = 1, [16] = 1,
+					    [20] = 1, [24] = 1, [28] = 1 };
+
+/* Rows as pick_vecs; the expected pick is the "spread" column, "cores" 0. */
+static const struct pick_vec bal_vecs[] = {
+	/* 0-2: one thread per idle small core, big core 0 first */
+	{ st_zero, 32, 8, N, N, NULL, false, 0, 0 },
+	{ st_one0, 32, 8, N, N, NULL, false, 4, 0 },
+	{ st_one0_4, 32, 8, N, N, NULL, false, 8, 0 },
+	/* 3-5: hints: only within the chosen big core */
+	{ st_zero, 32, 8, 13, N, NULL, false, 0, 0 },
+	{ st_zero, 32, 8, 6, N, NULL, false, 6, 0 },
+	{ st_one0, 32, 8, 2, N, NULL, false, 4, 0 },
+	/* 6-7: every small core busy: the least busy one, then lowest */
+	{ st_small_all1, 32, 8, N, N, NULL, false, 1, 0 },
+	{ st_small_g0x2, 32, 8, N, N, NULL, false, 5, 0 },
+	/* 8: a busy core elsewhere does not attract the task */
+	{ st_busy16, 32, 8, N, 20, NULL, false, 0, 0 },
+	/* 9: affinity: big core 0 not allowed */
+	{ st_one0, 32, 8, N, N, m_not_core0, false, 8, 0 },
+	/* 10-12: nothing idle; nothing allowed */
+	{ st_all1, 32, 8, 9, N, NULL, false, 9, 0 },
+	{ st_all1, 32, 8, N, N, NULL, true, -PVS_EAGAIN, 0 },
+	{ st_zero, 32, 8, N, N, m_none, false, -PVS_ESRCH, 0 },
+	/* 13-15: SMT1 and SMT2 (small cores of one CPU), SMT4 (of two) */
+	{ st_one0, 4, 1, N, N, NULL, false, 1, 0 },
+	{ st_one0, 8, 2, N, N, NULL, false, 1, 0 },
+	{ st_one0, 16, 4, N, N, NULL, false, 2, 0 },
+	/* 16: a waker hint on the chosen big core's other idle small core */
+	{ st_zero, 32, 8, N, 5, NULL, false, 5, 0 },
+};
+
+static void pack_balancer(struct pvs_vec_result *r)
+{
+	struct pvs_pack_topology t;
+	int32_t a = 1, b = 2;
+	unsigned int i;
+
+	for (i = 0; i < PVS_VEC_LEN(bal_vecs); i++)
+		PVS_VEC_EXPECT(r, S, 500 + i, pick_with(&bal_vecs[i], B) ==
+						      bal_vecs[i].spread);
+	/* Today's kernel either way: same priorities and levels as CORES. */
+	t.nr_cpus = 32;
+	t.threads_per_core = 8;
+	PVS_VEC_EXPECT(r, S, 550, pvs_asym_prio(&t, 13, B, &a) == 0 &&
+				  pvs_asym_prio(&t, 13, C, &b) == 0 &&
+				  a == b && a == -1);
+	PVS_VEC_EXPECT(r, S, 551, pvs_pack_effective_policy(B, true, true) == B);
+	PVS_VEC_EXPECT(r, S, 552, pvs_pack_effective_policy(B, true, false) == SP);
 }
 
 struct cores_vec {
@@ -429,5 +493,6 @@ void pvs_vec_pack(struct pvs_vec_result *r)
 	pack_prio(r);
 	pack_domains(r);
 	pack_pick(r);
+	pack_balancer(r);
 	pack_cores(r);
 }

@@ -9,6 +9,7 @@ const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "haltpoll", pvs_vec_haltpoll },
 	{ "idle", pvs_vec_idle },
 	{ "pack", pvs_vec_pack },
+	{ "pack_asym", pvs_vec_pack_asym },
 	{ "ple", pvs_vec_ple },
 	{ "preempt", pvs_vec_preempt },
 	{ "spin", pvs_vec_spin },

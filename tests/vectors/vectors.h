@@ -64,6 +64,7 @@ void pvs_vec_core(struct pvs_vec_result *r);
 void pvs_vec_haltpoll(struct pvs_vec_result *r);
 void pvs_vec_idle(struct pvs_vec_result *r);
 void pvs_vec_pack(struct pvs_vec_result *r);
+void pvs_vec_pack_asym(struct pvs_vec_result *r);
 void pvs_vec_ple(struct pvs_vec_result *r);
 void pvs_vec_preempt(struct pvs_vec_result *r);
 void pvs_vec_spin(struct pvs_vec_result *r);
