@@ -14,7 +14,8 @@ cmake -S . -B "$B" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" \
   -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=thread" >/dev/null
 cmake --build "$B" -j"$(nproc)" \
-  --target test_lock_mutex test_lock_cond test_spin_rt >/dev/null
+  --target test_lock_mutex test_lock_cond test_spin_rt test_lock_perturb \
+  >/dev/null
 # die_after_fork=0: the fork test's child only unlocks, relocks and exits.
 export TSAN_OPTIONS="halt_on_error=1 die_after_fork=0" PVS_LOCK_NO_TIMING=1
 echo "tsan: test_spin_rt"
@@ -23,6 +24,8 @@ for t in lock_mutex lock_cond; do
   echo "tsan: test_$t"
   PVS_LOCK_STRESS_MS=1000 "$B/tests/test_$t" >/dev/null
 done
+echo "tsan: test_lock_perturb (200 seeds)"
+PVS_PERTURB_SEEDS=200 "$B/tests/test_lock_perturb" >/dev/null
 unset TSAN_OPTIONS
 
 # Helgrind: a build whose lock tells Helgrind its happens-before edges.

@@ -27,3 +27,17 @@ endif()
 if(TARGET pvsched_preload)
   add_subdirectory(preload)
 endif()
+# Schedule perturbation: the lock's sources again, built so that every
+# atomic step may yield, sleep or spin (seeded); 1000 seeds.
+add_executable(test_lock_perturb test_lock_perturb.c
+  ${PROJECT_SOURCE_DIR}/host/lock/common.c
+  ${PROJECT_SOURCE_DIR}/host/lock/mutex.c
+  ${PROJECT_SOURCE_DIR}/host/lock/cond.c)
+target_compile_definitions(test_lock_perturb PRIVATE PVS_LOCK_PERTURB)
+target_include_directories(test_lock_perturb PRIVATE
+  ${PROJECT_SOURCE_DIR}/host/include ${PROJECT_SOURCE_DIR}/host)
+target_link_libraries(test_lock_perturb PRIVATE pvsched_rt_static
+  Threads::Threads)
+target_compile_options(test_lock_perturb PRIVATE ${PVS_WARNINGS})
+add_test(NAME lock_perturb COMMAND test_lock_perturb)
+set_tests_properties(lock_perturb PROPERTIES TIMEOUT 600)

@@ -23,6 +23,26 @@
 #define LOCK_RELEASING(l) ((void)(l))
 #endif
 
+#ifdef PVS_LOCK_PERTURB
+/*
+ * The schedule-perturbation test's build (tests/test_lock_perturb.c):
+ * every atomic step of the lock first calls lock_perturb(), which may
+ * yield, sleep or spin for a seeded random while. A macro may name itself
+ * in its expansion without recursing, so each wraps the builtin.
+ */
+void lock_perturb(void);
+#define __atomic_load_n(p, o) (lock_perturb(), __atomic_load_n(p, o))
+#define __atomic_store_n(p, v, o) (lock_perturb(), __atomic_store_n(p, v, o))
+#define __atomic_exchange_n(p, v, o)                                         \
+	(lock_perturb(), __atomic_exchange_n(p, v, o))
+#define __atomic_compare_exchange_n(p, e, d, w, s, f)                        \
+	(lock_perturb(), __atomic_compare_exchange_n(p, e, d, w, s, f))
+#define __atomic_fetch_add(p, v, o) (lock_perturb(), __atomic_fetch_add(p, v, o))
+#define __atomic_fetch_sub(p, v, o) (lock_perturb(), __atomic_fetch_sub(p, v, o))
+#define __atomic_fetch_or(p, v, o) (lock_perturb(), __atomic_fetch_or(p, v, o))
+#define __atomic_add_fetch(p, v, o) (lock_perturb(), __atomic_add_fetch(p, v, o))
+#endif
+
 /* The clocks a deadline may be on. */
 static inline bool lock_clock_ok(int clock)
 {

@@ -6,8 +6,8 @@
  * failure: every case runs under alarm(), and waits for other threads are
  * timed. Cases reproduce the defects of issue 21, section 1.
  *
- *   preload_conform CASE [DEEPMOD]   DEEPMOD: deepmod.c's module, for
- *                                    the case deepbind
+ *   preload_conform CASE DEEPMOD   DEEPMOD: deepmod.c's module, which
+ *                                  the case deepbind loads
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -20,38 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../pvs_clock.h"
-
-/* Every case ends within this (a hang becomes SIGALRM, a failure). */
-#define WATCHDOG_S 60
-
-static int failed;
-
-#define CHECK(cond)                                                          \
-	do {                                                                 \
-		if (!(cond)) {                                               \
-			failed++;                                            \
-			fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__,        \
-				__LINE__, #cond);                            \
-		}                                                            \
-	} while (0)
-
-static void sleep_ms(long ms)
-{
-	struct timespec t = { ms / 1000, (ms % 1000) * 1000000L };
-
-	while (nanosleep(&t, &t) != 0 && errno == EINTR)
-		;
-}
-
-/* Join @t within @ms milliseconds; 0, or ETIMEDOUT (then it is left). */
-static int join_ms(pthread_t t, long ms, void **ret)
-{
-	struct timespec d;
-
-	pvs_test_in_ms(CLOCK_REALTIME, &d, ms);
-	return pthread_timedjoin_np(t, ret, &d);
-}
+#include "cases.h"
 
 static void on_signal(int sig, void (*fn)(int))
 {
@@ -548,40 +517,30 @@ static void case_shared_cond(void)
 	CHECK(pthread_cond_destroy(&sc.c) == 0);
 }
 
+static const char *deepmod;
+
+static void case_deepbind_arg(void)
+{
+	case_deepbind(deepmod);
+}
+
 int main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		void (*fn)(void);
-	} cases[] = {
+	static const struct test_case cases[] = {
 		{ "lost-wake", case_lost_wake },
 		{ "cancel", case_cancel },
 		{ "destroy", case_destroy },
 		{ "lapse", case_lapse },
+		{ "deepbind", case_deepbind_arg },
 		{ "deadlines", case_deadlines },
 		{ "shared-cond", case_shared_cond },
 	};
-	size_t i;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s CASE\n", argv[0]);
+	if (argc < 3) {
+		fprintf(stderr, "usage: %s CASE DEEPMOD\n", argv[0]);
 		return 2;
 	}
-	alarm(WATCHDOG_S);
-	if (strcmp(argv[1], "deepbind") == 0 && argc >= 3) {
-		case_deepbind(argv[2]);
-		printf("%s: %s\n", argv[1], failed ? "FAILED" : "ok");
-		fflush(stdout);
-		_exit(failed ? 1 : 0);
-	}
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		if (strcmp(argv[1], cases[i].name) == 0) {
-			cases[i].fn();
-			printf("%s: %s\n", argv[1], failed ? "FAILED" : "ok");
-			fflush(stdout);
-			_exit(failed ? 1 : 0);
-		}
-	}
-	fprintf(stderr, "%s: no case %s\n", argv[0], argv[1]);
-	return 2;
+	deepmod = argv[2];
+	return run_case(argv[0], argv[1], cases,
+			sizeof(cases) / sizeof(cases[0]));
 }

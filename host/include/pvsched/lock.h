@@ -23,7 +23,10 @@
  * and on the waiter's shrinks the budget; at most CPUs - 1 waiters spin. Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
  * -th time becomes the heir, and the next unlock hands the lock to it (after Linux's
- * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff).
+ * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff). A handoff
+ * the heir does not take (it is not running) lapses after
+ * ::PVS_MUTEX_HANDOFF_LAPSE_MS, so a free mutex is never unavailable for
+ * longer.
  *
  * All-zero memory is a free default mutex and an idle condition variable
  * using CLOCK_REALTIME (the two initialisers are all zeros), and the state
