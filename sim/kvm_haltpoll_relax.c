@@ -34,14 +34,12 @@ static const char *const pol_label[PVSIM_HALTPOLL_RELAX_NPOL] = {
 /* A policy's name in records, and its row label (the plug-in's: its name). */
 static const char *pol_rec(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol < PVSIM_HALTPOLL_RELAX_NPOL ? pol_name[pol] :
-	       o->plugin->name;
+	return pvsim_policy(o, pol_name, PVSIM_HALTPOLL_RELAX_NPOL, pol);
 }
 
 static const char *pol_row(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol < PVSIM_HALTPOLL_RELAX_NPOL ? pol_label[pol] :
-	       o->plugin->name;
+	return pvsim_policy(o, pol_label, PVSIM_HALTPOLL_RELAX_NPOL, pol);
 }
 
 /* The parameters `show` lists, settable with --set (pvsim_param). */

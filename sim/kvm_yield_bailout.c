@@ -314,7 +314,7 @@ static const char *row_name(const struct pvsim_opts *o, unsigned int pol)
 /* Its label in the tables. */
 static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol < PVSIM_DY_SIM_NPOL ? pol_label[pol] : o->plugin->name;
+	return pvsim_policy(o, pol_label, PVSIM_DY_SIM_NPOL, pol);
 }
 
 static int run_cell(const struct pvsim_opts *o, unsigned int c,

@@ -25,7 +25,7 @@ static const char *const pol_name[2] = { "parity", "idle-hint" };
 /* A policy's name in records: the built-in's, or the plug-in's. */
 static const char *pol_label(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol < 2 ? pol_name[pol] : o->plugin->name;
+	return pvsim_policy(o, pol_name, 2, pol);
 }
 
 static const char *const case_name[PVSIM_IDLE_HINT_NCASES] = {

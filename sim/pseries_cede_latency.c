@@ -226,7 +226,7 @@ struct cede_run {
  * plug-in's. */
 static const char *cede_pol_label(const struct cede_run *x, unsigned int k)
 {
-	return k < CEDE_NPOL ? cede_pol_name[k] : x->o->plugin->name;
+	return pvsim_policy(x->o, cede_pol_name, CEDE_NPOL, k);
 }
 
 /* Boot it of platform pl: its wake path under boot_noise_pm. */

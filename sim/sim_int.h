@@ -24,6 +24,12 @@ uint64_t pvsim_mix64(uint64_t z);
  * the draw z. */
 uint64_t pvsim_spread_pm(uint64_t z, uint64_t spread_pm);
 
+/* A policy's name: builtin[pol] for the n built-in ones, else the
+ * plug-in's (o->plugin). */
+const char *pvsim_policy(const struct pvsim_opts *o,
+			 const char *const *builtin, unsigned int n,
+			 unsigned int pol);
+
 /* v / 10^decimals with that many decimals (1..3: "12.3", "12.34",
  * "12.345"), into b of n bytes; returns b. */
 const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);

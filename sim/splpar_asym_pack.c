@@ -257,7 +257,7 @@ static const char *const pol_name[3] = { "spread", "pack", "balancer" };
 /* A policy's name in records: the built-in's, or the plug-in's. */
 static const char *pol_label(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol < SP_PLUGIN ? pol_name[pol] : o->plugin->name;
+	return pvsim_policy(o, pol_name, SP_PLUGIN, pol);
 }
 
 /* One case: records/s and lparstat columns per policy and iteration. */
@@ -392,8 +392,11 @@ static void print_holdout(const struct pvsim_opts *o, FILE *f,
 /* The row label of a policy in the tables. */
 static const char *row_label(const struct pvsim_opts *o, unsigned int pol)
 {
-	return pol == SP_PLUGIN ? o->plugin->name :
-	       pol == SP_BALANCER ? "balancer" : pol ? "+patch" : "baseline";
+	static const char *const row[SP_PLUGIN] = {
+		"baseline", "+patch", "balancer"
+	};
+
+	return pvsim_policy(o, row, SP_PLUGIN, pol);
 }
 
 static void print_case_text(const struct pvsim_opts *o, FILE *f,

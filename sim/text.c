@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Printing the scenarios share: signed hundredths ("+12.34") and
- * fixed-point numbers.
+ * Printing the scenarios share: signed hundredths ("+12.34"),
+ * fixed-point numbers, policy names.
  */
 #include <stdio.h>
 
@@ -26,4 +26,11 @@ const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals)
 		 (int)(decimals < 4 ? decimals : 3),
 		 (unsigned long long)(v % d));
 	return b;
+}
+
+const char *pvsim_policy(const struct pvsim_opts *o,
+			 const char *const *builtin, unsigned int n,
+			 unsigned int pol)
+{
+	return pol < n ? builtin[pol] : o->plugin->name;
 }
