@@ -17,7 +17,8 @@
 /* The parameters `show` lists, settable with --set (pvsim_param). */
 enum { SP_ENT, SP_POOL, SP_SLOT, SP_DISPATCH, SP_RECORD, SP_JITTER,
        SP_EXCESS, SP_PACK_LIMIT, SP_RUN_NOISE, SP_LB_INTERVAL, SP_LB_MAX_X,
-       SP_ASYM_GROUP, SP_SLOT_JITTER, SP_PLACE_MISS, SP_SMT_SPLIT, SP_NR };
+       SP_ASYM_GROUP, SP_SLOT_JITTER, SP_PLACE_MISS, SP_SMT_SPLIT, SP_PACK_RULE,
+       SP_NR };
 
 static const struct pvsim_param sp_params[SP_NR] = {
 	{ "ent_cores", "cores", 40, 1, 128, PVSIM_PROV_MEASURED,
@@ -67,6 +68,12 @@ static const struct pvsim_param sp_params[SP_NR] = {
 	  "speed table was calibrated; 4: each SMT4 half of a POWER9/10 big "
 	  "core on its own, and the baseline's fork path spreads over halves "
 	  "too)" },
+	{ "pack_rule", "enum pvs_pack_policy", PVS_PACK_BALANCER,
+	  PVS_PACK_CORES, PVS_PACK_BALANCER, PVSIM_PROV_MEASURED,
+	  "the +patch kernel's placement, pvs_pack_pick_cpu(): 2 = BALANCER, "
+	  "where the v6.5+ asym-packing pull rules of kernel/sched/fair.c "
+	  "converge; 1 = CORES, the library's own rule (fill each core "
+	  "first), which no kernel applies" },
 };
 
 /* The case's model parameters with the run's values of the table. */
@@ -161,8 +168,8 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "- ebizzy: -t threads, CPU-bound for the whole run (%llu s), one record per\n"
 "  %llu us of single-thread time, times a per-CPU factor drawn per run in\n"
 "  1000 +- %u per mille (where ebizzy's memory lands); placed once, one by\n"
-"  one, through pvs_pack_pick_cpu(): SPREAD (baseline) or CORES (seed\n"
-"  004), on idle CPUs among the first L threads of each core, L = %u, then\n"
+"  one, through pvs_pack_pick_cpu(): SPREAD (baseline) or pack_rule\n"
+"  (+patch), on idle CPUs among the first L threads of each core, L = %u, then\n"
 "  2L, 4L up to 8 when none is left (Linux's balancer leaves about 2 busy\n"
 "  threads per SMT8 core: physc 40 -> 21 at 40 threads in the seed, and\n"
 "  evens out used cores before stacking more: this staging is a\n"
@@ -282,7 +289,7 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 	for (pol = 0; pol < cs->npol; pol++) {
 		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_lpar_params(&p, vps, threads,
-				pol ? PVS_PACK_CORES : PVS_PACK_SPREAD,
+				pol ? PVS_PACK_BALANCER : PVS_PACK_SPREAD,
 				o->runtime_ns);
 		params_of(o, &p);
 		p.hooks = pol == SP_PLUGIN ? o->plugin : NULL;

@@ -541,8 +541,8 @@ static void test_params_one_table(void **state)
 
 /*
  * sweep --vary: every metric across the range and where the winner
- * changes (the excess-capacity loss makes spread lose to the balancer at
- * 80 threads on 128 VPs), twice the same; a bad range names the key's
+ * changes (the excess-capacity loss makes spread lose to the packing
+ * rules at 80 threads on 128 VPs), twice the same; a bad range names the key's
  * bounds.
  */
 static void test_sweep_vary(void **state)
@@ -561,9 +561,8 @@ static void test_sweep_vary(void **state)
 	assert_int_equal(rc, 0);
 	assert_non_null(strstr(x, "80 threads, 128 VPs / records_per_s "
 			       "(higher is better)"));
-	assert_non_null(strstr(x, "winner changes: all but pack -> balancer "
-			       "between "
-			       "0 and 100"));
+	assert_non_null(strstr(x, "winner changes: (tie) -> all but spread "
+			       "between 0 and 100"));
 	y = cli_out(a, 9, &rc);
 	assert_string_equal(x, y);
 	free(x);
