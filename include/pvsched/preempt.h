@@ -44,7 +44,13 @@ enum pvs_hv_kind {
 	 */
 	PVS_HV_PREEMPT_FLAG = 3,
 	/** Number of kinds (not a kind): range checks use it. */
-	PVS_HV_COUNT
+	PVS_HV_COUNT,
+	/**
+	 * The name users guess for KVM on x86 (a compiler would otherwise
+	 * suggest @ref PVS_HV_KVM_PPC, the powerpc rule): an alias of
+	 * @ref PVS_HV_PREEMPT_FLAG, after the count so it adds no kind.
+	 */
+	PVS_HV_KVM_X86 = PVS_HV_PREEMPT_FLAG
 };
 
 /**
