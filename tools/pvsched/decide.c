@@ -285,7 +285,7 @@ static void dec_pack(const struct report *r, struct decisions *d)
 		/* A big core's two halves share its L2. */
 		m->shared_caches = m->big_cores;
 	}
-	d->pack = pvs_pack_effective_policy(PVS_PACK_CORES, m->shared_processor,
+	d->pack = pvs_pack_effective_policy(PVS_PACK_BALANCER, m->shared_processor,
 					    m->big_cores);
 	if (pvs_pack_domains(m, d->pack, &d->dom) < 0)
 		return;
@@ -342,7 +342,7 @@ static const char *dec_hp_why(const struct pvs_halt_poll_params *p,
 
 static const char *dec_pack_why(const struct decisions *d)
 {
-	if (d->pack == PVS_PACK_CORES)
+	if (d->pack != PVS_PACK_SPREAD)
 		return "shared-processor LPAR with big cores: PowerVM dispatches whole cores";
 	if (d->pack_m.shared_processor)
 		return "shared processors but no big cores";
@@ -435,8 +435,9 @@ void decide_text(const struct report *r, FILE *f)
 	}
 	if (d->pack_rc == 0) {
 		fprintf(f, "  %-26s %s (%s)\n", "Placement:",
-			d->pack == PVS_PACK_CORES ? "pack onto fewest cores" :
-						    "spread over idle cores",
+			d->pack != PVS_PACK_SPREAD ?
+				"pack where the asym-packing balancer converges" :
+				"spread over idle cores",
 			dec_pack_why(d));
 		if (d->pack_tasks)
 			fprintf(f, "  %-26s %u tasks on an idle machine: "
