@@ -38,9 +38,10 @@ static void demo_partition(uint32_t nr_vps)
 	printf("  shared SMT8 partition, %u virtual processors (%u CPUs):\n",
 	       nr_vps, nr_vps * 8);
 	for (i = 0; i < sizeof(threads) / sizeof(threads[0]); i++)
-		printf("    %3u threads: SPREAD uses %3d cores, CORES uses %3d\n",
-		       threads[i], demo_place(nr_vps * 8, threads[i],
-					      PVS_PACK_SPREAD),
+		printf("    %3u threads: SPREAD uses %3d cores, BALANCER %3d, "
+		       "CORES %3d\n", threads[i],
+		       demo_place(nr_vps * 8, threads[i], PVS_PACK_SPREAD),
+		       demo_place(nr_vps * 8, threads[i], PVS_PACK_BALANCER),
 		       demo_place(nr_vps * 8, threads[i], PVS_PACK_CORES));
 }
 
@@ -75,9 +76,12 @@ void demo_pack(void)
 		     "\"powerpc/smp: Shared processor sched optimizations\" (2023): "
 		     "pack light work onto fewer cores where idle cores cost");
 	printf("Cores a fresh placement of busy threads occupies (what physc\n"
-	       "approaches); why: PowerVM dispatches whole cores, so CORES fills\n"
-	       "each 8-thread core before opening the next, SPREAD gives each\n"
-	       "thread its own idle core as CFS's idle-core search does.\n");
+	       "approaches); why: SPREAD gives each thread its own idle core as\n"
+	       "CFS's idle-core search does; BALANCER places where the kernel's\n"
+	       "asym-packing pull rules converge (one busy thread per idle SMT4\n"
+	       "half of the highest-priority big cores: the published physc\n"
+	       "40 -> 21 at 40 threads); CORES, the library's own rule that no\n"
+	       "kernel applies, fills each 8-thread core before the next.\n");
 	demo_partition(128);
 	demo_partition(40);
 
@@ -91,19 +95,21 @@ void demo_pack(void)
 	m.coregroup = true;
 	m.numa = true;
 	demo_levels("shared, big cores, SPREAD:", &m, PVS_PACK_SPREAD);
-	demo_levels("shared, big cores, CORES:", &m, PVS_PACK_CORES);
+	demo_levels("shared, big cores, BALANCER:", &m, PVS_PACK_BALANCER);
 	m.shared_processor = false;
-	demo_levels("dedicated, big cores, CORES:", &m, PVS_PACK_CORES);
+	demo_levels("dedicated, big cores, BALANCER:", &m,
+		    PVS_PACK_BALANCER);
 
-	printf("asym priority on the 1024-CPU partition; why: CORES ranks whole\n"
-	       "cores so threads of one core never pull from each other:\n");
+	printf("asym priority on the 1024-CPU partition; why: the patched rule\n"
+	       "(BALANCER and CORES alike) ranks whole cores, so threads of one\n"
+	       "core never pull from each other:\n");
 	t.nr_cpus = 1024;
 	t.threads_per_core = 8;
 	for (i = 0; i < sizeof(cpus) / sizeof(cpus[0]); i++) {
 		if (pvs_asym_prio(&t, cpus[i], PVS_PACK_SPREAD, &spread) < 0 ||
-		    pvs_asym_prio(&t, cpus[i], PVS_PACK_CORES, &cores) < 0)
+		    pvs_asym_prio(&t, cpus[i], PVS_PACK_BALANCER, &cores) < 0)
 			continue;
-		printf("  CPU %4u: SPREAD %5d, CORES %4d\n", cpus[i],
+		printf("  CPU %4u: SPREAD %5d, BALANCER %4d\n", cpus[i],
 		       (int)spread, (int)cores);
 	}
 }
