@@ -383,11 +383,15 @@ static void text_cpus(const struct report *r, FILE *f)
 	else
 		fprintf(f, ROW "%s %s\n", "Cgroup:", cgroup_ver(c->ver),
 			CLEAN(c->cgroup));
-	if (c->quota.limited)
+	if (c->quota.limited && c->quota_depth == 0)
+		fprintf(f, ROW "%" PRIu64 " us per %" PRIu64 " us = %s CPUs\n",
+			"CPU quota:", c->quota.quota_us, c->quota.period_us,
+			fmt_mcpus(a, c->quota_mcpus));
+	else if (c->quota.limited)
 		fprintf(f, ROW "%" PRIu64 " us per %" PRIu64 " us = %s CPUs "
-			"(%u levels up)\n", "CPU quota:", c->quota.quota_us,
-			c->quota.period_us, fmt_mcpus(a, c->quota_mcpus),
-			c->quota_depth);
+			"(an ancestor, %u up)\n", "CPU quota:",
+			c->quota.quota_us, c->quota.period_us,
+			fmt_mcpus(a, c->quota_mcpus), c->quota_depth);
 	else
 		fprintf(f, ROW "none\n", "CPU quota:");
 	fprintf(f, ROW "%u (%s CPUs, rounded up)\n", "Effective CPUs:",
