@@ -10,7 +10,8 @@ add_test(NAME probe_fixtures COMMAND sh
   ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/malformed.sh ${PVS_FIXTURES})
 set_tests_properties(probe_fixtures PROPERTIES FIXTURES_SETUP probe_fixtures)
 
-foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live)
+foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live
+    probe_cgroup)
   pvs_add_test(${t})
   target_link_libraries(test_${t} PRIVATE pvsched_probe)
   target_compile_definitions(test_${t} PRIVATE
@@ -30,7 +31,7 @@ string(REPLACE ".err" "" _pvs_bad "${_pvs_bad}")
 file(GLOB _pvs_derived RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
      ${CMAKE_CURRENT_SOURCE_DIR}/golden/cgroup-*.txt)
 string(REPLACE ".txt" "" _pvs_derived "${_pvs_derived}")
-set(_pvs_readers probe_read probe_decisions pvsched_cli)
+set(_pvs_readers probe_read probe_decisions probe_cgroup pvsched_cli)
 foreach(fx ${_pvs_good} ${_pvs_bad} ${_pvs_derived})
   if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR fx MATCHES "^(bad|cgroup)-")
     add_test(NAME golden_${fx}
