@@ -10,7 +10,8 @@ add_test(NAME probe_fixtures COMMAND sh
   ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/malformed.sh ${PVS_FIXTURES})
 set_tests_properties(probe_fixtures PROPERTIES FIXTURES_SETUP probe_fixtures)
 
-foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live)
+foreach(t probe_parse probe_read probe_x86 probe_decisions probe_live
+    probe_cgroup)
   pvs_add_test(${t})
   target_link_libraries(test_${t} PRIVATE pvsched_probe)
   target_compile_definitions(test_${t} PRIVATE
@@ -20,15 +21,19 @@ endforeach()
 set_tests_properties(probe_live PROPERTIES SKIP_RETURN_CODE 77)
 
 # One golden test per fixture tree (tests/golden/<name>.{json,txt,err}):
-# the committed trees and the malformed ones, named by their .err golden.
+# the committed trees, the malformed ones, named by their .err golden, and
+# the cgroup ones malformed.sh derives, named by their .txt golden.
 file(GLOB _pvs_good LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/fixtures
      ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/*)
 file(GLOB _pvs_bad RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
      ${CMAKE_CURRENT_SOURCE_DIR}/golden/bad-*.err)
 string(REPLACE ".err" "" _pvs_bad "${_pvs_bad}")
-set(_pvs_readers probe_read probe_decisions pvsched_cli)
-foreach(fx ${_pvs_good} ${_pvs_bad})
-  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR fx MATCHES "^bad-")
+file(GLOB _pvs_derived RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
+     ${CMAKE_CURRENT_SOURCE_DIR}/golden/cgroup-*.txt)
+string(REPLACE ".txt" "" _pvs_derived "${_pvs_derived}")
+set(_pvs_readers probe_read probe_decisions probe_cgroup pvsched_cli)
+foreach(fx ${_pvs_good} ${_pvs_bad} ${_pvs_derived})
+  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR fx MATCHES "^(bad|cgroup)-")
     add_test(NAME golden_${fx}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:pvsched_cmd> ${fx})
     set_tests_properties(golden_${fx} PROPERTIES

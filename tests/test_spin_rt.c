@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
+#include <pvsched/probe.h>
 #include <pvsched/spin_rt.h>
 
 struct fake {
@@ -88,6 +89,8 @@ static int setup(void **state)
 static void test_init(void **state)
 {
 	struct pvrt_spin s;
+	struct pvprobe_ctx pctx;
+	struct pvprobe_cpus cpus;
 	unsigned int i;
 
 	(void)state;
@@ -98,6 +101,12 @@ static void test_init(void **state)
 	assert_int_equal(s.policy, PVS_SPIN_POLICY_FIXED);
 	assert_true(s.nr_online >= 1);
 	assert_true(s.nr_allowed >= 1 && s.nr_allowed <= s.nr_online);
+	/* No more than the cgroup's CPU quota lets run at once, rounded
+	 * up (ctx was made before setup() pinned this thread to one CPU,
+	 * so only the quota part of the effective CPUs is compared). */
+	pvprobe_ctx_init(&pctx, NULL);
+	if (pvprobe_read_cpus(&pctx, &cpus) == 0 && cpus.quota.limited)
+		assert_true(ctx.nr_allowed * 1000u < cpus.quota_mcpus + 1000u);
 	assert_int_equal(s.steal_period_ns, PVRT_SPIN_STEAL_PERIOD_NS);
 #if defined(__x86_64__)
 	assert_true(s.pause_ps > 0);

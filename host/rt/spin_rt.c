@@ -269,6 +269,7 @@ uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 {
 	cpu_set_t set;
+	uint32_t eff;
 	long n;
 
 	if (s == NULL || (unsigned int)policy > (unsigned int)PVS_SPIN_POLICY_PV)
@@ -285,6 +286,10 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 		s->nr_allowed = (uint32_t)CPU_COUNT(&set);
 	if (s->nr_allowed == 0 || s->nr_allowed > s->nr_online)
 		s->nr_allowed = s->nr_online;
+	/* A CPU quota leaves fewer CPUs than the mask names. */
+	eff = pvrt_host_effective_cpus();
+	if (eff > 0 && eff < s->nr_allowed)
+		s->nr_allowed = eff;
 	s->rseq_slice = pvrt_host_rseq_slice();
 	s->observe_gaps = PVRT_SPIN_OBSERVE_DEFAULT;
 	s->gap_min_ns = gap_min_ns(s);

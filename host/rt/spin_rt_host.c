@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The spin runtime's host inputs, read through the probe library
- * (probe.h): PAUSE calibration, /proc/stat, rseq slice extension.
+ * (probe.h): PAUSE calibration, /proc/stat, rseq slice extension, the
+ * CPUs the process really has.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -54,4 +55,13 @@ bool pvrt_host_rseq_slice(void)
 
 	pvprobe_ctx_init(&ctx, NULL);
 	return pvprobe_read_rseq_slice(&ctx, &rs) == 0 && rs.available;
+}
+
+uint32_t pvrt_host_effective_cpus(void)
+{
+	struct pvprobe_ctx ctx;
+	struct pvprobe_cpus c;
+
+	pvprobe_ctx_init(&ctx, NULL);
+	return pvprobe_read_cpus(&ctx, &c) == 0 ? c.effective_cpus : 0;
 }

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
  * What the spin runtime needs from host probing, in one place: the PAUSE
- * cost, per-CPU steal and total ticks from /proc/stat, and whether the rseq
- * time-slice extension exists. Internal to pvsched_rt.
+ * cost, per-CPU steal and total ticks from /proc/stat, whether the rseq
+ * time-slice extension exists and the effective CPUs. Internal to
+ * pvsched_rt.
  *
  * spin_rt_host.c answers them with the probe library (probe.h):
- * pvprobe_read_pause(), pvprobe_read_stat() and pvprobe_read_rseq_slice().
+ * pvprobe_read_pause(), pvprobe_read_stat(), pvprobe_read_rseq_slice() and
+ * pvprobe_read_cpus().
  */
 #ifndef PVSCHED_HOST_SPIN_RT_HOST_H
 #define PVSCHED_HOST_SPIN_RT_HOST_H
@@ -30,6 +32,11 @@ int pvrt_host_stat(pvrt_host_cpu_fn fn, void *arg);
 
 /* The kernel offers the rseq time-slice extension. */
 bool pvrt_host_rseq_slice(void);
+
+/* The CPUs the process can keep busy: its affinity mask, less what its
+ * cgroup's CPU quota allows (rounded up, pvprobe_cpus::effective_cpus);
+ * 0 if they could not be read. */
+uint32_t pvrt_host_effective_cpus(void);
 
 #pragma GCC visibility pop
 

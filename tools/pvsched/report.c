@@ -172,6 +172,7 @@ int report_gather(struct report *r, const char *sysroot,
 	}
 	report_hv(r);
 	OPTIONAL(r->topo_rc, pvprobe_read_topology(&r->ctx, &r->topo));
+	OPTIONAL(r->cpus_rc, pvprobe_read_cpus(&r->ctx, &r->cpus));
 	rc = report_steal(&r->ctx, window_ms, &r->steal_all, &r->steal,
 			      &r->nr_steal);
 	if (rc < 0)
@@ -345,6 +346,65 @@ static void text_topology(const struct report *r, FILE *f)
 		t->via == PVPROBE_TOPO_VIA_HWLOC ? "hwloc" : "sysfs");
 }
 
+static const char *affinity_via(enum pvprobe_affinity_via v)
+{
+	return v == PVPROBE_AFFINITY_SYSCALL ? "sched_getaffinity" :
+	       v == PVPROBE_AFFINITY_STATUS  ? "proc/self/status" :
+					       "cpu/online";
+}
+
+static const char *cgroup_ver(enum pvprobe_cgroup_ver v)
+{
+	return v == PVPROBE_CGROUP_V1 ? "v1" : v == PVPROBE_CGROUP_V2 ? "v2" :
+									"none";
+}
+
+/* "0.500" from milli-CPUs, into buf[16]. */
+static const char *fmt_mcpus(char *buf, uint32_t m)
+{
+	snprintf(buf, 16, "%u.%03u", m / 1000u, m % 1000u);
+	return buf;
+}
+
+static void text_cpus(const struct report *r, FILE *f)
+{
+	const struct pvprobe_cpus *c = &r->cpus;
+	char a[16], b[16];
+
+	fprintf(f, "\nCPUs available\n");
+	if (r->cpus_rc != 0) {
+		fprintf(f, ROW "%s\n", "Effective CPUs:", "absent");
+		return;
+	}
+	fprintf(f, ROW "%u (%s)\n", "Affinity:", c->nr_affinity,
+		affinity_via(c->affinity_via));
+	if (c->ver == PVPROBE_CGROUP_NONE)
+		fprintf(f, ROW "none\n", "Cgroup:");
+	else
+		fprintf(f, ROW "%s %s\n", "Cgroup:", cgroup_ver(c->ver),
+			CLEAN(c->cgroup));
+	if (c->quota.limited && c->quota_depth == 0)
+		fprintf(f, ROW "%" PRIu64 " us per %" PRIu64 " us = %s CPUs\n",
+			"CPU quota:", c->quota.quota_us, c->quota.period_us,
+			fmt_mcpus(a, c->quota_mcpus));
+	else if (c->quota.limited)
+		fprintf(f, ROW "%" PRIu64 " us per %" PRIu64 " us = %s CPUs "
+			"(an ancestor, %u up)\n", "CPU quota:",
+			c->quota.quota_us, c->quota.period_us,
+			fmt_mcpus(a, c->quota_mcpus), c->quota_depth);
+	else
+		fprintf(f, ROW "none\n", "CPU quota:");
+	fprintf(f, ROW "%u (%s CPUs, rounded up)\n", "Effective CPUs:",
+		c->effective_cpus, fmt_mcpus(b, c->effective_mcpus));
+	if (c->have_throttle)
+		fprintf(f, ROW "%s of the time, in %" PRIu64 " of %" PRIu64
+			" periods (since the cgroup was made)\n", "Throttled:",
+			fmt_ppm(a, c->throttled_ppm), c->throttle.nr_throttled,
+			c->throttle.nr_periods);
+	else
+		fprintf(f, ROW "no counters\n", "Throttled:");
+}
+
 static void text_steal(const struct report *r, FILE *f)
 {
 	char a[16], b[16];
@@ -463,6 +523,7 @@ void report_text(const struct report *r, FILE *f)
 	text_hv(r, f);
 	text_partition(r, f);
 	text_topology(r, f);
+	text_cpus(r, f);
 	text_steal(r, f);
 	text_idle(r, f);
 	text_polling(r, f);
@@ -598,6 +659,35 @@ static void json_topology(const struct report *r, struct json *j)
 	json_end_obj(j);
 }
 
+static void json_cpus(const struct report *r, struct json *j)
+{
+	const struct pvprobe_cpus *c = &r->cpus;
+
+	if (r->cpus_rc != 0) {
+		json_null(j, "cpus");
+		return;
+	}
+	json_obj(j, "cpus");
+	json_u64(j, "affinity", c->nr_affinity);
+	json_str(j, "affinity_source", affinity_via(c->affinity_via));
+	json_str(j, "cgroup_version", cgroup_ver(c->ver));
+	json_str(j, "cgroup", c->cgroup);
+	json_bool(j, "quota_limited", c->quota.limited);
+	json_u64(j, "quota_us", c->quota.quota_us);
+	json_u64(j, "period_us", c->quota.period_us);
+	json_u64(j, "quota_levels_up", c->quota_depth);
+	json_u64(j, "quota_mcpus", c->quota_mcpus);
+	json_u64(j, "effective_mcpus", c->effective_mcpus);
+	json_u64(j, "effective_cpus", c->effective_cpus);
+	json_bool(j, "throttle_counters", c->have_throttle);
+	json_u64(j, "nr_periods", c->throttle.nr_periods);
+	json_u64(j, "nr_throttled", c->throttle.nr_throttled);
+	json_u64(j, "throttled_ns", c->throttle.throttled_ns);
+	json_u64(j, "throttled_ppm", c->throttled_ppm);
+	json_u64(j, "periods_throttled_ppm", c->periods_throttled_ppm);
+	json_end_obj(j);
+}
+
 static void json_rate(struct json *j, const char *key,
 			  const struct pvprobe_steal_rate *s)
 {
@@ -727,6 +817,7 @@ void report_json(const struct report *r, FILE *f)
 	json_hv(r, &j);
 	json_partition(r, &j);
 	json_topology(r, &j);
+	json_cpus(r, &j);
 	json_steal(r, &j);
 	json_idle(r, &j);
 	json_polling(r, &j);

@@ -30,6 +30,8 @@ struct report {
 	struct pvprobe_lparcfg lpar;
 	int topo_rc;
 	struct pvprobe_topology topo;
+	int cpus_rc;
+	struct pvprobe_cpus cpus;
 	struct pvprobe_steal_rate steal_all;
 	struct pvprobe_steal_rate *steal;
 	unsigned int nr_steal;

@@ -22,6 +22,7 @@
 #include <pvsched/probe/stat.h>
 #include <pvsched/probe/schedstat.h>
 #include <pvsched/probe/cpuidle.h>
+#include <pvsched/probe/cgroup.h>
 #include <pvsched/probe/topology.h>
 #include <pvsched/probe/pause.h>
 #include <pvsched/probe/params.h>

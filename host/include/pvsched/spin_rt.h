@@ -97,7 +97,10 @@ struct pvrt_spin {
 	uint64_t ctxsw_ns;
 	/** Online CPUs (sysconf(_SC_NPROCESSORS_ONLN)). */
 	uint32_t nr_online;
-	/** CPUs in the calling thread's affinity mask at init. */
+	/** CPUs the process can keep busy at init, pvs_spin_in::nr_cpus:
+	 *  the calling thread's affinity mask, less what the cgroup's CPU
+	 *  quota allows (the tightest of its cgroup and ancestors, rounded
+	 *  up: 0.5 CPU counts 1, 1.5 count 2; pvprobe_read_cpus()). */
 	uint32_t nr_allowed;
 	/** The hypervisor promises dedicated vCPUs (pvs_spin_in::dedicated);
 	 *  false unless the caller sets it after init. */
