@@ -567,10 +567,53 @@ static void test_cpuinfo_errors(void **state)
 				  &ci),
 		-PVS_EBADMSG);
 	EXPECT_UNTOUCHED(ci);
-	/* An unknown layout (arm64) is still a cpuinfo. */
+	/* An unknown layout is still a cpuinfo. */
 	assert_int_equal(pvprobe_cpuinfo_parse("processor : 0\nBogoMIPS : 50.00\n",
 					   31, &ci), 0);
 	assert_int_equal(ci.arch, PVPROBE_ARCH_OTHER);
+}
+
+/* arm64 and riscv64 layouts (arch/arm64/kernel/cpuinfo.c,
+ * arch/riscv/kernel/cpu.c); a 32-bit arm one stays OTHER. */
+static void test_cpuinfo_arm64_riscv(void **state)
+{
+	static const char a64[] =
+		"processor\t: 0\nBogoMIPS\t: 50.00\n"
+		"Features\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 cpuid\n"
+		"CPU implementer\t: 0x41\nCPU architecture: 8\n"
+		"CPU variant\t: 0x0\nCPU part\t: 0xd0c\nCPU revision\t: 1\n\n"
+		"processor\t: 1\nBogoMIPS\t: 50.00\n"
+		"CPU implementer\t: 0x41\nCPU architecture: 8\n";
+	static const char a32[] =
+		"processor\t: 0\nmodel name\t: ARMv7 Processor rev 4 (v7l)\n"
+		"CPU implementer\t: 0x41\nCPU architecture: 7\n";
+	static const char rv[] =
+		"processor\t: 0\nhart\t\t: 0\n"
+		"isa\t\t: rv64imafdc_zicntr_zicsr_zifencei_zihintpause_zihpm\n"
+		"mmu\t\t: sv39\nmvendorid\t: 0x0\n\n"
+		"processor\t: 1\nhart\t\t: 1\n"
+		"isa\t\t: rv64imafdc_zicntr_zicsr_zifencei_zihintpause_zihpm\n"
+		"mmu\t\t: sv39\n";
+	static const char rv_uarch[] =
+		"processor\t: 0\nhart\t\t: 4\nisa\t\t: rv64imafdc\n"
+		"mmu\t\t: sv39\nuarch\t\t: sifive,u74-mc\n";
+	struct pvprobe_cpuinfo ci;
+
+	(void)state;
+	assert_int_equal(pvprobe_cpuinfo_parse(a64, strlen(a64), &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_AARCH64);
+	assert_int_equal(ci.nr_processors, 2);
+	assert_string_equal(ci.model, "");
+	assert_int_equal(pvprobe_cpuinfo_parse(a32, strlen(a32), &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_OTHER);
+	assert_int_equal(pvprobe_cpuinfo_parse(rv, strlen(rv), &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_RISCV64);
+	assert_int_equal(ci.nr_processors, 2);
+	assert_string_equal(ci.model,
+			    "rv64imafdc_zicntr_zicsr_zifencei_zihintpause_zihpm");
+	assert_int_equal(pvprobe_cpuinfo_parse(rv_uarch, strlen(rv_uarch), &ci), 0);
+	assert_int_equal(ci.arch, PVPROBE_ARCH_RISCV64);
+	assert_string_equal(ci.model, "sifive,u74-mc");
 }
 
 /* ---- CPUID dumps --------------------------------------------------------- */
@@ -704,6 +747,7 @@ int main(void)
 		cmocka_unit_test(test_cpuinfo_x86),
 		cmocka_unit_test(test_cpuinfo_power),
 		cmocka_unit_test(test_cpuinfo_errors),
+		cmocka_unit_test(test_cpuinfo_arm64_riscv),
 		cmocka_unit_test(test_cpuid_dump),
 		cmocka_unit_test(test_cpulist),
 		cmocka_unit_test(test_thread_groups),

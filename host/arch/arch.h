@@ -4,9 +4,10 @@
  * preload), internal and not installed: what differs by architecture, in
  * one place, the way liburcu's arch headers and Concurrency Kit's per-arch
  * primitives are laid out. This file picks the part of the architecture
- * being compiled (x86.h, ppc64.h, aarch64.h) and then generic.h, which
- * fills in whatever the part left undefined; below are the Linux uapi
- * values every architecture shares. Only this file includes the parts.
+ * being compiled (x86.h, ppc64.h, aarch64.h, riscv64.h) and then
+ * generic.h, which fills in whatever the part left undefined; below are
+ * the Linux uapi values every architecture shares. Only this file
+ * includes the parts.
  *
  * What a part may define (PVARCH_ prefix: this layer, no exported symbol):
  *   PVARCH_RELAX()            one cpu_relax(): the instruction a spinning
@@ -27,6 +28,8 @@
 #include "ppc64.h"
 #elif defined(__aarch64__)
 #include "aarch64.h"
+#elif defined(__riscv) && __riscv_xlen == 64
+#include "riscv64.h"
 #endif
 #include "generic.h"
 

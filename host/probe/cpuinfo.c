@@ -2,8 +2,10 @@
 /*
  * /proc/cpuinfo: which family the probed system is (from its own text, so
  * a ppc64 fixture is recognised on an x86 host), the x86 hypervisor flag,
- * and on POWER the generation (PVR), compatibility mode, timebase,
- * platform and machine.
+ * on POWER the generation (PVR), compatibility mode, timebase, platform
+ * and machine, and the arm64 and riscv64 layouts (Linux
+ * arch/arm64/kernel/cpuinfo.c: "CPU implementer", "CPU architecture: 8";
+ * arch/riscv/kernel/cpu.c: "hart", "isa: rv64...", "mmu", "uarch").
  */
 #include <string.h>
 
@@ -136,7 +138,9 @@ static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len,
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
 	struct pvprobe_cpuinfo ci;
 	unsigned int name_gen = 0, pvr_gen = 0;
-	bool x86 = false, power = false;
+	bool x86 = false, power = false, arm = false, arm32 = false;
+	bool rv64 = false;
+	char isa[PVPROBE_TEXT_LEN] = "";
 	int rc;
 
 	if (buf == NULL || out == NULL)
@@ -188,6 +192,21 @@ static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len,
 		} else if (pvprobe_pu_eq(ks, ke, "machine")) {
 			rc = pvprobe_copy_once(ci.machine, sizeof(ci.machine), vs,
 					   ve);
+		} else if (pvprobe_pu_eq(ks, ke, "CPU implementer")) {
+			arm = true;
+		} else if (pvprobe_pu_eq(ks, ke, "CPU architecture")) {
+			/* A 32-bit arm kernel prints the same keys with 7 or
+			 * less; arm64 prints 8 (compat tasks included). */
+			uint64_t v;
+
+			if (pvprobe_pu_parse_u64(vs, ve, &v) == 0 && v < 8)
+				arm32 = true;
+		} else if (pvprobe_pu_eq(ks, ke, "isa")) {
+			if (pvprobe_pu_starts(vs, ve, "rv64"))
+				rv64 = true;
+			rc = pvprobe_copy_once(isa, sizeof(isa), vs, ve);
+		} else if (pvprobe_pu_eq(ks, ke, "uarch")) {
+			rc = pvprobe_copy_once(ci.model, sizeof(ci.model), vs, ve);
 		} else {
 			continue;
 		}
@@ -201,8 +220,15 @@ static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len,
 		ci.arch = PVPROBE_ARCH_X86;
 	else if (power)
 		ci.arch = PVPROBE_ARCH_PPC64;
+	else if (arm && !arm32)
+		ci.arch = PVPROBE_ARCH_AARCH64;
+	else if (rv64)
+		ci.arch = PVPROBE_ARCH_RISCV64;
 	else
 		ci.arch = PVPROBE_ARCH_OTHER;
+	/* RISC-V without "uarch" (QEMU's virt machine): the ISA string. */
+	if (rv64 && ci.model[0] == '\0')
+		memcpy(ci.model, isa, sizeof(ci.model));
 	if (power) {
 		ci.power_gen = pvr_gen ? pvr_gen : name_gen;
 		ci.power_compat = pvr_gen != 0 && name_gen != 0 &&

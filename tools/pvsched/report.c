@@ -208,6 +208,10 @@ static const char *arch_name(enum pvprobe_arch a)
 		return "ppc64";
 	case PVPROBE_ARCH_OTHER:
 		return "other";
+	case PVPROBE_ARCH_AARCH64:
+		return "aarch64";
+	case PVPROBE_ARCH_RISCV64:
+		return "riscv64";
 	default:
 		return "unknown";
 	}

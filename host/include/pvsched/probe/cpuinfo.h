@@ -28,8 +28,13 @@ enum pvprobe_arch {
 	PVPROBE_ARCH_X86,
 	/** 64-bit POWER ("cpu : POWERn" lines). */
 	PVPROBE_ARCH_PPC64,
-	/** Anything else recognised as a Linux cpuinfo (arm64, s390 ...). */
-	PVPROBE_ARCH_OTHER
+	/** Anything else recognised as a Linux cpuinfo (32-bit arm, s390
+	 *  ...); earlier releases reported arm64 and RISC-V so. */
+	PVPROBE_ARCH_OTHER,
+	/** arm64 ("CPU implementer" lines, "CPU architecture" 8 or later). */
+	PVPROBE_ARCH_AARCH64,
+	/** 64-bit RISC-V ("isa : rv64..." lines). */
+	PVPROBE_ARCH_RISCV64
 };
 
 /** @brief What /proc/cpuinfo says about the processors. */
@@ -43,7 +48,9 @@ struct pvprobe_cpuinfo {
 	/** x86 "vendor_id" (GenuineIntel, AuthenticAMD); "" elsewhere. */
 	char vendor[PVPROBE_NAME_LEN];
 	/** x86 "model name"; ppc64 "cpu" (e.g. "POWER9 (architected),
-	 *  altivec supported"). */
+	 *  altivec supported"); riscv64 "uarch" (e.g. "sifive,u74-mc"), or
+	 *  "isa" when there is none; "" on arm64, whose kernel prints no
+	 *  model name (only implementer and part numbers). */
 	char model[PVPROBE_TEXT_LEN];
 	/** ppc64: processor generation from the PVR in "revision" (8, 9,
 	 *  10, 11), or from the "cpu" line when there is no PVR; 0 if not
@@ -64,9 +71,10 @@ struct pvprobe_cpuinfo {
 /**
  * @brief Parse the text of /proc/cpuinfo.
  *
- * Recognises x86 ("vendor_id", "model name", "flags") and ppc64 ("cpu",
- * "revision ... (pvr XXXX YYYY)", "timebase", "platform", "machine")
- * layouts; other keys are ignored. A line without ':' (other than an empty
+ * Recognises x86 ("vendor_id", "model name", "flags"), ppc64 ("cpu",
+ * "revision ... (pvr XXXX YYYY)", "timebase", "platform", "machine"),
+ * arm64 ("CPU implementer", "CPU architecture") and riscv64 ("isa",
+ * "uarch") layouts; other keys are ignored. A line without ':' (other than an empty
  * one) is malformed.
  * @param buf text, need not be NUL-terminated
  * @param len bytes in @p buf
