@@ -51,9 +51,11 @@ static int pvprobe_stat_fields(struct pvprobe_pu_cur *c, struct pvprobe_cpu_time
 	return 0;
 }
 
-static int pvprobe_stat_parse_l(const char *buf, size_t len, struct pvprobe_stat *st,
-		     unsigned int *bad_line)
+/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_stat to fill. */
+static int pvprobe_stat_parse_l(const char *buf, size_t len, void *arg,
+				unsigned int *bad_line)
 {
+	struct pvprobe_stat *st = arg;
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
 	struct pvprobe_cpu_times total, *tmp;
@@ -144,17 +146,11 @@ int pvprobe_stat_parse(const char *buf, size_t len, struct pvprobe_stat *st)
 	return pvprobe_stat_parse_l(buf, len, st, NULL);
 }
 
-static int pvprobe_stat_parse_cb(const char *buf, size_t len, void *arg,
-			     unsigned int *line)
-{
-	return pvprobe_stat_parse_l(buf, len, arg, line);
-}
-
 int pvprobe_read_stat(struct pvprobe_ctx *ctx, struct pvprobe_stat *st)
 {
 	if (st == NULL)
 		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/stat", pvprobe_stat_parse_cb, st);
+	return pvprobe_pu_read_parse(ctx, "/proc/stat", pvprobe_stat_parse_l, st);
 }
 
 /* after - before, or 0 if the counter stepped back. */
