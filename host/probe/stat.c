@@ -83,13 +83,9 @@ static int pvprobe_stat_parse_l(const char *buf, size_t len, void *arg,
 		memset(&t, 0, sizeof(t));
 		lc.p += 3;
 		if (lc.p < lc.end && *lc.p >= '0' && *lc.p <= '9') {
-			rc = pvprobe_pu_u64(&lc, &id);
+			rc = pvprobe_pu_cpu_id(&lc, &id);
 			if (rc < 0)
 				goto bad;
-			if (id >= PVPROBE_MAX_CPUS) {
-				rc = -PVS_ERANGE;
-				goto bad;
-			}
 			if (seen[id / 8] & (1u << (id % 8))) {
 				rc = -PVS_EBADMSG;
 				goto bad;
