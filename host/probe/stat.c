@@ -55,9 +55,9 @@ static int pvprobe_stat_fields(struct pvprobe_pu_cur *c, struct pvprobe_cpu_time
 static int pvprobe_stat_parse_l(const char *buf, size_t len, void *arg,
 				unsigned int *bad_line)
 {
-	struct pvprobe_stat *st = arg;
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
+	struct pvprobe_stat *st = arg;
 	struct pvprobe_cpu_times total, *tmp;
 	uint8_t *seen;
 	bool have_total = false;
