@@ -328,6 +328,24 @@ static int fake_owner_cpu(void *arg)
 	return ((struct fake_lock *)arg)->owner_cpu;
 }
 
+/*
+ * One wait on a fresh fake lock whose owner runs (as the oracle sees it)
+ * on CPU 1 and which frees itself after free_after_polls polls. The owner
+ * is named by thread id when owner_tid is not 0, by its CPU alone when it is.
+ */
+static int fake_lock_wait(struct pvrt_spin *s, struct pvrt_spin_waiter *w,
+			  struct fake_lock *l, uint32_t owner_tid,
+			  uint32_t free_after_polls,
+			  struct pvrt_spin_wait_stats *st)
+{
+	memset(l, 0, sizeof(*l));
+	l->owner_tid = owner_tid;
+	l->owner_cpu = 1;
+	l->free_after_polls = free_after_polls;
+	return pvrt_spin_wait_for(s, w, owner_tid ? &l->owner_tid : NULL, NULL,
+				  st);
+}
+
 static void test_spin_asks_oracle(void **state)
 {
 	struct pvrt_spin s;
@@ -354,42 +372,24 @@ static void test_spin_asks_oracle(void **state)
 	w.owner_cpu = fake_owner_cpu;
 	w.arg = &l;
 	/* Owner running on CPU 1: the waiter spins until the lock is free. */
-	memset(&l, 0, sizeof(l));
-	l.owner_tid = p.tid;
-	l.owner_cpu = 1;
-	l.free_after_polls = 50;
-	assert_int_equal(pvrt_spin_wait_for(&s, &w, &l.owner_tid, NULL, &st),
-			 0);
+	assert_int_equal(fake_lock_wait(&s, &w, &l, p.tid, 50, &st), 0);
 	print_message("owner running: spins %u parks %u (%s)\n", st.spins,
 		      st.parks, pvs_spin_reason_name(st.last_reason));
 	assert_true(st.spins >= 1);
 	/* Owner blocked: park at once, no spinning. */
 	__atomic_store_n(&p.phase, 1, __ATOMIC_RELEASE);
 	usleep(20000);
-	memset(&l, 0, sizeof(l));
-	l.owner_tid = p.tid;
-	l.owner_cpu = 1;
-	l.free_after_polls = 1000000;
-	assert_int_equal(pvrt_spin_wait_for(&s, &w, &l.owner_tid, NULL, &st),
-			 0);
+	assert_int_equal(fake_lock_wait(&s, &w, &l, p.tid, 1000000, &st), 0);
 	assert_int_equal(st.spins, 0);
 	assert_int_equal(st.parks, 1);
 	assert_int_equal(st.last_reason, PVS_SPIN_REASON_OWNER_SLEEPING);
 	/* Only the CPU known, and that CPU runs no thread of ours. */
-	memset(&l, 0, sizeof(l));
-	l.owner_cpu = 1;
-	l.free_after_polls = 1000000;
-	assert_int_equal(pvrt_spin_wait_for(&s, &w, NULL, NULL, &st), 0);
+	assert_int_equal(fake_lock_wait(&s, &w, &l, 0, 1000000, &st), 0);
 	assert_int_equal(st.spins, 0);
 	assert_int_equal(st.last_reason, PVS_SPIN_REASON_OWNER_SLEEPING);
 	/* The fixed policy does not ask. */
 	s.policy = PVS_SPIN_POLICY_FIXED;
-	memset(&l, 0, sizeof(l));
-	l.owner_tid = p.tid;
-	l.owner_cpu = 1;
-	l.free_after_polls = 50;
-	assert_int_equal(pvrt_spin_wait_for(&s, &w, &l.owner_tid, NULL, &st),
-			 0);
+	assert_int_equal(fake_lock_wait(&s, &w, &l, p.tid, 50, &st), 0);
 	assert_true(st.spins >= 1);
 	pinned_stop(&th, fds, &all);
 	pvrt_oracle_close(o);

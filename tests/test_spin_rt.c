@@ -125,6 +125,20 @@ static void test_init(void **state)
 	assert_int_equal(pvrt_spin_this_tid(), (uint32_t)syscall(SYS_gettid));
 }
 
+/*
+ * One wait that returns 0, then the counts and the last reason it must
+ * report: spins, parks and last_reason of *st.
+ */
+static void wait_expect(struct pvrt_spin *c, const struct pvrt_spin_waiter *w,
+			struct pvrt_spin_wait_stats *st, uint32_t spins,
+			uint32_t parks, enum pvs_spin_reason reason)
+{
+	assert_int_equal(pvrt_spin_wait(c, w, NULL, st), 0);
+	assert_int_equal(st->spins, spins);
+	assert_int_equal(st->parks, parks);
+	assert_int_equal(st->last_reason, reason);
+}
+
 static void test_bad_waiter(void **state)
 {
 	struct pvrt_spin_waiter w;
@@ -182,10 +196,7 @@ static void test_owner_on_my_cpu_parks(void **state)
 
 	(void)state;
 	fake_lock(&f, &w, ~0u, 1, -2);
-	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), 0);
-	assert_int_equal(st.spins, 0);
-	assert_int_equal(st.parks, 1);
-	assert_int_equal(st.last_reason, PVS_SPIN_REASON_OWNER_PREEMPTED);
+	wait_expect(&ctx, &w, &st, 0, 1, PVS_SPIN_REASON_OWNER_PREEMPTED);
 }
 
 /*
@@ -204,20 +215,15 @@ static void test_herd_parks(void **state)
 	c.dedicated = true;
 	fake_lock(&f, &w, ~0u, 1, -1);
 	f.spinners = c.nr_allowed - 1;
-	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
-	assert_int_equal(st.spins, c.nr_allowed >= 2 ? 1 : 0);
+	wait_expect(&c, &w, &st, c.nr_allowed >= 2 ? 1 : 0, 1,
+		    PVS_SPIN_REASON_HERD);
 	if (c.nr_allowed >= 2)
 		assert_true(st.spun_ns > 0);
-	assert_int_equal(st.parks, 1);
-	assert_int_equal(st.last_reason, PVS_SPIN_REASON_HERD);
 	assert_int_equal(f.spinners, c.nr_allowed - 1);
 	/* one CPU: no poll at all */
 	c.nr_allowed = 1;
 	fake_lock(&f, &w, ~0u, 1, -1);
-	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
-	assert_int_equal(st.spins, 0);
-	assert_int_equal(st.parks, 1);
-	assert_int_equal(st.last_reason, PVS_SPIN_REASON_HERD);
+	wait_expect(&c, &w, &st, 0, 1, PVS_SPIN_REASON_HERD);
 }
 
 /* In a herd, a lock freed during the arrival poll is taken without a park. */
@@ -233,11 +239,8 @@ static void test_herd_arrival_takes_lock(void **state)
 	c.nr_allowed = 2;
 	fake_lock(&f, &w, 3, 1, -1);	/* free at the third look */
 	f.spinners = 1;
-	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
-	assert_int_equal(st.spins, 1);
-	assert_int_equal(st.parks, 0);
+	wait_expect(&c, &w, &st, 1, 0, PVS_SPIN_REASON_ARRIVAL);
 	assert_int_equal(f.park_calls, 0);
-	assert_int_equal(st.last_reason, PVS_SPIN_REASON_ARRIVAL);
 	assert_int_equal(f.spinners, 1);	/* we unregistered */
 	assert_int_equal(f.max_spinners_seen, 2);	/* and had registered */
 }

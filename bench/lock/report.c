@@ -90,16 +90,29 @@ void lb_table_head(FILE *f)
 		"x pthread", "x adaptive", "x fixed");
 }
 
+/*
+ * From lock *k on, the first one cell @c measured: its summary in *s and
+ * its kind in *k; false when none is left. Walks a cell's rows in order.
+ */
+static bool next_measured(const struct cell *c, unsigned int *k,
+			  struct summary *s)
+{
+	for (; *k < L_COUNT; (*k)++) {
+		if (c->have[*k]) {
+			lb_summarise(c, (enum lock_kind)*k, s);
+			return true;
+		}
+	}
+	return false;
+}
+
 void lb_table_cell(FILE *f, const struct cell *c)
 {
 	char a[40], b[40], d[40];
 	struct summary s;
 	unsigned int k;
 
-	for (k = 0; k < L_COUNT; k++) {
-		if (!c->have[k])
-			continue;
-		lb_summarise(c, (enum lock_kind)k, &s);
+	for (k = 0; next_measured(c, &k, &s); k++) {
 		fmt_ratio(a, sizeof(a), &s.vs_pthread, c->have[L_PTHREAD]);
 		fmt_ratio(b, sizeof(b), &s.vs_adaptive, s.have_adaptive);
 		fmt_ratio(d, sizeof(d), &s.vs_fixed, s.have_fixed);
@@ -123,10 +136,7 @@ void lb_csv_cell(FILE *f, const struct cell *c)
 	struct summary s;
 	unsigned int k;
 
-	for (k = 0; k < L_COUNT; k++) {
-		if (!c->have[k])
-			continue;
-		lb_summarise(c, (enum lock_kind)k, &s);
+	for (k = 0; next_measured(c, &k, &s); k++) {
 		fprintf(f, "%u,%u,%u,%s,%u,%.4f,%.4f,%.4f,%.4f,%.4f,%.0f,"
 			   "%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
 			c->cs_ns, c->inject_pct, c->threads, lock_names[k],

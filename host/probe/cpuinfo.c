@@ -131,9 +131,11 @@ static int pvprobe_copy_once(char *dst, size_t cap, const char *s, const char *e
 	return pvprobe_pu_copy_text(dst, cap, s, e);
 }
 
-static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len,
-			       struct pvprobe_cpuinfo *out, unsigned int *line)
+/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_cpuinfo to fill. */
+static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len, void *arg,
+				   unsigned int *line)
 {
+	struct pvprobe_cpuinfo *out = arg;
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
 	struct pvprobe_cpuinfo ci;
@@ -245,15 +247,10 @@ int pvprobe_cpuinfo_parse(const char *buf, size_t len, struct pvprobe_cpuinfo *o
 	return pvprobe_cpuinfo_parse_l(buf, len, out, &line);
 }
 
-static int pvprobe_cpuinfo_cb(const char *buf, size_t len, void *arg,
-			  unsigned int *line)
-{
-	return pvprobe_cpuinfo_parse_l(buf, len, arg, line);
-}
-
 int pvprobe_read_cpuinfo(struct pvprobe_ctx *ctx, struct pvprobe_cpuinfo *out)
 {
 	if (out == NULL)
 		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/cpuinfo", pvprobe_cpuinfo_cb, out);
+	return pvprobe_pu_read_parse(ctx, "/proc/cpuinfo", pvprobe_cpuinfo_parse_l,
+				     out);
 }

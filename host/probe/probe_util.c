@@ -259,6 +259,15 @@ int pvprobe_pu_u64(struct pvprobe_pu_cur *c, uint64_t *v)
 	return 0;
 }
 
+int pvprobe_pu_cpu_id(struct pvprobe_pu_cur *c, uint64_t *id)
+{
+	int rc = pvprobe_pu_u64(c, id);
+
+	if (rc < 0)
+		return rc;
+	return *id >= PVPROBE_MAX_CPUS ? -PVS_ERANGE : 0;
+}
+
 static int pvprobe_pu_hexdig(char ch)
 {
 	if (ch >= '0' && ch <= '9')

@@ -81,6 +81,10 @@ void pvprobe_pu_skip_blanks(struct pvprobe_pu_cur *c);
  * none, -PVS_ERANGE past 2^64 - 1. Advances past the digits. */
 int pvprobe_pu_u64(struct pvprobe_pu_cur *c, uint64_t *v);
 
+/* A CPU number at the cursor, as pvprobe_pu_u64(); -PVS_ERANGE from
+ * PVPROBE_MAX_CPUS on. */
+int pvprobe_pu_cpu_id(struct pvprobe_pu_cur *c, uint64_t *id);
+
 /* Hex u64 at the cursor, "0x" prefix required; as pvprobe_pu_u64(). */
 int pvprobe_pu_hex_u64(struct pvprobe_pu_cur *c, uint64_t *v);
 

@@ -137,13 +137,9 @@ static int pvprobe_rq_schedstat_parse_l(const char *buf, size_t len,
 			goto bad;
 		}
 		lc.p += 3;
-		rc = pvprobe_pu_u64(&lc, &x);
+		rc = pvprobe_pu_cpu_id(&lc, &x);
 		if (rc < 0)
 			goto bad;
-		if (x >= PVPROBE_MAX_CPUS) {
-			rc = -PVS_ERANGE;
-			goto bad;
-		}
 		if (lc.p >= lc.end || (*lc.p != ' ' && *lc.p != '\t')) {
 			rc = -PVS_EBADMSG;
 			goto bad;

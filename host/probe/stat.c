@@ -51,11 +51,13 @@ static int pvprobe_stat_fields(struct pvprobe_pu_cur *c, struct pvprobe_cpu_time
 	return 0;
 }
 
-static int pvprobe_stat_parse_l(const char *buf, size_t len, struct pvprobe_stat *st,
-		     unsigned int *bad_line)
+/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_stat to fill. */
+static int pvprobe_stat_parse_l(const char *buf, size_t len, void *arg,
+				unsigned int *bad_line)
 {
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
+	struct pvprobe_stat *st = arg;
 	struct pvprobe_cpu_times total, *tmp;
 	uint8_t *seen;
 	bool have_total = false;
@@ -81,13 +83,9 @@ static int pvprobe_stat_parse_l(const char *buf, size_t len, struct pvprobe_stat
 		memset(&t, 0, sizeof(t));
 		lc.p += 3;
 		if (lc.p < lc.end && *lc.p >= '0' && *lc.p <= '9') {
-			rc = pvprobe_pu_u64(&lc, &id);
+			rc = pvprobe_pu_cpu_id(&lc, &id);
 			if (rc < 0)
 				goto bad;
-			if (id >= PVPROBE_MAX_CPUS) {
-				rc = -PVS_ERANGE;
-				goto bad;
-			}
 			if (seen[id / 8] & (1u << (id % 8))) {
 				rc = -PVS_EBADMSG;
 				goto bad;
@@ -144,17 +142,11 @@ int pvprobe_stat_parse(const char *buf, size_t len, struct pvprobe_stat *st)
 	return pvprobe_stat_parse_l(buf, len, st, NULL);
 }
 
-static int pvprobe_stat_parse_cb(const char *buf, size_t len, void *arg,
-			     unsigned int *line)
-{
-	return pvprobe_stat_parse_l(buf, len, arg, line);
-}
-
 int pvprobe_read_stat(struct pvprobe_ctx *ctx, struct pvprobe_stat *st)
 {
 	if (st == NULL)
 		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/stat", pvprobe_stat_parse_cb, st);
+	return pvprobe_pu_read_parse(ctx, "/proc/stat", pvprobe_stat_parse_l, st);
 }
 
 /* after - before, or 0 if the counter stepped back. */

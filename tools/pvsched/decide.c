@@ -447,6 +447,19 @@ void decide_text(const struct report *r, FILE *f)
 	}
 }
 
+/* The scheduling-domain levels set in mask (PVS_SD_BIT), as names. */
+static void dec_json_levels(struct json *j, const char *key, uint32_t mask)
+{
+	unsigned int l;
+
+	json_arr(j, key);
+	for (l = 0; l < PVS_SD_NR_LEVELS; l++)
+		if (mask & PVS_SD_BIT(l))
+			json_str(j, NULL,
+				 pvs_sd_level_name((enum pvs_sd_level)l));
+	json_end_arr(j);
+}
+
 static void dec_json_hp(struct json *j, const char *key,
 			    const struct dec_hp *h)
 {
@@ -482,7 +495,6 @@ static void dec_json_flavour(struct json *j, const char *key,
 void decide_json(const struct report *r, struct json *j)
 {
 	const struct decisions *d = &r->dec;
-	unsigned int l;
 
 	json_obj(j, "decisions");
 	json_obj(j, "spin");
@@ -540,18 +552,8 @@ void decide_json(const struct report *r, struct json *j)
 		json_obj(j, "pack");
 		json_str(j, "policy", pvs_pack_policy_name(d->pack));
 		json_str(j, "why", dec_pack_why(d));
-		json_arr(j, "levels");
-		for (l = 0; l < PVS_SD_NR_LEVELS; l++)
-			if (d->dom.present & PVS_SD_BIT(l))
-				json_str(j, NULL,
-					 pvs_sd_level_name((enum pvs_sd_level)l));
-		json_end_arr(j);
-		json_arr(j, "asym_packing_levels");
-		for (l = 0; l < PVS_SD_NR_LEVELS; l++)
-			if (d->dom.asym & PVS_SD_BIT(l))
-				json_str(j, NULL,
-					 pvs_sd_level_name((enum pvs_sd_level)l));
-		json_end_arr(j);
+		dec_json_levels(j, "levels", d->dom.present);
+		dec_json_levels(j, "asym_packing_levels", d->dom.asym);
 		if (d->pack_tasks) {
 			json_obj(j, "example");
 			json_u64(j, "tasks", d->pack_tasks);

@@ -87,9 +87,11 @@ static int pvprobe_flag(const char *s, const char *e, bool *b)
 	return 0;
 }
 
-static int pvprobe_lparcfg_parse_l(const char *buf, size_t len,
-			       struct pvprobe_lparcfg *out, unsigned int *line)
+/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_lparcfg to fill. */
+static int pvprobe_lparcfg_parse_l(const char *buf, size_t len, void *arg,
+				   unsigned int *line)
 {
+	struct pvprobe_lparcfg *out = arg;
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
 	struct pvprobe_lparcfg lp;
@@ -175,16 +177,9 @@ int pvprobe_lparcfg_parse(const char *buf, size_t len, struct pvprobe_lparcfg *o
 	return pvprobe_lparcfg_parse_l(buf, len, out, &line);
 }
 
-static int pvprobe_lparcfg_cb(const char *buf, size_t len, void *arg,
-			  unsigned int *line)
-{
-	return pvprobe_lparcfg_parse_l(buf, len, arg, line);
-}
-
 int pvprobe_read_lparcfg(struct pvprobe_ctx *ctx, struct pvprobe_lparcfg *out)
 {
 	if (out == NULL)
 		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/powerpc/lparcfg", pvprobe_lparcfg_cb,
-				 out);
+	return pvprobe_pu_read_parse(ctx, "/proc/powerpc/lparcfg", pvprobe_lparcfg_parse_l, out);
 }
