@@ -45,91 +45,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kvm_yield_bailout.h"
-#include "sim_int.h"
-
-enum dy_ev {
-	EV_SEG,		/* obj = vCPU, epoch = gepoch: work segment done */
-	EV_ACQ,		/* obj = vCPU, gepoch: sees the lock handed to it */
-	EV_PLE,		/* obj = vCPU, gepoch: PLE window expired */
-	EV_EXIT_END,	/* obj = vCPU, hepoch: pause-loop handler done */
-	EV_WAKE,	/* obj = vCPU: halt over */
-	EV_BOOST,	/* obj = vCPU: yield_to() boosted it */
-	EV_HOST,	/* a host task arrives */
-	EV_HOST_END,	/* obj = CPU, epoch: host task done */
-	EV_HSLICE,	/* obj = CPU, epoch: a waiting host task's turn */
-	EV_END
-};
-
-/* vCPU thread in the host */
-enum { HS_RUN, HS_PREEMPTED, HS_HALTED };
-/* what the guest does on the vCPU */
-enum { G_FREE, G_SPIN, G_CS, G_IDLE };
-
-struct dy_vcpu {
-	uint8_t hs, gs, exit_reason;
-	uint8_t lock;		/* waited for / held */
-	bool in_guest;		/* executing guest code (PF_VCPU) */
-	bool in_ple;		/* in its pause-loop handler */
-	bool granted;		/* its ticket is served, not seen yet */
-	bool locker;		/* its pass took runqueue locks */
-	bool yield_pending;	/* its pass boosted: schedule() at the end */
-	uint32_t gepoch, hepoch;
-	uint32_t window;	/* PLE window, cycles */
-	uint64_t left_ns;	/* work left in the segment (G_FREE, G_CS) */
-	uint64_t seg_start_ns;	/* segment running since */
-	uint64_t hend_ns;	/* handler ends (running) */
-	uint64_t hleft_ns;	/* handler left (preempted) */
-	uint64_t exit_start_ns;
-};
-
-struct dy_cpu {
-	bool task;		/* a host task is on the runqueue */
-	bool running;		/* ... and runs */
-	uint32_t epoch;
-	uint64_t left_ns, since_ns;
-};
-
-struct dy_lock {
-	int32_t owner;		/* holder or granted waiter; -1 free */
-	uint64_t seen_ns;	/* a spinning granted waiter sees it */
-	uint32_t head, n;	/* waiters not yet granted, in ticket order */
-	uint16_t q[PVSIM_DY_SIM_MAX_VCPUS];
-};
-
-struct dy {
-	struct pvsim s;
-	const struct pvsim_dy_sim_params *p;	/* = &pp */
-	struct pvsim_dy_sim_params pp;	/* the caller's, this run's speed */
-	struct pvsim_dy_sim_result *r;
-	struct pvs_ple_params ple;
-	bool ple_on;
-	enum pvs_yield_policy ypol;
-	uint32_t nv;
-	uint32_t nple;		/* vCPUs running their pause-loop handler */
-	uint32_t nlockers;	/* of those, whose pass took rq locks */
-	uint64_t t_begin, t_end;
-	uint64_t host_gap_ns;	/* mean gap between host tasks, this run */
-	struct pvs_dy_vm vm;
-	struct pvs_vcpu_snap snap[PVSIM_DY_SIM_MAX_VCPUS];
-	struct dy_vcpu v[PVSIM_DY_SIM_MAX_VCPUS];
-	struct dy_cpu c[PVSIM_DY_SIM_MAX_CPUS];
-	struct dy_lock l[PVSIM_DY_SIM_MAX_LOCKS];
-};
-
-/* One pass: the context handed to the yield function. */
-struct dy_pass {
-	struct dy *k;
-	uint32_t me;
-	uint32_t passes;	/* other passes running at the start */
-	uint32_t lockers;	/* of those, taking rq locks */
-	uint32_t locked;	/* yield_to() calls that took rq locks */
-	uint64_t cost_ns;	/* task lookups and yield_to() so far */
-	uint64_t boost_ns;	/* cost_ns when the boost happened */
-	uint64_t pid_cost_ns;	/* one task lookup */
-	uint32_t src_nr_running;	/* the spinner's runqueue */
-	bool measuring;
-};
+#include "dyield_int.h"
 
 void pvsim_dy_sim_defaults(struct pvsim_dy_sim_params *p, uint32_t vcpus,
 			 enum pvsim_dy_sim_policy pol)
@@ -168,30 +84,30 @@ void pvsim_dy_exit_merge(struct pvsim_dy_exit_stat *d,
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static void at(struct dy *k, uint64_t delay, uint32_t kind, uint32_t obj,
-	       uint32_t epoch)
+void dy_at(struct dy *k, uint64_t delay, uint32_t kind, uint32_t obj,
+	   uint32_t epoch)
 {
 	pvsim_at(&k->s, k->s.now_ns + delay, kind, obj, epoch);
 }
 
-static uint64_t rnd(struct dy *k, uint64_t lo, uint64_t hi)
+uint64_t dy_rnd(struct dy *k, uint64_t lo, uint64_t hi)
 {
 	return pvsim_rand_range(&k->s, lo, hi);
 }
 
-static bool measuring(const struct dy *k)
+bool dy_measuring(const struct dy *k)
 {
 	return k->s.now_ns >= k->t_begin && k->s.now_ns < k->t_end;
 }
 
 /* rq->nr_running of host CPU cpu: its vCPU thread and a host task. */
-static uint32_t nr_running(const struct dy *k, uint32_t cpu)
+uint32_t dy_nr_running(const struct dy *k, uint32_t cpu)
 {
 	return (cpu < k->nv && k->v[cpu].hs != HS_HALTED) + k->c[cpu].task;
 }
 
 /* What kvm_vcpu_on_spin() reads about vCPU i (not the spin-loop flags). */
-static void snap_update(struct dy *k, uint32_t i)
+void dy_snap_update(struct dy *k, uint32_t i)
 {
 	struct pvs_vcpu_snap *s = &k->snap[i];
 	const struct dy_vcpu *v = &k->v[i];
@@ -210,15 +126,15 @@ static uint64_t window_ns(const struct dy *k, const struct dy_vcpu *v)
 	return (uint64_t)v->window * 1000 / k->p->tsc_mhz;
 }
 
-static void exit_begin(struct dy *k, struct dy_vcpu *v, unsigned int why)
+void dy_exit_begin(struct dy *k, struct dy_vcpu *v, unsigned int why)
 {
 	v->exit_start_ns = k->s.now_ns;
 	v->exit_reason = (uint8_t)why;
 }
 
-static void exit_end(struct dy *k, struct dy_vcpu *v)
+void dy_exit_end(struct dy *k, struct dy_vcpu *v)
 {
-	if (measuring(k))
+	if (dy_measuring(k))
 		pvsim_dy_exit_add(&k->r->exits[v->exit_reason],
 				k->s.now_ns - v->exit_start_ns);
 }
@@ -245,23 +161,23 @@ static void guest_arm(struct dy *k, uint32_t i)
 	v->gepoch++;
 	if (v->gs == G_FREE || v->gs == G_CS) {
 		v->seg_start_ns = k->s.now_ns;
-		at(k, v->left_ns, EV_SEG, i, v->gepoch);
+		dy_at(k, v->left_ns, EV_SEG, i, v->gepoch);
 	} else if (v->gs == G_SPIN) {
 		if (v->granted)
-			at(k, pickup_ns(k, v), EV_ACQ, i, v->gepoch);
+			dy_at(k, pickup_ns(k, v), EV_ACQ, i, v->gepoch);
 		else if (k->ple_on)
-			at(k, window_ns(k, v), EV_PLE, i, v->gepoch);
+			dy_at(k, window_ns(k, v), EV_PLE, i, v->gepoch);
 	}
 }
 
-static void enter_guest(struct dy *k, uint32_t i)
+void dy_enter_guest(struct dy *k, uint32_t i)
 {
 	k->v[i].in_guest = true;
 	guest_arm(k, i);
 }
 
 /* vCPU i stops executing guest code: bank the work done. */
-static void leave_guest(struct dy *k, uint32_t i)
+void dy_leave_guest(struct dy *k, uint32_t i)
 {
 	struct dy_vcpu *v = &k->v[i];
 	uint64_t ran = k->s.now_ns - v->seg_start_ns;
@@ -272,12 +188,12 @@ static void leave_guest(struct dy *k, uint32_t i)
 	v->gepoch++;
 }
 
-static void start_free(struct dy *k, uint32_t i)
+void dy_start_free(struct dy *k, uint32_t i)
 {
 	struct dy_vcpu *v = &k->v[i];
 
 	v->gs = G_FREE;
-	v->left_ns = rnd(k, k->p->free_min_ns, k->p->free_max_ns);
+	v->left_ns = dy_rnd(k, k->p->free_min_ns, k->p->free_max_ns);
 }
 
 static void lock_try(struct dy *k, uint32_t i)
@@ -285,12 +201,12 @@ static void lock_try(struct dy *k, uint32_t i)
 	struct dy_vcpu *v = &k->v[i];
 	struct dy_lock *l;
 
-	v->lock = (uint8_t)rnd(k, 0, k->p->locks - 1);
+	v->lock = (uint8_t)dy_rnd(k, 0, k->p->locks - 1);
 	l = &k->l[v->lock];
 	if (l->owner < 0 && !l->n) {
 		l->owner = (int32_t)i;
 		v->gs = G_CS;
-		v->left_ns = rnd(k, k->p->cs_min_ns, k->p->cs_max_ns);
+		v->left_ns = dy_rnd(k, k->p->cs_min_ns, k->p->cs_max_ns);
 	} else {
 		l->q[(l->head + l->n) % PVSIM_DY_SIM_MAX_VCPUS] = (uint16_t)i;
 		l->n++;
@@ -307,7 +223,7 @@ static void lock_release(struct dy *k, uint32_t i)
 	struct dy_vcpu *w;
 
 	l->owner = -1;
-	if (measuring(k))
+	if (dy_measuring(k))
 		k->r->steps++;
 	if (!l->n)
 		return;
@@ -319,7 +235,7 @@ static void lock_release(struct dy *k, uint32_t i)
 	l->seen_ns = k->s.now_ns + k->p->handoff_ns +
 		     k->p->handoff_per_waiter_ns * l->n;
 	if (w->in_guest)
-		at(k, l->seen_ns - k->s.now_ns, EV_ACQ, (uint32_t)l->owner,
+		dy_at(k, l->seen_ns - k->s.now_ns, EV_ACQ, (uint32_t)l->owner,
 		   w->gepoch);
 }
 
@@ -333,305 +249,8 @@ static void acquire(struct dy *k, uint32_t i)
 	}
 	v->granted = false;
 	v->gs = G_CS;
-	v->left_ns = rnd(k, k->p->cs_min_ns, k->p->cs_max_ns);
+	v->left_ns = dy_rnd(k, k->p->cs_min_ns, k->p->cs_max_ns);
 	guest_arm(k, i);
-}
-
-/* ---- host --------------------------------------------------------------- */
-
-static void host_run(struct dy *k, uint32_t cpu)
-{
-	struct dy_cpu *c = &k->c[cpu];
-
-	c->running = true;
-	c->since_ns = k->s.now_ns;
-	c->epoch++;
-	at(k, c->left_ns, EV_HOST_END, cpu, c->epoch);
-}
-
-/* A vCPU thread takes the CPU from the host task, which waits a slice. */
-static void host_stop(struct dy *k, uint32_t cpu)
-{
-	struct dy_cpu *c = &k->c[cpu];
-	uint64_t ran = k->s.now_ns - c->since_ns;
-
-	c->left_ns -= ran < c->left_ns ? ran : c->left_ns;
-	c->running = false;
-	c->epoch++;
-	at(k, k->p->host_slice_ns, EV_HSLICE, cpu, c->epoch);
-}
-
-static void pass_done(struct dy *k, struct dy_vcpu *v)
-{
-	if (v->locker) {
-		v->locker = false;
-		k->nlockers--;
-	}
-}
-
-/* The running vCPU thread i is preempted by the host task on its CPU. */
-static void vcpu_preempt(struct dy *k, uint32_t i)
-{
-	struct dy_vcpu *v = &k->v[i];
-
-	if (v->in_guest) {
-		leave_guest(k, i);
-		exit_begin(k, v, PVSIM_DY_EXIT_EXTINT);
-	} else if (v->in_ple) {
-		v->hleft_ns = v->hend_ns > k->s.now_ns ?
-			      v->hend_ns - k->s.now_ns : 0;
-		v->hepoch++;
-		pass_done(k, v);
-		k->nple--;
-	}
-	v->hs = HS_PREEMPTED;
-	snap_update(k, i);
-}
-
-static void sched_in(struct dy *k, uint32_t i)
-{
-	k->v[i].hs = HS_RUN;
-	snap_update(k, i);
-	if (pvsim_ple_step(k->p->hooks, &k->ple, PVS_PLE_SCHED_IN,
-			   &k->v[i].window) < 0)
-		pvsim_fail(&k->s, "PLE window update at sched-in failed");
-}
-
-static void vcpu_resume(struct dy *k, uint32_t i)
-{
-	struct dy_vcpu *v = &k->v[i];
-
-	sched_in(k, i);
-	if (v->in_ple) {
-		k->nple++;
-		v->hend_ns = k->s.now_ns + v->hleft_ns;
-		v->hepoch++;
-		at(k, v->hleft_ns, EV_EXIT_END, i, v->hepoch);
-		return;
-	}
-	exit_end(k, v);
-	enter_guest(k, i);
-}
-
-static void vcpu_halt(struct dy *k, uint32_t i)
-{
-	struct dy_vcpu *v = &k->v[i];
-	struct dy_cpu *c = &k->c[i];
-
-	leave_guest(k, i);
-	v->gs = G_IDLE;
-	v->hs = HS_HALTED;
-	snap_update(k, i);
-	exit_begin(k, v, PVSIM_DY_EXIT_HLT);
-	if (c->task && !c->running)
-		host_run(k, i);
-	at(k, rnd(k, k->p->halt_min_ns, k->p->halt_max_ns), EV_WAKE, i, 0);
-}
-
-static void vcpu_wake(struct dy *k, uint32_t i)
-{
-	if (k->c[i].running)
-		host_stop(k, i);	/* a sleeper preempts the host task */
-	sched_in(k, i);
-	exit_end(k, &k->v[i]);
-	start_free(k, i);
-	enter_guest(k, i);
-}
-
-static void host_arrive(struct dy *k)
-{
-	const struct pvsim_dy_sim_params *p = k->p;
-	uint32_t cpu, nidle = 0, nfree = 0, pick;
-	struct dy_cpu *c;
-
-	at(k, rnd(k, 1, 2 * k->host_gap_ns), EV_HOST, 0, 0);
-	for (cpu = 0; cpu < p->host_cpus; cpu++) {
-		nidle += !nr_running(k, cpu);
-		nfree += !k->c[cpu].task;
-	}
-	if (!nfree)
-		return;
-	/* select_idle_sibling(): an idle CPU if any, else anywhere */
-	pick = (uint32_t)rnd(k, 0, (nidle ? nidle : nfree) - 1);
-	for (cpu = 0; cpu < p->host_cpus; cpu++) {
-		if (nidle ? nr_running(k, cpu) != 0 : k->c[cpu].task)
-			continue;
-		if (!pick--)
-			break;
-	}
-	c = &k->c[cpu];
-	c->task = true;
-	c->left_ns = rnd(k, p->host_min_ns, p->host_max_ns);
-	if (cpu >= k->nv || k->v[cpu].hs != HS_RUN) {
-		host_run(k, cpu);
-		return;
-	}
-	/* no wake-up preemption: the vCPU thread goes on to the next tick */
-	c->running = false;
-	c->epoch++;
-	at(k, rnd(k, 0, p->tick_ns), EV_HSLICE, cpu, c->epoch);
-}
-
-static void host_end(struct dy *k, uint32_t cpu)
-{
-	struct dy_cpu *c = &k->c[cpu];
-
-	c->task = false;
-	c->running = false;
-	c->epoch++;
-	if (cpu < k->nv && k->v[cpu].hs == HS_PREEMPTED)
-		vcpu_resume(k, cpu);
-}
-
-/* The waiting host task's turn: it preempts the vCPU thread. */
-static void host_slice(struct dy *k, uint32_t cpu)
-{
-	struct dy_cpu *c = &k->c[cpu];
-
-	if (!c->task || c->running)
-		return;
-	if (cpu < k->nv && k->v[cpu].hs == HS_RUN) {
-		vcpu_preempt(k, cpu);
-		if (measuring(k))
-			k->r->host_preempts++;
-	}
-	host_run(k, cpu);
-}
-
-/* yield_to() boosted vCPU t: it runs at once, the host task waits. */
-static void boost(struct dy *k, uint32_t t)
-{
-	if (k->v[t].hs != HS_PREEMPTED || !k->c[t].running)
-		return;
-	host_stop(k, t);
-	vcpu_resume(k, t);
-}
-
-/* ---- the pause-loop exit handler ---------------------------------------- */
-
-/*
- * kvm_vcpu_yield_to(): the target's task is looked up; one executing
- * guest code (PF_VCPU) is left alone; otherwise yield_to(), whose answer
- * is the library's pvs_should_yield() over the model's runqueues.
- */
-static int dy_yield_to(void *ctx, unsigned int t)
-{
-	struct dy_pass *ps = ctx;
-	struct dy *k = ps->k;
-	const struct pvsim_dy_sim_params *p = k->p;
-	const struct dy_vcpu *tv = &k->v[t];
-	struct pvs_rq_lens rq;
-	bool m = ps->measuring;
-	int ret;
-
-	ps->cost_ns += ps->pid_cost_ns;
-	if (tv->in_guest)
-		return 0;
-	rq.policy = k->ypol;
-	rq.src_nr_running = ps->src_nr_running;
-	rq.dst_nr_running = nr_running(k, t);
-	rq.target_on_cpu = tv->hs == HS_RUN;
-	rq.target_runnable = tv->hs != HS_HALTED;
-	rq.same_class = true;
-	rq.class_has_yield_to = true;
-	rq.hook_refuses = false;
-	ret = pvsim_should_yield(p->hooks, &rq);
-	k->r->yield_to += m;
-	if (ret == -PVS_ESRCH) {
-		ps->cost_ns += p->esrch_ns;
-		k->r->esrch += m;
-	} else {
-		ps->cost_ns += p->rqlock_ns +
-			       p->rqlock_contend_ns * ps->lockers;
-		ps->locked++;
-		k->r->rqlocks += m;
-	}
-	if (ret > 0) {
-		ps->boost_ns = ps->cost_ns;
-		k->r->boosts += m;
-	}
-	return ret;
-}
-
-static void ple_exit(struct dy *k, uint32_t i)
-{
-	const struct pvsim_dy_sim_params *p = k->p;
-	struct dy_vcpu *v = &k->v[i];
-	struct dy_pass ps = {
-		k, i, k->nple, k->nlockers, 0, 0, 0,
-		p->pid_ns + p->pid_contend_ns * k->nple, nr_running(k, i),
-		measuring(k)
-	};
-	struct pvs_dy_spinner sp;
-	struct pvs_dy_result res;
-	bool m = measuring(k);
-	uint64_t cost;
-	int ret;
-
-	leave_guest(k, i);
-	exit_begin(k, v, PVSIM_DY_EXIT_PAUSE);
-	v->in_ple = true;
-	k->nple++;
-	k->r->window_sum += m ? v->window : 0;
-	if (pvsim_ple_step(p->hooks, &k->ple, PVS_PLE_EXIT, &v->window) < 0)
-		pvsim_fail(&k->s, "PLE window update at the exit failed");
-	pvsim_dy_spin_loop(p->hooks, &k->snap[i], true);
-	sp.policy = k->ypol;
-	sp.me = i;
-	/* v3.7 had no user-mode filter; VMX passes true today */
-	sp.yield_to_kernel_mode = !p->v37_candidates;
-	sp.yield_to = dy_yield_to;
-	sp.ctx = &ps;
-	ret = pvsim_dy_on_spin(p->hooks, &k->vm, &sp, &res);
-	if (ret < 0 || (ret == 1 && res.boosted >= k->nv)) {
-		pvsim_fail(&k->s, "directed-yield pass failed");
-		res.examined = 0;
-		ret = 0;
-	}
-	cost = p->exit_ns + res.examined * p->examine_ns + ps.cost_ns;
-	if (m) {
-		k->r->passes++;
-		k->r->examined += res.examined;
-		k->r->yield_calls += res.attempts;
-		k->r->stop_failures += res.stop == PVS_DY_STOP_FAILURES;
-		k->r->src_busy += ps.src_nr_running > 1;
-	}
-	if (ps.locked) {
-		v->locker = true;
-		k->nlockers++;
-	}
-	if (ret == 1) {
-		v->yield_pending = true;
-		at(k, res.examined * p->examine_ns + ps.boost_ns, EV_BOOST,
-		   res.boosted, 0);
-	}
-	v->hend_ns = k->s.now_ns + cost;
-	v->hepoch++;
-	at(k, cost, EV_EXIT_END, i, v->hepoch);
-}
-
-static void ple_exit_end(struct dy *k, uint32_t i)
-{
-	struct dy_vcpu *v = &k->v[i];
-
-	if (v->yield_pending) {
-		v->yield_pending = false;
-		/* schedule() after a boost: a waiting host task runs */
-		if (k->c[i].task && !k->c[i].running) {
-			if (measuring(k))
-				k->r->yield_sched++;
-			v->hend_ns = k->s.now_ns;
-			vcpu_preempt(k, i);
-			host_run(k, i);
-			return;
-		}
-	}
-	pass_done(k, v);
-	v->in_ple = false;
-	k->nple--;
-	pvsim_dy_spin_loop(k->p->hooks, &k->snap[i], false);
-	exit_end(k, v);
-	enter_guest(k, i);
 }
 
 /* ---- invariants --------------------------------------------------------- */
@@ -759,17 +378,17 @@ static int setup(struct dy *k)
 		k->l[i].owner = -1;
 	for (i = 0; i < k->nv; i++) {
 		k->v[i].window = k->ple.window;
-		snap_update(k, i);
+		dy_snap_update(k, i);
 		/* start at a random point of the first step */
 		k->v[i].gs = G_FREE;
-		k->v[i].left_ns = rnd(k, 0, p->free_max_ns);
-		enter_guest(k, i);
+		k->v[i].left_ns = dy_rnd(k, 0, p->free_max_ns);
+		dy_enter_guest(k, i);
 	}
 	/* how busy the host is this run */
-	k->host_gap_ns = rnd(k, p->host_gap_min_ns, p->host_gap_max_ns);
+	k->host_gap_ns = dy_rnd(k, p->host_gap_min_ns, p->host_gap_max_ns);
 	k->r->host_gap_ns = k->host_gap_ns;
 	if (k->host_gap_ns)
-		at(k, rnd(k, 0, 2 * k->host_gap_ns), EV_HOST, 0, 0);
+		dy_at(k, dy_rnd(k, 0, 2 * k->host_gap_ns), EV_HOST, 0, 0);
 	k->t_begin = p->warmup_ns;
 	k->t_end = p->warmup_ns + p->runtime_ns;
 	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
@@ -791,11 +410,11 @@ static void dispatch(void *model, const struct pvsim_event *ev)
 			break;
 		}
 		lock_release(k, ev->obj);
-		if (rnd(k, 0, 999) < k->p->halt_pm) {
-			vcpu_halt(k, ev->obj);
+		if (dy_rnd(k, 0, 999) < k->p->halt_pm) {
+			dy_vcpu_halt(k, ev->obj);
 			break;
 		}
-		start_free(k, ev->obj);
+		dy_start_free(k, ev->obj);
 		guest_arm(k, ev->obj);
 		break;
 	case EV_ACQ:
@@ -804,28 +423,28 @@ static void dispatch(void *model, const struct pvsim_event *ev)
 		break;
 	case EV_PLE:
 		if (ev->epoch == v->gepoch)
-			ple_exit(k, ev->obj);
+			dy_ple_exit(k, ev->obj);
 		break;
 	case EV_EXIT_END:
 		if (ev->epoch == v->hepoch && v->hs == HS_RUN)
-			ple_exit_end(k, ev->obj);
+			dy_ple_exit_end(k, ev->obj);
 		break;
 	case EV_WAKE:
-		vcpu_wake(k, ev->obj);
+		dy_vcpu_wake(k, ev->obj);
 		break;
 	case EV_BOOST:
-		boost(k, ev->obj);
+		dy_boost(k, ev->obj);
 		break;
 	case EV_HOST:
-		host_arrive(k);
+		dy_host_arrive(k);
 		break;
 	case EV_HOST_END:
 		if (ev->epoch == c->epoch)
-			host_end(k, ev->obj);
+			dy_host_end(k, ev->obj);
 		break;
 	case EV_HSLICE:
 		if (ev->epoch == c->epoch)
-			host_slice(k, ev->obj);
+			dy_host_slice(k, ev->obj);
 		break;
 	default:
 		break;
