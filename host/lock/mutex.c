@@ -5,7 +5,7 @@
  *
  * The owner. Every acquisition records the owner's thread id and CPU
  * (relaxed stores, after the word is taken; both read inline, without a
- * call: host/this_thread.h), and unlock clears the tid
+ * call: host/arch/this_thread.h), and unlock clears the tid
  * before it frees the word. A waiter hands both to pvrt_spin_wait_for():
  * with the owner-on-CPU oracle it spins only while that thread is the one
  * running on a CPU (the kernel mutex's owner_on_cpu() rule, which follows
