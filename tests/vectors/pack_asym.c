@@ -18,7 +18,8 @@ static const char S[] = "pack_asym";
 #define SMT (PVS_SDF_SHARE_CPUCAPACITY | PVS_SDF_SHARE_LLC)
 
 /* Expected answers: G group pull, Q skip the runqueue, A active balance,
- * U the destination may use priorities. */
+ * U the destination may use priorities.
+ */
 #define G 1u
 #define Q 2u
 #define A 4u
@@ -38,28 +39,33 @@ struct pull_vec {
 
 static const struct pull_vec pull_vecs[] = {
 	/* 0: shared POWER10 LPAR, PKG level (groups = big cores): idle big
-	 * core 0 and one thread on big core 5 -> pull toward core 0. */
+	 * core 0 and one thread on big core 5 -> pull toward core 0.
+	 */
 	{ ASYM, true, true, 0, 0, LLC, 8, 8, 0, LLC, 8, 7, 1, -5, -5, 1, 0,
 	  G | A | U, G | A | U },
 	/* 1: as 0, but a sibling of the destination runs a task: v6.5+ only
-	 * pulls when the destination's whole SMT core is idle. */
+	 * pulls when the destination's whole SMT core is idle.
+	 */
 	{ ASYM, true, true, 1, 0, LLC, 8, 7, 1, LLC, 8, 7, 1, -5, -5, 1, 0,
 	  G | A | U, 0 },
 	/* 2: the source core 0 outranks the destination core 5 and its
 	 * runqueue has a busy sibling: v6.5+ lets the lower core help
-	 * (no skip, active balance), v6.4 protects it. */
+	 * (no skip, active balance), v6.4 protects it.
+	 */
 	{ ASYM, true, true, 0, -5, LLC, 8, 8, 0, LLC, 8, 6, 2, 0, 0, 1, 1,
 	  Q | U, A | U },
 	/* 3: as 2 with the source CPU alone on its small core. */
 	{ ASYM, true, true, 0, -5, LLC, 8, 8, 0, LLC, 8, 6, 2, 0, 0, 1, 0,
 	  Q | U, Q | U },
 	/* 4: CACHE level (groups = small cores of one big core): equal
-	 * priorities, nothing moves by priority. */
+	 * priorities, nothing moves by priority.
+	 */
 	{ LLC | ASYM, true, true, 0, 0, SMT, 4, 4, 0, SMT, 4, 3, 1, 0, 0, 1, 0,
 	  U, U },
 	/* 5: x86 ITMT, MC level of SMT2 cores: the source core runs two
 	 * tasks; both rules refuse the group (v6.4: two more busy CPUs than
-	 * the local core, v6.5+: more than one busy CPU). */
+	 * the local core, v6.5+: more than one busy CPU).
+	 */
 	{ ASYM, true, true, 0, 10, SMT, 2, 2, 0, SMT, 2, 0, 2, 5, 5, 1, 1,
 	  A | U, A | U },
 	/* 6: as 5 with one busy source CPU: both pull. */
@@ -67,7 +73,8 @@ static const struct pull_vec pull_vecs[] = {
 	  G | A | U, G | A | U },
 	/* 7: hybrid: a non-SMT destination (an Atom CPU) and a busy
 	 * higher-priority SMT core: v6.4 pulls whatever the priorities,
-	 * v6.5+ refuses the group and helps through active balance. */
+	 * v6.5+ refuses the group and helps through active balance.
+	 */
 	{ ASYM, true, true, 0, 5, 0, 1, 1, 0, SMT, 2, 0, 2, 20, 20, 1, 1,
 	  G | Q | U, A | U },
 	/* 8: an idle SMT core pulls from a lower-priority non-SMT CPU. */
@@ -77,7 +84,8 @@ static const struct pull_vec pull_vecs[] = {
 	{ ASYM, true, true, 1, 10, SMT, 2, 1, 1, 0, 1, 0, 1, 5, 5, 1, 0,
 	  A | U, 0 },
 	/* 10: SMT level with asym packing (POWER7 ASYM_SMT): groups are
-	 * single threads; a busy sibling does not matter at that level. */
+	 * single threads; a busy sibling does not matter at that level.
+	 */
 	{ SMT | ASYM, true, true, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, -2, -2, 1, 1,
 	  G | A | U, G | A | U },
 	/* 11: no SD_ASYM_PACKING at the level: no asym decision. */
@@ -93,18 +101,21 @@ static const struct pull_vec pull_vecs[] = {
 	{ ASYM, false, true, 1, 0, LLC, 8, 7, 1, LLC, 8, 7, 1, -5, -5, 1, 1,
 	  G | A | U, G | A | U },
 	/* 15: equal priorities between cores, the source CPU has a busy
-	 * sibling: v6.5+ still forces the move (it helps a busy core). */
+	 * sibling: v6.5+ still forces the move (it helps a busy core).
+	 */
 	{ ASYM, true, true, 0, -3, LLC, 8, 8, 0, LLC, 8, 6, 2, -3, -3, 1, 1,
 	  U, A | U },
 	/* 16: both SMT2 cores busy, the source by one more CPU: v6.4 pulls
-	 * toward priority even with the destination's sibling busy. */
+	 * toward priority even with the destination's sibling busy.
+	 */
 	{ ASYM, true, true, 1, 10, SMT, 2, 1, 1, SMT, 2, 0, 2, 5, 5, 1, 1,
 	  G | A | U, 0 },
 	/* 17: the source runqueue runs two tasks: never skipped. */
 	{ ASYM, true, true, 0, -5, LLC, 8, 8, 0, LLC, 8, 7, 2, 0, 0, 2, 0,
 	  U, U },
 	/* 18: v6.4, non-SMT destination, SMT source with one busy CPU of
-	 * lower priority: priority decides. */
+	 * lower priority: priority decides.
+	 */
 	{ ASYM, true, true, 0, 10, 0, 1, 1, 0, SMT, 2, 1, 1, 5, 5, 1, 0,
 	  G | A | U, G | A | U },
 };
