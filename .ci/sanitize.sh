@@ -50,7 +50,7 @@ done
 echo "helgrind: preload_prog under libpvsched-preload.so"
 log=$H/preload_prog.helgrind
 PVS_EXPECT_SERVED=1 PVS_LOCK_STRESS_MS=300 \
-  LD_PRELOAD="$PWD/$H/libpvsched-preload.so" \
+  LD_PRELOAD="$PWD/$H/host/preload/libpvsched-preload.so" \
   valgrind --tool=helgrind -q --log-file="$log" \
   --suppressions=.ci/helgrind.supp "$H/tests/preload/preload_prog" all \
   "$PWD/$H/tests/preload/libpreload_dlmod.so" >/dev/null
