@@ -289,7 +289,9 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 	for (pol = 0; pol < cs->npol; pol++) {
 		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_lpar_params(&p, vps, threads,
-				pol ? PVS_PACK_BALANCER : PVS_PACK_SPREAD,
+				pol ? (enum pvs_pack_policy)pvsim_param_value(
+					      o, sp_params, SP_PACK_RULE) :
+				      PVS_PACK_SPREAD,
 				o->runtime_ns);
 		params_of(o, &p);
 		p.hooks = pol == SP_PLUGIN ? o->plugin : NULL;
