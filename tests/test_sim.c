@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
-#include "report.h"
-#include "sim_int.h"
+#include "report/report.h"
+#include "engine/sim_int.h"
 #include "test_sim_util.h"
 
 /* ---- engine ------------------------------------------------------------- */

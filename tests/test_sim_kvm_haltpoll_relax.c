@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "kvm_haltpoll_relax.h"
+#include "scenarios/kvm_haltpoll_relax.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario kvm-yield-bailout (sim/dyield.c): perf kvm stat's arithmetic against hand
+ * Scenario kvm-yield-bailout (sim/models/dyield.c): perf kvm stat's arithmetic against hand
  * computed values, determinism of runs and of the printed output, the
  * invariants after every event, bad parameters, the published shape on
  * reduced runs, and that the library's functions really drive the exit
@@ -9,8 +9,8 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "kvm_yield_bailout.h"
-#include "sim_int.h"
+#include "scenarios/kvm_yield_bailout.h"
+#include "engine/sim_int.h"
 
 /* Reduced runs: 60 ms measured after 10 ms of warm-up. */
 #define SHORT_NS 60000000ull

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "sim_int.h"
+#include "engine/sim_int.h"
 
 /* The whole file, terminated (NULL when it cannot be read). */
 static char *slurp(const char *path)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario ppc-idle-hint (sim/kvm.c, sim/ppc_idle_hint.c): the host's
- * EEVDF rules (sim/eevdf.c) against hand-worked cases, the invariants
+ * Scenario ppc-idle-hint (sim/models/kvm.c, sim/scenarios/ppc_idle_hint.c): the host's
+ * EEVDF rules (sim/models/eevdf.c) against hand-worked cases, the invariants
  * after every event over many seeds and both host schedulers, and the
  * shape of the results under each host scheduler on reduced runs.
  */
@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "pvs_test.h"
-#include "eevdf.h"
-#include "sim_int.h"
+#include "models/eevdf.h"
+#include "engine/sim_int.h"
 #include "test_sim_util.h"
 
 /* ---- EEVDF rules --------------------------------------------------------- */

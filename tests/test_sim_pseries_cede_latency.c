@@ -9,8 +9,8 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
-#include "pseries_cede_latency.h"
-#include "sim_int.h"
+#include "scenarios/pseries_cede_latency.h"
+#include "engine/sim_int.h"
 
 #define US 1000ull
 #define MS 1000000ull

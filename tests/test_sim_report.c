@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
-#include "report.h"
+#include "report/report.h"
 
 /* ---- test-only scenarios ------------------------------------------------ */
 

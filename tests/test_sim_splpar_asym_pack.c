@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Scenario splpar-asym-pack (its model sim/lpar.c, sim/splpar_asym_pack.c):
+ * Scenario splpar-asym-pack (its model sim/models/lpar.c, sim/scenarios/splpar_asym_pack.c):
  * the balancer policy (the fork path's spread, then the asym-packing load
  * balancer's pulls at its cadence) and the run-to-run variance sources
  * (fork placement misses, slot boundary jitter): every invariant after
@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "pvs_test.h"
-#include "report.h"
-#include "sim_int.h"
+#include "report/report.h"
+#include "engine/sim_int.h"
 #include "test_sim_util.h"
 
 static const uint32_t vps_case[2] = { 128, 40 }, thr_case[3] = { 40, 80, 160 };

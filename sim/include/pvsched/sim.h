@@ -17,7 +17,7 @@
  *  - the host and guest models, each behind the decision hooks a plug-in
  *    can replace (struct pvsim_hooks);
  *  - the scenarios, one per upstream change, listed by `pvsched sim list`
- *    (sim/scenarios.def), each with `show`, `run`, `compare` and `sweep`;
+ *    (sim/scenarios/scenarios.def), each with `show`, `run`, `compare` and `sweep`;
  *  - the reports: tables, JSON, ministat comparisons, SVG pictures.
  */
 #ifndef PVSCHED_SIM_H

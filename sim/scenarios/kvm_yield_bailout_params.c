@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * kvm-yield-bailout's parameters as data: the table `show` prints and
+ * `--set`, `--params`, `sweep --vary` and `--robustness` change, each with
+ * its unit, range and provenance, and the one place the model's defaults
+ * are written (pvsim_dy_sim_defaults() applies the table).
+ */
+#include <string.h>
+
+#include "scenarios/kvm_yield_bailout.h"
+
+/* Published and fitted numbers are named after docs/upstream-rules.md,
+ * kvm-yield-bailout (the AIM7 jobs/min table). */
+const struct pvsim_param pvsim_yield_bailout_params[BAIL_NPARAMS] = {
+	[BAIL_HOST_CPUS] = { "host_cpus", "CPUs", 80, 80, PVSIM_DY_SIM_MAX_CPUS,
+	  PVSIM_PROV_MEASURED, "the published host: 80-core Westmere" },
+	[BAIL_TSC_MHZ] = { "tsc_mhz", "MHz", 2400, 100, 10000,
+	  PVSIM_PROV_ASSUMED, "E7-8870's 2.4 GHz (the part is not published); "
+	  "turns the PLE window's cycles into time" },
+	[BAIL_HOST_GAP_MIN] = { "host_gap_min_us", "us", 50, 0, 100000,
+	  PVSIM_PROV_FITTED, "smallest mean gap between host tasks, drawn per "
+	  "run: chosen for the published run-to-run variation at 80 vCPUs" },
+	[BAIL_HOST_GAP_MAX] = { "host_gap_max_us", "us", 1000, 0, 100000,
+	  PVSIM_PROV_FITTED, "largest mean gap between host tasks, drawn per "
+	  "run: as host_gap_min_us" },
+	[BAIL_HOST_MIN] = { "host_min_us", "us", 20, 1, 100000,
+	  PVSIM_PROV_ASSUMED, "shortest host task burst (kernel threads, "
+	  "QEMU threads)" },
+	[BAIL_HOST_MAX] = { "host_max_us", "us", 200, 1, 100000,
+	  PVSIM_PROV_ASSUMED, "longest host task burst" },
+	[BAIL_TICK] = { "tick_us", "us", 4000, 100, 100000,
+	  PVSIM_PROV_ASSUMED, "host tick (HZ=250): a host task on a busy CPU "
+	  "preempts the vCPU thread 0..tick later" },
+	[BAIL_HOST_SLICE] = { "host_slice_us", "us", 3000, 100, 100000,
+	  PVSIM_PROV_ASSUMED, "a host task the vCPU thread took the CPU back "
+	  "from waits this long (a CFS slice)" },
+	[BAIL_FREE_MIN] = { "free_min_us", "us", 40, 0, 100000,
+	  PVSIM_PROV_ASSUMED, "shortest work outside the lock per AIM7 step" },
+	[BAIL_FREE_MAX] = { "free_max_us", "us", 120, 0, 100000,
+	  PVSIM_PROV_ASSUMED, "longest work outside the lock per step" },
+	[BAIL_LOCKS] = { "locks", "locks", 1, 1, PVSIM_DY_SIM_MAX_LOCKS,
+	  PVSIM_PROV_ASSUMED, "guest ticket spinlocks the steps contend on" },
+	[BAIL_CS_MIN] = { "cs_min_us", "us", 8, 1, 100000,
+	  PVSIM_PROV_ASSUMED, "shortest critical section" },
+	[BAIL_CS_MAX] = { "cs_max_us", "us", 16, 1, 100000,
+	  PVSIM_PROV_ASSUMED, "longest critical section" },
+	[BAIL_HANDOFF] = { "handoff_ns", "ns", 300, 0, 100000,
+	  PVSIM_PROV_FITTED, "release to the next owner seeing the lock: "
+	  "fitted to PLE off ~102K/88K/81K" },
+	[BAIL_HANDOFF_WAITER] = { "handoff_per_waiter_ns", "ns", 100, 0, 100000,
+	  PVSIM_PROV_FITTED, "+ per waiter still queued: fitted to PLE off "
+	  "~102K/88K/81K" },
+	[BAIL_PICKUP] = { "pickup_ns", "ns", 300, 0, 100000,
+	  PVSIM_PROV_ASSUMED, "a waiter granted while out of the guest sees "
+	  "the lock this long after re-entry" },
+	[BAIL_HALT_PM] = { "halt_pm", "per mille", 5, 0, 1000,
+	  PVSIM_PROV_ASSUMED, "steps after which the vCPU halts (HLT)" },
+	[BAIL_HALT_MIN] = { "halt_min_us", "us", 200, 0, 100000,
+	  PVSIM_PROV_ASSUMED, "shortest halt (published HLT avg 985-1514 us)" },
+	[BAIL_HALT_MAX] = { "halt_max_us", "us", 1800, 0, 100000,
+	  PVSIM_PROV_ASSUMED, "longest halt" },
+	[BAIL_STEPS_PER_JOB] = { "steps_per_job", "steps", 38, 1, 100000,
+	  PVSIM_PROV_FITTED, "lock steps per AIM7 job, the absolute scale: "
+	  "fitted to PLE off ~102K at 40 vCPUs" },
+	[BAIL_PLE_GAP] = { "ple_gap", "cycles", PVS_PLE_VMX_GAP, 1, 100000,
+	  PVSIM_PROV_MEASURED, "kvm_intel ple_gap default (the kernel); PLE "
+	  "off is the policy ple-off, not 0 here" },
+	[BAIL_PLE_WINDOW] = { "ple_window", "cycles", PVS_PLE_VMX_WINDOW, 1,
+	  1000000, PVSIM_PROV_MEASURED, "kvm_intel ple_window default (the "
+	  "kernel, v3.7)" },
+	[BAIL_PLE_GROW] = { "ple_grow", "factor", 1, 0, 100000,
+	  PVSIM_PROV_MEASURED, "window growth per exit: x1, constant in v3.7 "
+	  "(the kernel; 2 since v3.18)" },
+	[BAIL_PLE_SHRINK] = { "ple_shrink", "divisor", 1, 0, 100000,
+	  PVSIM_PROV_MEASURED, "window shrink per sched-in: /1 in v3.7 (the "
+	  "kernel; 0 = reset since v3.18)" },
+	[BAIL_EXIT] = { "exit_ns", "ns", 600, 1, 100000,
+	  PVSIM_PROV_ASSUMED, "pause-loop exit, entry and handle_pause()" },
+	[BAIL_EXAMINE] = { "examine_ns", "ns", 40, 0, 100000,
+	  PVSIM_PROV_FITTED, "per candidate the pass looks at: fitted to "
+	  "stock ~53K/25K/18-20K" },
+	[BAIL_PID] = { "pid_ns", "ns", 80, 0, 100000,
+	  PVSIM_PROV_FITTED, "per task lookup in kvm_vcpu_yield_to(): fitted "
+	  "to stock" },
+	[BAIL_PID_CONTEND] = { "pid_contend_ns", "ns", 20, 0, 100000,
+	  PVSIM_PROV_FITTED, "+ per other pass running (task reference "
+	  "atomics): fitted to stock" },
+	[BAIL_ESRCH] = { "esrch_ns", "ns", 80, 0, 100000,
+	  PVSIM_PROV_ASSUMED, "yield_to() bailing out before the locks: "
+	  "taken equal to pid_ns, not fitted (only bail-out pays it)" },
+	[BAIL_RQLOCK] = { "rqlock_ns", "ns", 100, 0, 100000,
+	  PVSIM_PROV_FITTED, "yield_to() under double_rq_lock: fitted to "
+	  "stock" },
+	[BAIL_RQLOCK_CONTEND] = { "rqlock_contend_ns", "ns", 25, 0, 100000,
+	  PVSIM_PROV_FITTED, "+ per other pass taking runqueue locks: fitted "
+	  "to stock" },
+	[BAIL_V37] = { "v37_candidates", "bool", 1, 0, 1,
+	  PVSIM_PROV_MEASURED, "1: v3.7's candidates (every vCPU not halted, "
+	  "no user-mode filter; the kernel); 0: today's (preempted only)" },
+	[BAIL_WARMUP] = { "warmup_ms", "ms", 20, 0, 10000,
+	  PVSIM_PROV_ASSUMED, "simulated time before measuring" },
+	[BAIL_RUN_NOISE] = { "run_noise_pm", "per mille", 0, 0, 500,
+	  PVSIM_PROV_ASSUMED, "guest speed spread per run (host memory "
+	  "placement, turbo): work scaled by 1000 +- this; 0 = off, the "
+	  "published spreads do not fix it" },
+};
+
+void pvsim_yield_bailout_apply(const struct pvsim_opts *o,
+			       struct pvsim_dy_sim_params *p)
+{
+	static const struct pvsim_opts defaults;	/* the table's values */
+	const struct pvsim_param *t = pvsim_yield_bailout_params;
+#define V(i) pvsim_param_value(o ? o : &defaults, t, i)
+
+	p->host_cpus = (uint32_t)V(BAIL_HOST_CPUS);
+	p->tsc_mhz = (uint32_t)V(BAIL_TSC_MHZ);
+	p->host_gap_min_ns = V(BAIL_HOST_GAP_MIN) * 1000;
+	p->host_gap_max_ns = V(BAIL_HOST_GAP_MAX) * 1000;
+	p->host_min_ns = V(BAIL_HOST_MIN) * 1000;
+	p->host_max_ns = V(BAIL_HOST_MAX) * 1000;
+	p->tick_ns = V(BAIL_TICK) * 1000;
+	p->host_slice_ns = V(BAIL_HOST_SLICE) * 1000;
+	p->free_min_ns = V(BAIL_FREE_MIN) * 1000;
+	p->free_max_ns = V(BAIL_FREE_MAX) * 1000;
+	p->locks = (uint32_t)V(BAIL_LOCKS);
+	p->cs_min_ns = V(BAIL_CS_MIN) * 1000;
+	p->cs_max_ns = V(BAIL_CS_MAX) * 1000;
+	p->handoff_ns = V(BAIL_HANDOFF);
+	p->handoff_per_waiter_ns = V(BAIL_HANDOFF_WAITER);
+	p->pickup_ns = V(BAIL_PICKUP);
+	p->halt_pm = (uint32_t)V(BAIL_HALT_PM);
+	p->halt_min_ns = V(BAIL_HALT_MIN) * 1000;
+	p->halt_max_ns = V(BAIL_HALT_MAX) * 1000;
+	p->steps_per_job = (uint32_t)V(BAIL_STEPS_PER_JOB);
+	p->ple.gap = (uint32_t)V(BAIL_PLE_GAP);
+	p->ple.window = (uint32_t)V(BAIL_PLE_WINDOW);
+	p->ple.grow = (uint32_t)V(BAIL_PLE_GROW);
+	p->ple.shrink = (uint32_t)V(BAIL_PLE_SHRINK);
+	p->exit_ns = V(BAIL_EXIT);
+	p->examine_ns = V(BAIL_EXAMINE);
+	p->pid_ns = V(BAIL_PID);
+	p->pid_contend_ns = V(BAIL_PID_CONTEND);
+	p->esrch_ns = V(BAIL_ESRCH);
+	p->rqlock_ns = V(BAIL_RQLOCK);
+	p->rqlock_contend_ns = V(BAIL_RQLOCK_CONTEND);
+	p->v37_candidates = V(BAIL_V37) != 0;
+	p->warmup_ns = V(BAIL_WARMUP) * 1000000;
+	p->run_noise_pm = (uint32_t)V(BAIL_RUN_NOISE);
+#undef V
+}
+
+const char *pvsim_yield_bailout_invalid(const struct pvsim_opts *o)
+{
+	struct pvsim_dy_sim_params p;
+
+	memset(&p, 0, sizeof(p));
+	pvsim_yield_bailout_apply(o, &p);
+	if (p.host_gap_min_ns > p.host_gap_max_ns)
+		return "host_gap_min_us <= host_gap_max_us";
+	if (p.host_min_ns > p.host_max_ns)
+		return "host_min_us <= host_max_us";
+	if (p.free_min_ns > p.free_max_ns)
+		return "free_min_us <= free_max_us";
+	if (p.cs_min_ns > p.cs_max_ns)
+		return "cs_min_us <= cs_max_us";
+	if (p.halt_min_ns > p.halt_max_ns)
+		return "halt_min_us <= halt_max_us";
+	return NULL;
+}
