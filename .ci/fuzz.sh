@@ -6,7 +6,8 @@
 # sanitizer report, leak, timeout or failed invariant fails the job, with
 # the reproducer in $FUZZ_OUT/artifacts.
 #   FUZZ_SECONDS=10 FUZZ_TARGETS="fuzz_stat fuzz_lparcfg" .ci/fuzz.sh
-# FUZZ_JOBS (default 1) runs that many fuzzing processes per target.
+# FUZZ_JOBS (default 1) runs that many fuzzing processes per target;
+# FUZZ_PARALLEL (default nproc) that many targets at once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${FUZZ_SECONDS:-60}
@@ -25,29 +26,44 @@ fi
 flags=(-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
        -fno-omit-frame-pointer -Iinclude -Ihost/include -Wall -Wextra -Werror)
 mkdir -p "$out/artifacts"
-status=0
-for t in $FUZZ_TARGETS; do
+
+# One target: build, fuzz for $secs from the seed corpus, say ok or FAILED.
+# Its worker logs (fuzz-N.log with FUZZ_JOBS > 1) go to its own folder.
+fuzz_one() {
+  local t=$1 work=$out/corpus/$1 run=$out/run/$1 runs par=()
   "$cc" "${flags[@]}" "fuzz/$t.c" "${lib[@]}" -o "$out/$t"
-  work=$out/corpus/$t
-  mkdir -p "$work"
-  rm -f "$out"/fuzz-*.log
+  mkdir -p "$work" "$run/artifacts"
+  rm -f "$run"/fuzz-*.log
   cp -n fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
-  echo "fuzz: $t for ${secs}s"
-  par=()
-  # Parallel workers write fuzz-N.log into the current directory.
   [ "$jobs" -gt 1 ] && par=(-jobs="$jobs" -workers="$jobs")
-  if (cd "$out" && "./$t" -max_total_time="$secs" -timeout=10 \
+  if (cd "$run" && "../../$t" -max_total_time="$secs" -timeout=10 \
        -rss_limit_mb=2048 "${par[@]}" -print_final_stats=1 \
-       -artifact_prefix="artifacts/$t-" "corpus/$t") >"$out/$t.log" 2>&1; then
-    runs=$( (cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null || true) \
+       -artifact_prefix="../../artifacts/$t-" "../../corpus/$t") >"$out/$t.log" 2>&1; then
+    runs=$( (cat "$out/$t.log" "$run"/fuzz-*.log 2>/dev/null || true) \
            | grep -o 'stat::number_of_executed_units: *[0-9]*' \
            | awk '{s += $2} END {print s + 0}')
-    echo "fuzz: $t ok ($runs runs, corpus $(ls "$work" | wc -l))"
+    echo "fuzz: $t ok (${secs}s, $runs runs, corpus $(ls "$work" | wc -l))"
   else
     echo "fuzz: $t FAILED, log $out/$t.log:"
-    (cat "$out/$t.log" "$out"/fuzz-*.log 2>/dev/null || true) \
+    (cat "$out/$t.log" "$run"/fuzz-*.log 2>/dev/null || true) \
       | grep -E 'ERROR|SUMMARY|runtime error|artifact' | head -20 || true
-    status=1
+    return 1
   fi
+}
+
+# FUZZ_PARALLEL targets at a time (default: one per CPU), each its own
+# process: the job's wall time is the targets' total over the CPUs.
+npar=${FUZZ_PARALLEL:-$(nproc)}
+status=0
+pids=()
+for t in $FUZZ_TARGETS; do
+  if [ "${#pids[@]}" -ge "$npar" ]; then
+    wait "${pids[0]}" || status=1
+    pids=("${pids[@]:1}")
+  fi
+  echo "fuzz: $t for ${secs}s"
+  fuzz_one "$t" &
+  pids+=($!)
 done
+for p in "${pids[@]}"; do wait "$p" || status=1; done
 exit $status
