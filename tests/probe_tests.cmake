@@ -51,10 +51,15 @@ set_tests_properties(${_pvs_readers} PROPERTIES FIXTURES_REQUIRED probe_fixtures
 add_test(NAME man_pvsched COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/man_help.sh
   ${PROJECT_SOURCE_DIR}/man/pvsched.1 $<TARGET_FILE:pvsched_cmd>)
 
-# Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/) with
-# a plain driver, so any compiler keeps every seed and past finding green;
-# .ci/fuzz.sh runs the same targets under libFuzzer.
+# Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/ and
+# the fixture files fuzz/fixture-seeds.txt names) with a plain driver, so
+# any compiler keeps every seed and past finding green; .ci/fuzz.sh runs
+# the same targets under libFuzzer.
 set(PVS_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+  ${PVS_FUZZ_DIR}/fixture-seeds.txt)
+file(STRINGS ${PVS_FUZZ_DIR}/fixture-seeds.txt _pvs_fixture_seeds
+  REGEX "^fuzz_")
 file(GLOB _pvs_fuzz_targets RELATIVE ${PVS_FUZZ_DIR} ${PVS_FUZZ_DIR}/fuzz_*.c)
 foreach(src ${_pvs_fuzz_targets})
   string(REGEX REPLACE "\\.c$" "" t "${src}")
@@ -62,6 +67,11 @@ foreach(src ${_pvs_fuzz_targets})
   target_link_libraries(${t}_replay PRIVATE pvsched_probe)
   target_compile_options(${t}_replay PRIVATE ${PVS_WARNINGS})
   file(GLOB _seeds ${PVS_FUZZ_DIR}/corpus/${t}/*)
+  foreach(line ${_pvs_fixture_seeds})
+    if(line MATCHES "^${t} +(.+)$")
+      list(APPEND _seeds ${PROJECT_SOURCE_DIR}/${CMAKE_MATCH_1})
+    endif()
+  endforeach()
   add_test(NAME ${t}_seeds COMMAND ${t}_replay ${_seeds})
 endforeach()
 
