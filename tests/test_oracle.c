@@ -31,6 +31,7 @@
 
 #include <cmocka.h>
 #include "pvs_clock.h"
+#include "pvs_test.h"
 
 #include <pvsched/errors.h>
 #include <pvsched/oracle.h>
@@ -41,14 +42,6 @@
 #define NOBODY 65534
 /* The group a test pins the map for (any id no one here belongs to). */
 #define TEST_GID 54321
-
-/* Skip with a reason (cmocka prints it before [ SKIPPED ]). */
-#define SKIP_BECAUSE(...)                     \
-	do {                                  \
-		print_message(__VA_ARGS__);   \
-		print_message("\n");          \
-		skip();                       \
-	} while (0)
 
 /* An attached private oracle, or NULL with the reason in *why. */
 static struct pvrt_oracle *attach(enum pvrt_oracle_why *why)
