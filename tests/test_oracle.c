@@ -108,6 +108,26 @@ static int child_no_privilege(void *arg)
 	return o == NULL && why == PVRT_ORACLE_NO_PRIVILEGE ? 0 : 12;
 }
 
+/* Every reason has its own text; anything else reads as a system error. */
+static void test_why_names(void **state)
+{
+	unsigned int w;
+
+	(void)state;
+	assert_string_equal(pvrt_oracle_why_name(PVRT_ORACLE_OK), "ok");
+	for (w = PVRT_ORACLE_OK + 1; w < PVRT_ORACLE_SYSTEM; w++) {
+		const char *n = pvrt_oracle_why_name((enum pvrt_oracle_why)w);
+
+		assert_string_not_equal(n, "system error");
+		assert_string_not_equal(n, pvrt_oracle_why_name(
+				(enum pvrt_oracle_why)(w - 1)));
+	}
+	assert_string_equal(pvrt_oracle_why_name(PVRT_ORACLE_SYSTEM),
+			    "system error");
+	assert_string_equal(pvrt_oracle_why_name((enum pvrt_oracle_why)99),
+			    "system error");
+}
+
 static void test_fallback_no_privilege(void **state)
 {
 	(void)state;
@@ -526,6 +546,7 @@ static void test_pinned_permissions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_why_names),
 		cmocka_unit_test(test_fallback_not_pinned),
 		cmocka_unit_test(test_fallback_no_privilege),
 		cmocka_unit_test(test_fallback_no_btf),

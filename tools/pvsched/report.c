@@ -178,22 +178,21 @@ void report_free(struct report *r)
 	r->steal = NULL;
 }
 
+/* Indexed by the enum; a value with no entry reads "unknown". */
+static const char *const arch_names[] = {
+	[PVPROBE_ARCH_X86] = "x86",
+	[PVPROBE_ARCH_PPC64] = "ppc64",
+	[PVPROBE_ARCH_OTHER] = "other",
+	[PVPROBE_ARCH_AARCH64] = "aarch64",
+	[PVPROBE_ARCH_RISCV64] = "riscv64",
+};
+
 const char *report_arch_name(enum pvprobe_arch a)
 {
-	switch (a) {
-	case PVPROBE_ARCH_X86:
-		return "x86";
-	case PVPROBE_ARCH_PPC64:
-		return "ppc64";
-	case PVPROBE_ARCH_OTHER:
-		return "other";
-	case PVPROBE_ARCH_AARCH64:
-		return "aarch64";
-	case PVPROBE_ARCH_RISCV64:
-		return "riscv64";
-	default:
-		return "unknown";
-	}
+	unsigned int i = (unsigned int)a;
+
+	return i < sizeof(arch_names) / sizeof(arch_names[0]) && arch_names[i] ?
+	       arch_names[i] : "unknown";
 }
 
 const char *report_ple_name(const struct pvprobe_kvm_host_params *k)
