@@ -21,19 +21,23 @@ endforeach()
 set_tests_properties(probe_live PROPERTIES SKIP_RETURN_CODE 77)
 
 # One golden test per fixture tree (tests/golden/<name>.{json,txt,err}):
-# the committed trees, the malformed ones, named by their .err golden, and
-# the cgroup ones malformed.sh derives, named by their .txt golden.
+# the committed trees (a tree without goldens fails), the malformed ones,
+# named by their .err golden, and the good ones malformed.sh derives
+# (cgroup-*, x86-nonutf8-model), named by their .txt golden.
 file(GLOB _pvs_good LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/fixtures
      ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/*)
 file(GLOB _pvs_bad RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
      ${CMAKE_CURRENT_SOURCE_DIR}/golden/bad-*.err)
 string(REPLACE ".err" "" _pvs_bad "${_pvs_bad}")
 file(GLOB _pvs_derived RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
-     ${CMAKE_CURRENT_SOURCE_DIR}/golden/cgroup-*.txt)
+     ${CMAKE_CURRENT_SOURCE_DIR}/golden/*.txt)
 string(REPLACE ".txt" "" _pvs_derived "${_pvs_derived}")
+set(_pvs_trees ${_pvs_good} ${_pvs_bad} ${_pvs_derived})
+list(REMOVE_DUPLICATES _pvs_trees)
 set(_pvs_readers probe_read probe_decisions probe_cgroup pvsched_cli)
-foreach(fx ${_pvs_good} ${_pvs_bad} ${_pvs_derived})
-  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR fx MATCHES "^(bad|cgroup)-")
+foreach(fx ${_pvs_trees})
+  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR
+     NOT fx IN_LIST _pvs_good)
     add_test(NAME golden_${fx}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:pvsched_cmd> ${fx})
     set_tests_properties(golden_${fx} PROPERTIES
