@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # libFuzzer (clang, ASan + UBSan) over the probe parsers and the firmware
 # decoder they hand dumps to (pvs_xcede_parse): each target in
-# fuzz/ runs for FUZZ_SECONDS (default 60) from its seed corpus; any crash,
+# fuzz/ runs for FUZZ_SECONDS (default 60) from its seed corpus
+# (fuzz/corpus/<target>/ and fuzz/fixture-seeds.txt); any crash,
 # sanitizer report, leak, timeout or failed invariant fails the job, with
 # the reproducer in $FUZZ_OUT/artifacts.
 #   FUZZ_SECONDS=10 FUZZ_TARGETS="fuzz_stat fuzz_lparcfg" .ci/fuzz.sh
@@ -35,6 +36,12 @@ fuzz_one() {
   mkdir -p "$work" "$run/artifacts"
   rm -f "$run"/fuzz-*.log
   cp -n fuzz/corpus/"$t"/* "$work"/ 2>/dev/null || true
+  # and the fixture files fuzz/fixture-seeds.txt names, under unique names
+  while read -r target path; do
+    if [ "$target" = "$t" ]; then
+      cp -n "$path" "$work/fixture-${path//[\/,@]/_}"
+    fi
+  done < <(grep '^fuzz_' fuzz/fixture-seeds.txt)
   [ "$jobs" -gt 1 ] && par=(-jobs="$jobs" -workers="$jobs")
   if (cd "$run" && "../../$t" -max_total_time="$secs" -timeout=10 \
        -rss_limit_mb=2048 "${par[@]}" -print_final_stats=1 \

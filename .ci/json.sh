@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 # Every --json output is strict JSON (UTF-8, RFC 8259, no duplicate keys):
-# `pvsched probe --json` over every fixture tree, `pvsched sim run --json`
+# `pvsched probe --json` over every good fixture tree, `pvsched sim run --json`
 # and `sim compare --json` of every scenario (short runs), then the text
 # field fuzzer (tests/json_fuzz.py) for JSON_FUZZ_ROUNDS rounds (default
 # 2000). Budget: about 1 minute.
@@ -16,7 +16,11 @@ check() { # label command...
   rm -f "$out"
 }
 n=0
-for fx in tests/fixtures/*/; do
+# The good trees as ctest reads them: committed, and derived by malformed.sh.
+fx_root=$(mktemp -d)
+trap 'rm -rf "$fx_root"' EXIT
+tests/fixtures/malformed.sh "$fx_root"
+for fx in "$fx_root"/*/; do
   name=$(basename "$fx")
   [[ $name == bad-* ]] && continue
   check "probe $name" "$p" probe --json --window 0 --sysroot "$fx"

@@ -2,7 +2,8 @@
 /*
  * Replays fuzz inputs without libFuzzer: `fuzz_x FILE...` runs each file
  * through LLVMFuzzerTestOneInput() once. ctest uses it to keep every seed
- * and every past finding (fuzz/corpus/<target>/) passing with any compiler.
+ * and every past finding (fuzz/corpus/<target>/, fuzz/fixture-seeds.txt)
+ * passing with any compiler.
  */
 #include <stdint.h>
 #include <stdio.h>

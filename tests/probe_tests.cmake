@@ -21,19 +21,23 @@ endforeach()
 set_tests_properties(probe_live PROPERTIES SKIP_RETURN_CODE 77)
 
 # One golden test per fixture tree (tests/golden/<name>.{json,txt,err}):
-# the committed trees, the malformed ones, named by their .err golden, and
-# the cgroup ones malformed.sh derives, named by their .txt golden.
+# the committed trees (a tree without goldens fails), the malformed ones,
+# named by their .err golden, and the good ones malformed.sh derives
+# (cgroup-*, x86-nonutf8-model), named by their .txt golden.
 file(GLOB _pvs_good LIST_DIRECTORIES true RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/fixtures
      ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/*)
 file(GLOB _pvs_bad RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
      ${CMAKE_CURRENT_SOURCE_DIR}/golden/bad-*.err)
 string(REPLACE ".err" "" _pvs_bad "${_pvs_bad}")
 file(GLOB _pvs_derived RELATIVE ${CMAKE_CURRENT_SOURCE_DIR}/golden
-     ${CMAKE_CURRENT_SOURCE_DIR}/golden/cgroup-*.txt)
+     ${CMAKE_CURRENT_SOURCE_DIR}/golden/*.txt)
 string(REPLACE ".txt" "" _pvs_derived "${_pvs_derived}")
+set(_pvs_trees ${_pvs_good} ${_pvs_bad} ${_pvs_derived})
+list(REMOVE_DUPLICATES _pvs_trees)
 set(_pvs_readers probe_read probe_decisions probe_cgroup pvsched_cli)
-foreach(fx ${_pvs_good} ${_pvs_bad} ${_pvs_derived})
-  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR fx MATCHES "^(bad|cgroup)-")
+foreach(fx ${_pvs_trees})
+  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/fixtures/${fx} OR
+     NOT fx IN_LIST _pvs_good)
     add_test(NAME golden_${fx}
       COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/golden.sh $<TARGET_FILE:pvsched_cmd> ${fx})
     set_tests_properties(golden_${fx} PROPERTIES
@@ -51,10 +55,15 @@ set_tests_properties(${_pvs_readers} PROPERTIES FIXTURES_REQUIRED probe_fixtures
 add_test(NAME man_pvsched COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/man_help.sh
   ${PROJECT_SOURCE_DIR}/man/pvsched.1 $<TARGET_FILE:pvsched_cmd>)
 
-# Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/) with
-# a plain driver, so any compiler keeps every seed and past finding green;
-# .ci/fuzz.sh runs the same targets under libFuzzer.
+# Fuzz targets replayed over their seed corpus (fuzz/corpus/<target>/ and
+# the fixture files fuzz/fixture-seeds.txt names) with a plain driver, so
+# any compiler keeps every seed and past finding green; .ci/fuzz.sh runs
+# the same targets under libFuzzer.
 set(PVS_FUZZ_DIR ${PROJECT_SOURCE_DIR}/fuzz)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+  ${PVS_FUZZ_DIR}/fixture-seeds.txt)
+file(STRINGS ${PVS_FUZZ_DIR}/fixture-seeds.txt _pvs_fixture_seeds
+  REGEX "^fuzz_")
 file(GLOB _pvs_fuzz_targets RELATIVE ${PVS_FUZZ_DIR} ${PVS_FUZZ_DIR}/fuzz_*.c)
 foreach(src ${_pvs_fuzz_targets})
   string(REGEX REPLACE "\\.c$" "" t "${src}")
@@ -62,6 +71,11 @@ foreach(src ${_pvs_fuzz_targets})
   target_link_libraries(${t}_replay PRIVATE pvsched_probe)
   target_compile_options(${t}_replay PRIVATE ${PVS_WARNINGS})
   file(GLOB _seeds ${PVS_FUZZ_DIR}/corpus/${t}/*)
+  foreach(line ${_pvs_fixture_seeds})
+    if(line MATCHES "^${t} +(.+)$")
+      list(APPEND _seeds ${PROJECT_SOURCE_DIR}/${CMAKE_MATCH_1})
+    endif()
+  endforeach()
   add_test(NAME ${t}_seeds COMMAND ${t}_replay ${_seeds})
 endforeach()
 

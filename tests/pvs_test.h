@@ -2,8 +2,8 @@
 /*
  * Common include for the cmocka suites: cmocka's required headers in the
  * required order, a helper that runs one shared vector suite and fails the
- * test (naming each failed vector) if any vector fails, and the one
- * deterministic PRNG that the property tests draw from.
+ * test (naming each failed vector) if any vector fails, a skip that says
+ * why, and the one deterministic PRNG that the property tests draw from.
  */
 #ifndef PVSCHED_TESTS_PVS_TEST_H
 #define PVSCHED_TESTS_PVS_TEST_H
@@ -34,6 +34,14 @@ static inline void pvs_test_run_vectors(const char *name)
 	assert_true(r.passed > 0);
 	assert_int_equal(r.failed, 0);
 }
+
+/* Skip the test with a reason (cmocka prints it before [ SKIPPED ]). */
+#define SKIP_BECAUSE(...)                     \
+	do {                                  \
+		print_message(__VA_ARGS__);   \
+		print_message("\n");          \
+		skip();                       \
+	} while (0)
 
 /*
  * ---- deterministic PRNG (xorshift64*) ----------------------------------

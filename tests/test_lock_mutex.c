@@ -351,17 +351,6 @@ static void wait_returned(struct heir_arg *ha)
 		sched_yield();
 }
 
-static void deadline_in(struct timespec *ts, long ms)
-{
-	clock_gettime(CLOCK_REALTIME, ts);
-	ts->tv_sec += ms / 1000;
-	ts->tv_nsec += (ms % 1000) * 1000000L;
-	if (ts->tv_nsec >= 1000000000L) {
-		ts->tv_sec++;
-		ts->tv_nsec -= 1000000000L;
-	}
-}
-
 /* From the heir's claim on, unlock must hand over: no trylock gets in. */
 /*
  * The heir tests need a heir to form before its deadline (second park,
@@ -426,7 +415,7 @@ static void test_heir_times_out(void **state)
 	if (skip_timing())
 		skip();
 	for (round = 0; round < 1000 && !timed_out; round++) {
-		deadline_in(&deadline, 200);
+		pvs_test_in_ms(CLOCK_REALTIME, &deadline, 200);
 		heir_start(&l, &ha, &th, &deadline);
 		if (make_heir(&l, &ha)) {
 			wait_returned(&ha);	/* we never unlock before */
@@ -467,7 +456,7 @@ static void test_heir_timeout_races_grant(void **state)
 		/* -4 ms .. +3.8 ms around the deadline, early and late in
 		 * turn so that a loaded machine still sees both sides */
 		offset_us = (round % 2 ? 0 : -4000) + (long)(round % 20) * 200;
-		deadline_in(&deadline, 50);
+		pvs_test_in_ms(CLOCK_REALTIME, &deadline, 50);
 		heir_start(&l, &ha, &th, &deadline);
 		if (!make_heir(&l, &ha)) {
 			heir_finish(&l, &ha, th);

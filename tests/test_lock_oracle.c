@@ -21,19 +21,13 @@
 
 #include <cmocka.h>
 #include "pvs_clock.h"
+#include "pvs_test.h"
 
 #include <pvsched/lock.h>
 #include <pvsched/oracle.h>
 #include <pvsched/spin_rt.h>
 
 #define HOLD_NS 5000000u	/* the migrated owner holds the lock this long */
-
-#define SKIP_BECAUSE(...)                     \
-	do {                                  \
-		print_message(__VA_ARGS__);   \
-		print_message("\n");          \
-		skip();                       \
-	} while (0)
 
 /* A private attached oracle (root, BPF-capable kernel, 2 CPUs) or skip. */
 static struct pvrt_oracle *need_oracle(void)

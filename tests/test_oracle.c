@@ -31,6 +31,7 @@
 
 #include <cmocka.h>
 #include "pvs_clock.h"
+#include "pvs_test.h"
 
 #include <pvsched/errors.h>
 #include <pvsched/oracle.h>
@@ -41,14 +42,6 @@
 #define NOBODY 65534
 /* The group a test pins the map for (any id no one here belongs to). */
 #define TEST_GID 54321
-
-/* Skip with a reason (cmocka prints it before [ SKIPPED ]). */
-#define SKIP_BECAUSE(...)                     \
-	do {                                  \
-		print_message(__VA_ARGS__);   \
-		print_message("\n");          \
-		skip();                       \
-	} while (0)
 
 /* An attached private oracle, or NULL with the reason in *why. */
 static struct pvrt_oracle *attach(enum pvrt_oracle_why *why)
@@ -113,6 +106,26 @@ static int child_no_privilege(void *arg)
 	if (pvrt_oracle_open(&o, &opts, &why) == 0)
 		return 11;
 	return o == NULL && why == PVRT_ORACLE_NO_PRIVILEGE ? 0 : 12;
+}
+
+/* Every reason has its own text; anything else reads as a system error. */
+static void test_why_names(void **state)
+{
+	unsigned int w;
+
+	(void)state;
+	assert_string_equal(pvrt_oracle_why_name(PVRT_ORACLE_OK), "ok");
+	for (w = PVRT_ORACLE_OK + 1; w < PVRT_ORACLE_SYSTEM; w++) {
+		const char *n = pvrt_oracle_why_name((enum pvrt_oracle_why)w);
+
+		assert_string_not_equal(n, "system error");
+		assert_string_not_equal(n, pvrt_oracle_why_name(
+				(enum pvrt_oracle_why)(w - 1)));
+	}
+	assert_string_equal(pvrt_oracle_why_name(PVRT_ORACLE_SYSTEM),
+			    "system error");
+	assert_string_equal(pvrt_oracle_why_name((enum pvrt_oracle_why)99),
+			    "system error");
 }
 
 static void test_fallback_no_privilege(void **state)
@@ -533,6 +546,7 @@ static void test_pinned_permissions(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_why_names),
 		cmocka_unit_test(test_fallback_not_pinned),
 		cmocka_unit_test(test_fallback_no_privilege),
 		cmocka_unit_test(test_fallback_no_btf),

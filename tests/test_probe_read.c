@@ -200,12 +200,12 @@ static void test_p10_dedicated_and_kvm(void **state)
 	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), -PVS_EINVAL);
 }
 
-/* Every malformed tree: the reader fails, names the file (and line), and
- * leaves its output untouched. */
-static void test_malformed_trees(void **state)
-{
-	struct pvprobe_cpu_times cpus[16];
-	struct pvprobe_stat st;
+/* The readers a malformed tree breaks, and what each writes. */
+enum reader { R_STAT, R_CPUINFO, R_CPUIDLE, R_KVM, R_TOPO, R_LPARCFG,
+	      R_PPC, R_X86 };
+
+union reader_out {
+	struct pvprobe_cpu_times cpus[16];	/* R_STAT's rows */
 	struct pvprobe_cpuinfo ci;
 	struct pvprobe_cpuidle idle;
 	struct pvprobe_kvm_host_params kvm;
@@ -213,77 +213,90 @@ static void test_malformed_trees(void **state)
 	struct pvprobe_lparcfg lp;
 	struct pvprobe_ppc_platform pp;
 	struct pvprobe_x86_hv hv;
+};
+
+/* Every malformed tree: the error, and the site (file suffix, line). */
+static const struct bad_tree {
+	const char *fixture;
+	enum reader reader;
+	int rc;
+	const char *site;
+	unsigned int line;
+} bad_trees[] = {
+	{ "bad-stat-garbage", R_STAT, -PVS_EBADMSG, "/proc/stat", 3 },
+	{ "bad-stat-truncated", R_STAT, -PVS_EBADMSG, "/proc/stat", 5 },
+	{ "bad-stat-overflow", R_STAT, -PVS_ERANGE, "/proc/stat", 4 },
+	{ "bad-stat-missing", R_STAT, -PVS_ENOENT, "/proc/stat", 0 },
+	{ "bad-cpuinfo-garbage", R_CPUINFO, -PVS_EBADMSG, "/proc/cpuinfo", 3 },
+	{ "bad-cpuidle-garbage", R_CPUIDLE, -PVS_EBADMSG,
+	  "/cpu0/cpuidle/state2/latency", 1 },
+	{ "bad-cpuidle-missing", R_CPUIDLE, -PVS_EBADMSG,
+	  "/cpu0/cpuidle/state1/residency", 0 },
+	{ "bad-kvm-param", R_KVM, -PVS_EBADMSG,
+	  "/sys/module/kvm_intel/parameters/ple_window", 1 },
+	{ "bad-topology-reversed", R_TOPO, -PVS_EBADMSG,
+	  "/sys/devices/system/cpu/online", 1 },
+	{ "bad-lparcfg-truncated", R_LPARCFG, -PVS_EBADMSG,
+	  "/proc/powerpc/lparcfg", 0 },
+	{ "bad-lparcfg-garbage", R_LPARCFG, -PVS_EBADMSG,
+	  "/proc/powerpc/lparcfg", 43 },
+	{ "bad-thread-groups", R_PPC, -PVS_EBADMSG,
+	  "/cpus/PowerPC,POWER9@0/ibm,thread-groups", 0 },
+	{ "bad-cpuid-garbage", R_X86, -PVS_EBADMSG, "/cpuid", 2 },
+};
+
+/* Run @r over the current fixture into @out. */
+static int run_reader(enum reader r, union reader_out *out)
+{
+	struct pvprobe_stat st = { .cpus = out->cpus, .cap = 16 };
+	struct pvprobe_cpuinfo ci;
+
+	switch (r) {
+	case R_STAT:
+		return pvprobe_read_stat(&ctx, &st);
+	case R_CPUINFO:
+		return pvprobe_read_cpuinfo(&ctx, &out->ci);
+	case R_CPUIDLE:
+		return pvprobe_read_cpuidle(&ctx, 0, &out->idle);
+	case R_KVM:
+		return pvprobe_read_kvm_host(&ctx, &out->kvm);
+	case R_TOPO:
+		return pvprobe_read_topology(&ctx, &out->topo);
+	case R_LPARCFG:
+		return pvprobe_read_lparcfg(&ctx, &out->lp);
+	case R_PPC:
+		/* the tree's cpuinfo is good; the device tree is not */
+		assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
+		return pvprobe_read_ppc_platform(&ctx, &ci, &out->pp);
+	case R_X86:
+		return pvprobe_read_x86_hv(&ctx, &out->hv);
+	}
+	fail_msg("reader %d", (int)r);
+	return 0;
+}
+
+/* Every malformed tree: the reader fails, names the file (and line), and
+ * leaves its output untouched. */
+static void test_malformed_trees(void **state)
+{
+	struct pvprobe_cpuidle idle;
+	union reader_out out;
+	size_t i;
 
 	(void)state;
-	memset(cpus, CANARY, sizeof(cpus));
-	memset(&st, CANARY, sizeof(st));
-	st.cpus = cpus;
-	st.cap = 16;
-	fixture("bad-stat-garbage");
-	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_EBADMSG);
-	expect_site("/proc/stat", 3);
-	EXPECT_UNTOUCHED(cpus);
-	fixture("bad-stat-truncated");
-	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_EBADMSG);
-	expect_site("/proc/stat", 5);
-	fixture("bad-stat-overflow");
-	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_ERANGE);
-	expect_site("/proc/stat", 4);
-	fixture("bad-stat-missing");
-	assert_int_equal(pvprobe_read_stat(&ctx, &st), -PVS_ENOENT);
-	expect_site("/proc/stat", 0);
-	EXPECT_UNTOUCHED(cpus);
+	for (i = 0; i < sizeof(bad_trees) / sizeof(bad_trees[0]); i++) {
+		const struct bad_tree *b = &bad_trees[i];
 
-	memset(&ci, CANARY, sizeof(ci));
-	fixture("bad-cpuinfo-garbage");
-	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), -PVS_EBADMSG);
-	expect_site("/proc/cpuinfo", 3);
-	EXPECT_UNTOUCHED(ci);
-
-	memset(&idle, CANARY, sizeof(idle));
-	fixture("bad-cpuidle-garbage");
-	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
-	expect_site("/cpu0/cpuidle/state2/latency", 1);
+		print_message("%s\n", b->fixture);
+		memset(&out, CANARY, sizeof(out));
+		fixture(b->fixture);
+		assert_int_equal(run_reader(b->reader, &out), b->rc);
+		expect_site(b->site, b->line);
+		EXPECT_UNTOUCHED(out);
+	}
+	/* The other CPUs of the tree with a broken cpu0 are intact. */
 	fixture("bad-cpuidle-missing");
-	assert_int_equal(pvprobe_read_cpuidle(&ctx, 0, &idle), -PVS_EBADMSG);
-	expect_site("/cpu0/cpuidle/state1/residency", 0);
-	EXPECT_UNTOUCHED(idle);
-	/* The other CPUs of that tree are intact. */
 	assert_int_equal(pvprobe_read_cpuidle(&ctx, 1, &idle), 0);
-
-	memset(&kvm, CANARY, sizeof(kvm));
-	fixture("bad-kvm-param");
-	assert_int_equal(pvprobe_read_kvm_host(&ctx, &kvm), -PVS_EBADMSG);
-	expect_site("/sys/module/kvm_intel/parameters/ple_window", 1);
-	EXPECT_UNTOUCHED(kvm);
-
-	memset(&topo, CANARY, sizeof(topo));
-	fixture("bad-topology-reversed");
-	assert_int_equal(pvprobe_read_topology(&ctx, &topo), -PVS_EBADMSG);
-	expect_site("/sys/devices/system/cpu/online", 1);
-	EXPECT_UNTOUCHED(topo);
-
-	memset(&lp, CANARY, sizeof(lp));
-	fixture("bad-lparcfg-truncated");
-	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), -PVS_EBADMSG);
-	expect_site("/proc/powerpc/lparcfg", 0);
-	fixture("bad-lparcfg-garbage");
-	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), -PVS_EBADMSG);
-	expect_site("/proc/powerpc/lparcfg", 43);
-	EXPECT_UNTOUCHED(lp);
-
-	fixture("bad-thread-groups");
-	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
-	memset(&pp, CANARY, sizeof(pp));
-	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), -PVS_EBADMSG);
-	expect_site("/cpus/PowerPC,POWER9@0/ibm,thread-groups", 0);
-	EXPECT_UNTOUCHED(pp);
-
-	memset(&hv, CANARY, sizeof(hv));
-	fixture("bad-cpuid-garbage");
-	assert_int_equal(pvprobe_read_x86_hv(&ctx, &hv), -PVS_EBADMSG);
-	expect_site("/cpuid", 2);
-	EXPECT_UNTOUCHED(hv);
 }
 
 /* ---- trees built here: schedstat, /proc/schedstat, rseq, edge cases ------ */

@@ -196,6 +196,10 @@ static void test_feature_names(void **state)
 	assert_string_equal(pvprobe_hv_name(PVPROBE_HV_POWERVM), "powervm");
 	assert_string_equal(pvprobe_hv_name((enum pvprobe_hv)77),
 			    "unknown");
+	/* every kind but UNKNOWN has a name of its own */
+	for (b = PVPROBE_HV_NONE; b <= PVPROBE_HV_OTHER; b++)
+		assert_string_not_equal(pvprobe_hv_name((enum pvprobe_hv)b),
+					"unknown");
 }
 
 /* ---- PAUSE estimate ------------------------------------------------------ */

@@ -179,6 +179,7 @@ static void test_scenario_output_deterministic(void **state)
 				assert_int_equal(tot.failures, 0);
 				assert_true(tot.events > 0);
 				buf[k] = sim_test_slurp(f, &len[k]);
+				assert_true(len[k] > 0);
 				fclose(f);
 			}
 			assert_int_equal(len[0], len[1]);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
+#include "test_sim_util.h"
 #include "scenarios/kvm_haltpoll_relax.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -455,26 +456,16 @@ static void test_invariants(void **state)
 
 static void run_to_buf(uint64_t seed, char **buf, size_t *len)
 {
-	const struct pvsim_scenario *sc = pvsim_find("kvm-haltpoll-relax");
 	struct pvsim_opts o;
-	FILE *f = tmpfile();
 	long n;
 
-	assert_non_null(sc);
-	assert_non_null(f);
 	memset(&o, 0, sizeof(o));
 	o.seed = seed;
 	o.iterations = 2;
 	o.runtime_ns = 50000000;
-	assert_int_equal(sc->run(&o, f, NULL), 0);
-	n = ftell(f);
+	*buf = sim_test_output("kvm-haltpoll-relax", &o, NULL, &n);
 	assert_true(n > 0);
-	*buf = malloc((size_t)n);
-	assert_non_null(*buf);
-	rewind(f);
-	assert_int_equal(fread(*buf, 1, (size_t)n, f), (size_t)n);
 	*len = (size_t)n;
-	fclose(f);
 }
 
 static void test_deterministic(void **state)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
+#include "test_sim_util.h"
 #include "scenarios/kvm_yield_bailout.h"
 #include "engine/sim_int.h"
 
@@ -78,21 +79,6 @@ static void test_exit_stat(void **state)
 	assert_int_equal(a.sq_hi, 3);
 }
 
-static char *read_all(FILE *f)
-{
-	long n;
-	char *s;
-
-	fflush(f);
-	n = ftell(f);
-	assert_true(n >= 0);
-	s = calloc(1, (size_t)n + 1);
-	assert_non_null(s);
-	rewind(f);
-	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-	return s;
-}
-
 static void test_kvm_stat_print(void **state)
 {
 	struct pvsim_dy_exit_stat ex[PVSIM_DY_EXIT_NR];
@@ -108,7 +94,7 @@ static void test_kvm_stat_print(void **state)
 	pvsim_dy_exit_add(&ex[PVSIM_DY_EXIT_PAUSE], 8000);
 	pvsim_dy_exit_add(&ex[PVSIM_DY_EXIT_HLT], 988000);
 	pvsim_dy_print_kvm_stat(f, ex);
-	s = read_all(f);
+	s = sim_test_slurp(f, NULL);
 	print_message("%s", s);
 	pause = strstr(s, "PAUSE_INSTRUCTION");
 	hlt = strstr(s, "HLT");
@@ -156,23 +142,15 @@ static void test_deterministic(void **state)
 static char *scenario_output_with(uint64_t seed, bool json,
 				  const uint64_t *param)
 {
-	const struct pvsim_scenario *sc = pvsim_find("kvm-yield-bailout");
 	struct pvsim_opts o;
-	FILE *f = tmpfile();
-	char *s;
 
-	assert_non_null(sc);
-	assert_non_null(f);
 	memset(&o, 0, sizeof(o));
 	o.seed = seed;
 	o.iterations = 1;
 	o.runtime_ns = 3000000;
 	o.json = json;
 	o.param = param;
-	assert_int_equal(sc->run(&o, f, NULL), 0);
-	s = read_all(f);
-	fclose(f);
-	return s;
+	return sim_test_output("kvm-yield-bailout", &o, NULL, NULL);
 }
 
 static char *scenario_output(uint64_t seed, bool json)
@@ -559,7 +537,7 @@ static void test_cli_records(void **state)
 	assert_int_equal(pvsim_main(7, run, out, err), 0);
 	assert_int_equal(pvsim_main(3, show, out, err), 0);
 	assert_int_equal(pvsim_main(5, bad, out, err), 2);
-	s = read_all(out);
+	s = sim_test_slurp(out, NULL);
 	assert_non_null(strstr(s, "pvs_dy_on_spin()"));
 	free(s);
 	assert_int_equal(sc->plot_kind, PVSIM_PLOT_BARS);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "pvs_test.h"
+#include "test_sim_util.h"
 #include "scenarios/pseries_cede_latency.h"
 #include "engine/sim_int.h"
 
@@ -464,27 +465,19 @@ static char *run_text(uint64_t seed, struct pvsim_sink *k, size_t *len)
 {
 	struct pvsim_opts o;
 	struct pvsim_totals tot;
-	FILE *f = tmpfile();
 	char *buf;
 	long n;
 
-	assert_non_null(f);
 	memset(&o, 0, sizeof(o));
 	memset(&tot, 0, sizeof(tot));
 	o.seed = seed;
 	o.iterations = 2;
 	o.runtime_ns = 10 * MS;
 	o.sink = k;
-	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, f, &tot), 0);
+	buf = sim_test_output("pseries-cede-latency", &o, &tot, &n);
 	assert_int_equal(tot.failures, 0);
 	assert_true(tot.events > 10000);
-	n = ftell(f);
 	assert_true(n > 1000);
-	buf = malloc((size_t)n);
-	assert_non_null(buf);
-	rewind(f);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
 	*len = (size_t)n;
 	return buf;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
+#include "test_sim_util.h"
 #include "report/report.h"
 
 /* ---- test-only scenarios ------------------------------------------------ */
@@ -105,24 +106,6 @@ static const struct pvsim_scenario fake_badbars = {
 	"none", "none", NULL, NULL, 0, NULL, NULL, 0,
 };
 
-/* Everything written to a temporary stream, as a string (free it). */
-static char *slurp(FILE *f)
-{
-	long n;
-	char *s;
-
-	assert_int_equal(fflush(f), 0);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n >= 0);
-	s = malloc((size_t)n + 1);
-	assert_non_null(s);
-	rewind(f);
-	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-	s[n] = 0;
-	return s;
-}
-
 /*
  * Run the command line on a scenario: the arguments after argv[0], up to
  * a NULL; out and err as strings.
@@ -142,8 +125,8 @@ static int cmd(const struct pvsim_scenario *sc, char **out, char **err,
 	assert_non_null(o);
 	assert_non_null(e);
 	ret = pvsim_cmd(sc, argc, argv, o, e);
-	*out = slurp(o);
-	*err = slurp(e);
+	*out = sim_test_slurp(o, NULL);
+	*err = sim_test_slurp(e, NULL);
 	fclose(o);
 	fclose(e);
 	return ret;
@@ -351,7 +334,7 @@ static void test_ministat_text(void **state)
 	pvsim_ministat_verdict(f, conf("95"), &r);
 	assert_int_equal(pvsim_ttest(&x, &y, conf("80"), &r), 0);
 	pvsim_ministat_verdict(f, conf("80"), &r);
-	s = slurp(f);
+	s = sim_test_slurp(f, NULL);
 	/* ministat's manual page prints the first four lines */
 	assert_string_equal(s,
 "    N           Min           Max        Median           Avg        Stddev\n"
@@ -537,7 +520,7 @@ static char *plot(const struct pvsim_scenario *sc, const char *verb,
 	f = fopen(path, "r");
 	if (want == 0) {
 		assert_non_null(f);
-		svg = slurp(f);
+		svg = sim_test_slurp(f, NULL);
 		fclose(f);
 	} else if (want == 1) {
 		/* a failed picture leaves no half-written file */
@@ -665,7 +648,7 @@ static void test_schbench_format(void **state)
 	so.requests = NULL;
 	so.wakeup = &h[2];	/* empty: zeros, as schbench */
 	pvsim_schbench_print(f, &so);
-	s = slurp(f);
+	s = sim_test_slurp(f, NULL);
 	assert_string_equal(s,
 "Wakeup Latencies percentiles (usec) runtime 30 (s) (100 total samples)\n"
 "\t  50.0th: 50         (30 samples)\n"
@@ -709,7 +692,7 @@ static void test_ppc_idle_hint_schbench(void **state)
 	for (i = 0; i < 2; i++) {
 		assert_non_null(f[i]);
 		assert_int_equal(pvsim_main(8, argv, f[i], e), 0);
-		s[i] = slurp(f[i]);
+		s[i] = sim_test_slurp(f[i], NULL);
 		fclose(f[i]);
 	}
 	fclose(e);

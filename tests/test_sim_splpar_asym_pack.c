@@ -673,6 +673,7 @@ static void test_splpar_asym_pack_published_marks(void **state)
 	sim_test_run_recorded("splpar-asym-pack", 2, 50000000, &sink);
 	assert_int_equal(pvsim_plot_svg(sc, &sink, f, err), 0);
 	svg = sim_test_slurp(f, &len);
+	assert_true(len > 0);
 	assert_non_null(strstr(svg, "Black diamonds: the published value"));
 	for (q = svg; (q = strstr(q, "fill=\"#000\"")); q++)
 		n++;

@@ -29,13 +29,33 @@ void sim_test_run_recorded(const char *name, uint64_t seed,
 char *sim_test_slurp(FILE *f, long *len)
 {
 	char *buf;
+	long n;
 
-	*len = ftell(f);
-	assert_true(*len > 0);
-	buf = malloc((size_t)*len + 1);
+	assert_int_equal(fflush(f), 0);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	buf = malloc((size_t)n + 1);
 	assert_non_null(buf);
 	rewind(f);
-	assert_int_equal(fread(buf, 1, (size_t)*len, f), (size_t)*len);
-	buf[*len] = 0;	/* a string too */
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = 0;	/* a string too */
+	if (len != NULL)
+		*len = n;
 	return buf;
+}
+
+char *sim_test_output(const char *name, const struct pvsim_opts *o,
+		      struct pvsim_totals *tot, long *len)
+{
+	const struct pvsim_scenario *sc = pvsim_find(name);
+	FILE *f = tmpfile();
+	char *s;
+
+	assert_non_null(sc);
+	assert_non_null(f);
+	assert_int_equal(sc->run(o, f, tot), 0);
+	s = sim_test_slurp(f, len);
+	fclose(f);
+	return s;
 }

@@ -16,8 +16,13 @@
 void sim_test_run_recorded(const char *name, uint64_t seed,
 			   uint64_t runtime_ns, struct pvsim_sink *sink);
 
-/* A stream written so far, read back into a terminated buffer (malloc'd;
- * its length in *len). */
+/* Everything written to stream f, read back into a terminated buffer
+ * (malloc'd; its length in *len unless len is NULL). */
 char *sim_test_slurp(FILE *f, long *len);
+
+/* Run scenario name with o (and its totals into tot, may be NULL) into a
+ * temporary stream; what it wrote, as sim_test_slurp() gives it. */
+char *sim_test_output(const char *name, const struct pvsim_opts *o,
+		      struct pvsim_totals *tot, long *len);
 
 #endif /* PVS_TEST_SIM_UTIL_H */

@@ -93,21 +93,6 @@ static int script_yield(void *ctx, unsigned int vcpu)
 	return a;
 }
 
-/* Point vm/sp at snap[0..n) with spinner me, the script as yield function. */
-static void setup_pass(struct pvs_dy_vm *vm, struct pvs_dy_spinner *sp,
-		       struct pvs_vcpu_snap *snap, unsigned int n,
-		       unsigned int me, unsigned int last, struct script *sc)
-{
-	vm->vcpus = snap;
-	vm->nr_vcpus = n;
-	vm->last_boosted = last;
-	sp->policy = PVS_YIELD_BAILOUT;
-	sp->me = me;
-	sp->yield_to_kernel_mode = true;
-	sp->yield_to = script_yield;
-	sp->ctx = sc;
-}
-
 static void ref_pass(struct ref_vcpu *v, int n, int me, int *last,
 		     int kmode, int bailout, struct script *sc,
 		     struct ref_stats *st)
@@ -236,8 +221,9 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 		unsigned int me = pvs_test_rand32() % n;
 		int bailout = chance(60), kmode = chance(70), ret;
 
-		setup_pass(&vm, &sp, snap, n, me,
-			   k ? vm.last_boosted : (unsigned int)last, &sa);
+		pvs_vec_dy_setup(&vm, &sp, snap, n, me,
+				 k ? vm.last_boosted : (unsigned int)last,
+				 script_yield, &sa);
 		sp.policy = bailout ? PVS_YIELD_BAILOUT : PVS_YIELD_BASELINE;
 		sp.yield_to_kernel_mode = kmode;
 
@@ -337,7 +323,8 @@ static void test_pass_every_start(void **state)
 				sc.answers = never;
 				sc.n = 1;
 				sc.calls = 0;
-				setup_pass(&vm, &sp, snap, n, me, lb, &sc);
+				pvs_vec_dy_setup(&vm, &sp, snap, n, me, lb,
+						 script_yield, &sc);
 				assert_int_equal(pvs_dy_on_spin(&vm, &sp, &res),
 						 0);
 				assert_int_equal(sc.calls, n - 1);
@@ -372,7 +359,8 @@ static void test_pass_max_vcpus(void **state)
 	sc.answers = answers;
 	sc.n = 1;
 	sc.calls = 0;
-	setup_pass(&vm, &sp, snap, PVS_MAX_VCPUS, 500, PVS_MAX_VCPUS - 1, &sc);
+	pvs_vec_dy_setup(&vm, &sp, snap, PVS_MAX_VCPUS, 500, PVS_MAX_VCPUS - 1,
+			 script_yield, &sc);
 	assert_int_equal(pvs_dy_on_spin(&vm, &sp, &res), 0);
 	assert_int_equal(res.examined, PVS_MAX_VCPUS - 1);
 	assert_int_equal(sc.calls, PVS_MAX_VCPUS - 1);
@@ -437,14 +425,8 @@ static void test_seed_undercommit_and_overcommit(void **state)
 		h.policy = (enum pvs_yield_policy)pol;
 		h.me = 17;
 		h.attempts = 0;
-		vm.vcpus = snap;
-		vm.nr_vcpus = 80;
-		vm.last_boosted = 0;
+		pvs_vec_dy_setup(&vm, &sp, snap, 80, 17, 0, host_yield, &h);
 		sp.policy = h.policy;
-		sp.me = 17;
-		sp.yield_to_kernel_mode = true;
-		sp.yield_to = host_yield;
-		sp.ctx = &h;
 		assert_int_equal(pvs_dy_on_spin(&vm, &sp, &res), 0);
 		if (pol == PVS_YIELD_BASELINE) {
 			assert_int_equal(res.attempts, 79);

@@ -213,29 +213,24 @@ void pvrt_oracle_close(struct pvrt_oracle *o)
 	free(o);
 }
 
+/* Indexed by the enum; PVRT_ORACLE_SYSTEM and any value with no entry
+ * read "system error". */
+static const char *const why_names[] = {
+	[PVRT_ORACLE_OK] = "ok",
+	[PVRT_ORACLE_NOT_BUILT] = "not built (no libbpf/bpftool/clang)",
+	[PVRT_ORACLE_NO_PRIVILEGE] = "no privilege to load BPF",
+	[PVRT_ORACLE_NO_BTF] = "no kernel BTF",
+	[PVRT_ORACLE_REJECTED] = "program rejected by the kernel",
+	[PVRT_ORACLE_NOT_PINNED] = "not pinned",
+	[PVRT_ORACLE_NO_ACCESS] = "pinned map not readable by this user",
+	[PVRT_ORACLE_BAD_MAP] = "pinned object is not the oracle's map",
+	[PVRT_ORACLE_DISABLED] = "disabled",
+};
+
 const char *pvrt_oracle_why_name(enum pvrt_oracle_why why)
 {
-	switch (why) {
-	case PVRT_ORACLE_OK:
-		return "ok";
-	case PVRT_ORACLE_NOT_BUILT:
-		return "not built (no libbpf/bpftool/clang)";
-	case PVRT_ORACLE_NO_PRIVILEGE:
-		return "no privilege to load BPF";
-	case PVRT_ORACLE_NO_BTF:
-		return "no kernel BTF";
-	case PVRT_ORACLE_REJECTED:
-		return "program rejected by the kernel";
-	case PVRT_ORACLE_NOT_PINNED:
-		return "not pinned";
-	case PVRT_ORACLE_NO_ACCESS:
-		return "pinned map not readable by this user";
-	case PVRT_ORACLE_BAD_MAP:
-		return "pinned object is not the oracle's map";
-	case PVRT_ORACLE_DISABLED:
-		return "disabled";
-	case PVRT_ORACLE_SYSTEM:
-	default:
-		return "system error";
-	}
+	unsigned int i = (unsigned int)why;
+
+	return i < sizeof(why_names) / sizeof(why_names[0]) && why_names[i] ?
+	       why_names[i] : "system error";
 }

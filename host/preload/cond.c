@@ -184,24 +184,26 @@ int pthread_cond_clockwait(pthread_cond_t *c, pthread_mutex_t *m,
 	return wait(c, m, clock, t);
 }
 
-int pthread_cond_signal(pthread_cond_t *c)
+/* Signal (@all false) or broadcast: ours when served, else glibc's
+ * through the bridge. */
+static int wake(pthread_cond_t *c, bool all)
 {
 	struct pvs_cond *pc = served(c);
+	const struct real_pthread *r;
 
-	if (pc == NULL) {
-		count_fallback();
-		return bridged_wake(c, preload_real()->cond_signal);
-	}
-	return pvs_cond_signal(pc);
+	if (pc != NULL)
+		return all ? pvs_cond_broadcast(pc) : pvs_cond_signal(pc);
+	count_fallback();
+	r = preload_real();
+	return bridged_wake(c, all ? r->cond_broadcast : r->cond_signal);
+}
+
+int pthread_cond_signal(pthread_cond_t *c)
+{
+	return wake(c, false);
 }
 
 int pthread_cond_broadcast(pthread_cond_t *c)
 {
-	struct pvs_cond *pc = served(c);
-
-	if (pc == NULL) {
-		count_fallback();
-		return bridged_wake(c, preload_real()->cond_broadcast);
-	}
-	return pvs_cond_broadcast(pc);
+	return wake(c, true);
 }

@@ -11,31 +11,26 @@
 
 #include "probe_util.h"
 
+/* Indexed by the enum; a value with no entry reads "unknown". */
+static const char *const hv_names[] = {
+	[PVPROBE_HV_UNKNOWN] = "unknown",
+	[PVPROBE_HV_NONE] = "none",
+	[PVPROBE_HV_KVM] = "kvm",
+	[PVPROBE_HV_HYPERV] = "hyperv",
+	[PVPROBE_HV_XEN] = "xen",
+	[PVPROBE_HV_VMWARE] = "vmware",
+	[PVPROBE_HV_BHYVE] = "bhyve",
+	[PVPROBE_HV_QEMU] = "qemu",
+	[PVPROBE_HV_POWERVM] = "powervm",
+	[PVPROBE_HV_OTHER] = "other",
+};
+
 const char *pvprobe_hv_name(enum pvprobe_hv hv)
 {
-	switch (hv) {
-	case PVPROBE_HV_UNKNOWN:
-		return "unknown";
-	case PVPROBE_HV_NONE:
-		return "none";
-	case PVPROBE_HV_KVM:
-		return "kvm";
-	case PVPROBE_HV_HYPERV:
-		return "hyperv";
-	case PVPROBE_HV_XEN:
-		return "xen";
-	case PVPROBE_HV_VMWARE:
-		return "vmware";
-	case PVPROBE_HV_BHYVE:
-		return "bhyve";
-	case PVPROBE_HV_QEMU:
-		return "qemu";
-	case PVPROBE_HV_POWERVM:
-		return "powervm";
-	case PVPROBE_HV_OTHER:
-		return "other";
-	}
-	return "unknown";
+	unsigned int i = (unsigned int)hv;
+
+	return i < sizeof(hv_names) / sizeof(hv_names[0]) && hv_names[i] ?
+	       hv_names[i] : "unknown";
 }
 
 /* POWER generation from the PVR version (upper 16 bits). */

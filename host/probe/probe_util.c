@@ -83,13 +83,16 @@ static int pvprobe_pu_errno(int e)
 	}
 }
 
-int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *path, char **buf,
-		size_t *len)
+int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *rel, char *path,
+		char **buf, size_t *len)
 {
 	size_t cap = 4096, n = 0;
 	char *b, *nb;
-	int fd;
+	int fd, rc;
 
+	rc = pvprobe_pu_path(ctx, path, "%s", rel);
+	if (rc < 0)
+		return rc;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return pvprobe_pu_fail(ctx, path, 0, pvprobe_pu_errno(errno));
@@ -186,10 +189,7 @@ int pvprobe_pu_read_parse(struct pvprobe_ctx *ctx, const char *rel,
 
 	if (ctx == NULL || rel == NULL || fn == NULL)
 		return -PVS_EINVAL;
-	rc = pvprobe_pu_path(ctx, path, "%s", rel);
-	if (rc < 0)
-		return rc;
-	rc = pvprobe_pu_load(ctx, path, &buf, &len);
+	rc = pvprobe_pu_load(ctx, rel, path, &buf, &len);
 	if (rc < 0)
 		return rc;
 	rc = fn(buf, len, arg, &line);
@@ -391,10 +391,7 @@ int pvprobe_load(struct pvprobe_ctx *ctx, const char *path, void *buf,
 
 	if (ctx == NULL || path == NULL || buf == NULL || len == NULL)
 		return -PVS_EINVAL;
-	rc = pvprobe_pu_path(ctx, full, "%s", path);
-	if (rc < 0)
-		return rc;
-	rc = pvprobe_pu_load(ctx, full, &b, &n);
+	rc = pvprobe_pu_load(ctx, path, full, &b, &n);
 	if (rc < 0)
 		return rc;
 	if (n > cap) {

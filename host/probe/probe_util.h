@@ -40,10 +40,11 @@ int pvprobe_pu_fail(struct pvprobe_ctx *ctx, const char *path,
 int pvprobe_pu_path(struct pvprobe_ctx *ctx, char *out, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Load a whole file (at most PVPROBE_FILE_MAX) into a malloc'ed,
- * NUL-terminated buffer. Errors are recorded in ctx. */
-int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *path, char **buf,
-		size_t *len);
+/* Load SYSROOT/@rel whole (at most PVPROBE_FILE_MAX) into a malloc'ed,
+ * NUL-terminated buffer; the path read is left in full[PVPROBE_PATH_MAX]
+ * (for the caller's own error site). Errors are recorded in ctx. */
+int pvprobe_pu_load(struct pvprobe_ctx *ctx, const char *rel, char *full,
+		char **buf, size_t *len);
 
 /* Load a small file (sysfs attribute) into buf[cap], NUL-terminated;
  * -PVS_ERANGE if it does not fit. Errors are recorded in ctx. */

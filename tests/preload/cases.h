@@ -53,22 +53,29 @@ struct test_case {
 	void (*fn)(void);
 };
 
-/* Run the case named @name under the watchdog; the process's status. */
-static inline int run_case(const char *prog, const char *name,
-			   const struct test_case *cases, size_t n)
+/* The main() of a case program: run the case argv[1] names under the
+ * watchdog; @usage names the @nargs arguments the program takes (the case
+ * first). The process's status: 2 when the arguments are wrong. */
+static inline int run_case(int argc, char **argv, int nargs,
+			   const char *usage, const struct test_case *cases,
+			   size_t n)
 {
 	size_t i;
 
+	if (argc < nargs + 1) {
+		fprintf(stderr, "usage: %s %s\n", argv[0], usage);
+		return 2;
+	}
 	alarm(WATCHDOG_S);
 	for (i = 0; i < n; i++) {
-		if (strcmp(name, cases[i].name) == 0) {
+		if (strcmp(argv[1], cases[i].name) == 0) {
 			cases[i].fn();
-			printf("%s: %s\n", name, failed ? "FAILED" : "ok");
+			printf("%s: %s\n", argv[1], failed ? "FAILED" : "ok");
 			fflush(stdout);
 			_exit(failed ? 1 : 0);	/* threads left: ended */
 		}
 	}
-	fprintf(stderr, "%s: no case %s\n", prog, name);
+	fprintf(stderr, "%s: no case %s\n", argv[0], argv[1]);
 	return 2;
 }
 

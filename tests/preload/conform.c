@@ -536,11 +536,7 @@ int main(int argc, char **argv)
 		{ "shared-cond", case_shared_cond },
 	};
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: %s CASE DEEPMOD\n", argv[0]);
-		return 2;
-	}
-	deepmod = argv[2];
-	return run_case(argv[0], argv[1], cases,
+	deepmod = argc > 2 ? argv[2] : NULL;
+	return run_case(argc, argv, 2, "CASE DEEPMOD", cases,
 			sizeof(cases) / sizeof(cases[0]));
 }

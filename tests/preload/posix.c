@@ -391,10 +391,6 @@ int main(int argc, char **argv)
 		{ "cond-signal-no-effect", cond_signal_no_effect },
 		{ "cond-init-destroy", cond_init_destroy },
 	};
-	if (argc < 2) {
-		fprintf(stderr, "usage: %s CASE\n", argv[0]);
-		return 2;
-	}
-	return run_case(argv[0], argv[1], cases,
+	return run_case(argc, argv, 1, "CASE", cases,
 			sizeof(cases) / sizeof(cases[0]));
 }

@@ -39,6 +39,16 @@ void pvs_vec_expect(struct pvs_vec_result *r, bool ok, const char *suite,
 void pvs_vec_canary(void *p, size_t n);
 bool pvs_vec_canary_ok(const void *p, size_t n);
 
+/*
+ * Point vm at snap[0..nr) (last boosted: last) and sp at spinner me in
+ * kernel mode under the bail-out rule, yielding through yield_to(ctx, ..):
+ * the directed-yield pass every yield test starts from (yield.c).
+ */
+void pvs_vec_dy_setup(struct pvs_dy_vm *vm, struct pvs_dy_spinner *sp,
+		      struct pvs_vcpu_snap *snap, unsigned int nr,
+		      unsigned int me, unsigned int last,
+		      pvs_dy_yield_fn yield_to, void *ctx);
+
 /* Array length, for the tables. */
 #define PVS_VEC_LEN(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -323,6 +323,21 @@ static void yield_pass_table(struct pvs_vec_result *r)
 
 /* ---- code-driven passes --------------------------------------------- */
 
+void pvs_vec_dy_setup(struct pvs_dy_vm *vm, struct pvs_dy_spinner *sp,
+		      struct pvs_vcpu_snap *snap, unsigned int nr,
+		      unsigned int me, unsigned int last,
+		      pvs_dy_yield_fn yield_to, void *ctx)
+{
+	vm->vcpus = snap;
+	vm->nr_vcpus = nr;
+	vm->last_boosted = last;
+	sp->policy = PVS_YIELD_BAILOUT;
+	sp->me = me;
+	sp->yield_to_kernel_mode = true;
+	sp->yield_to = yield_to;
+	sp->ctx = ctx;
+}
+
 /* Set up vm/sp over snap with the fake f; all vCPUs preempted in kernel. */
 static void dy_setup(struct pvs_dy_vm *vm, struct pvs_dy_spinner *sp,
 		     struct pvs_vcpu_snap *snap, unsigned int nr,
@@ -332,14 +347,7 @@ static void dy_setup(struct pvs_dy_vm *vm, struct pvs_dy_spinner *sp,
 
 	for (i = 0; i < nr; i++)
 		snap_from_flags(&snap[i], XK);
-	vm->vcpus = snap;
-	vm->nr_vcpus = nr;
-	vm->last_boosted = 0;
-	sp->policy = PVS_YIELD_BAILOUT;
-	sp->me = 0;
-	sp->yield_to_kernel_mode = true;
-	sp->yield_to = fake_yield_to;
-	sp->ctx = f;
+	pvs_vec_dy_setup(vm, sp, snap, nr, 0, 0, fake_yield_to, f);
 }
 
 /* The eligibility toggle over consecutive passes. */

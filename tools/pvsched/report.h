@@ -49,15 +49,25 @@ struct report {
 	struct decisions dec;
 };
 
-/* Probe everything. Returns 0, or a negative PVPROBE_E code with the bad file
+/* Probe everything (report.c). Returns 0, or a negative PVPROBE_E code with the bad file
  * in r->ctx.bad_path. A missing optional source is not an error. */
 int report_gather(struct report *r, const char *sysroot,
 		      const char *cpuid_file, unsigned int window_ms);
 void report_free(struct report *r);
+/* Render as text (report_text.c) or JSON (report_json.c). */
 void report_text(const struct report *r, FILE *f);
 void report_json(const struct report *r, FILE *f);
 
-/* "12.34%" from ppm, into buf[16]. */
+/* Labels both renderings print (report.c). */
+const char *report_arch_name(enum pvprobe_arch a);
+/* "none" without PLE, else the vendor's name. */
+const char *report_ple_name(const struct pvprobe_kvm_host_params *k);
+/* KVM_HINTS_REALTIME is set: the vCPUs are dedicated. */
+bool report_realtime(const struct report *r);
+const char *report_affinity_via(enum pvprobe_affinity_via v);
+const char *report_cgroup_ver(enum pvprobe_cgroup_ver v);
+
+/* "12.34%" from ppm, into buf[16] (report_text.c). */
 const char *fmt_ppm(char *buf, uint32_t ppm);
 
 /* One /proc/stat sample; allocates st->cpus on first use (free it). */
