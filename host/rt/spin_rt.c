@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -586,64 +585,4 @@ out:
 	if (st != NULL)
 		*st = loc;
 	return ret;
-}
-
-/* ---- rseq time-slice extension ------------------------------------------- */
-
-#if defined(PVARCH_NR_RSEQ_SLICE_YIELD) && defined(PVARCH_HAVE_RSEQ_AREA)
-#define PVRT_HAVE_SLICE_CTRL 1
-
-static __thread int pvrt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
-
-static uint8_t *slice_ctrl(void)
-{
-	if (__rseq_size < PVARCH_RSEQ_SLICE_CTRL_OFF + 4)
-		return NULL;
-	return (uint8_t *)this_thread_rseq() + PVARCH_RSEQ_SLICE_CTRL_OFF;
-}
-#endif
-
-bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
-{
-	if (s == NULL || !s->rseq_slice)
-		return false;
-#ifdef PVRT_HAVE_SLICE_CTRL
-	if (pvrt_slice_state == 0)
-		pvrt_slice_state =
-			slice_ctrl() != NULL &&
-					prctl(PVARCH_PR_RSEQ_SLICE_EXTENSION,
-					      PVARCH_PR_RSEQ_SLICE_EXTENSION_SET,
-					      PVARCH_PR_RSEQ_SLICE_EXT_ENABLE, 0,
-					      0) == 0 ?
-				1 :
-				-1;
-	if (pvrt_slice_state < 0)
-		return false;
-	__atomic_store_n(slice_ctrl(), 1, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	return true;
-#else
-	return false;
-#endif
-}
-
-bool pvrt_spin_slice_end(const struct pvrt_spin *s)
-{
-#ifdef PVRT_HAVE_SLICE_CTRL
-	uint8_t *ctl;
-	bool granted;
-
-	if (s == NULL || !s->rseq_slice || pvrt_slice_state <= 0)
-		return false;
-	ctl = slice_ctrl();
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	__atomic_store_n(&ctl[0], 0, __ATOMIC_RELAXED);
-	granted = __atomic_load_n(&ctl[1], __ATOMIC_RELAXED) != 0;
-	if (granted)
-		syscall(PVARCH_NR_RSEQ_SLICE_YIELD);
-	return granted;
-#else
-	(void)s;
-	return false;
-#endif
 }

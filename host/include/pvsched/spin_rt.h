@@ -334,20 +334,27 @@ int pvrt_spin_this_cpu(void);
  * @brief Ask the kernel not to preempt this thread for a few us (rseq
  *        time-slice extension, Linux 7.0+): call on lock acquisition.
  *
- * Sets rseq->slice_ctrl.request, after enabling the extension for the
- * thread on its first use (prctl(PR_RSEQ_SLICE_EXTENSION,
- * PR_RSEQ_SLICE_EXTENSION_SET, PR_RSEQ_SLICE_EXT_ENABLE)).
+ * Sets rseq->slice_ctrl.request, after deciding on the thread's first
+ * use whether it can (the kernel offers the extension, glibc's
+ * __rseq_size covers slice_ctrl, the kernel marked the thread's rseq area
+ * RSEQ_CS_FLAG_SLICE_EXT_AVAILABLE, and prctl(PR_RSEQ_SLICE_EXTENSION,
+ * PR_RSEQ_SLICE_EXTENSION_SET, PR_RSEQ_SLICE_EXT_ENABLE) succeeds;
+ * docs/spin-rt.md, "Time-slice extension"). Sections nest: the request
+ * stays up until the outermost pvrt_spin_slice_end(). pvs_mutex makes the
+ * same request on every acquisition.
  * @param s context
- * @return true if the request was made; false when the kernel lacks the
- *         extension (one flag test) or it could not be enabled
+ * @return true if the thread uses the extension (the request is up);
+ *         false when @p s says the kernel lacks it (one flag test) or the
+ *         thread cannot use it
  */
 bool pvrt_spin_slice_begin(const struct pvrt_spin *s);
 
 /**
  * @brief End a time-slice extension request: call on lock release.
  *
- * Clears the request; if the kernel granted an extension, gives the CPU
- * back at once with the rseq_slice_yield system call, as the ABI requires.
+ * Ends the innermost section; at the outermost, clears the request and,
+ * if the kernel granted an extension, gives the CPU back at once with the
+ * rseq_slice_yield system call, as the ABI requires.
  * @param s context
  * @return true if an extension had been granted (and was given back)
  */
