@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The lock and the rseq time-slice extension, against a fake rseq area
- * (host/rt/slice.h: pvrt_slice_set_ops()): where the kernel offers it the
+ * (host/arch/slice.h: pvrt_slice_set_ops()): where the kernel offers it the
  * request byte is set on every acquisition (lock, trylock, timedlock) and
  * cleared on release, nested holds keep it up until the outermost
  * release, rseq_slice_yield is called exactly when the "kernel" granted
@@ -26,7 +26,7 @@
 
 #include <pvsched/lock.h>
 
-#include "rt/slice.h"
+#include "arch/slice.h"
 
 #define REQUEST 28
 #define GRANTED 29

@@ -79,7 +79,7 @@
 
 #include "lock_impl.h"
 #include "../arch/this_thread.h"
-#include "../rt/slice.h"
+#include "../arch/slice.h"
 
 /* futex bitsets: every sleeper has NORMAL; the heir also has HEIR. */
 #define BIT_NORMAL 1u
@@ -576,7 +576,7 @@ static void unlock_slow(struct pvs_mutex *m)
 
 /*
  * pvs_mutex_unlock() when a thread may hold a time-slice extension
- * request (host/rt/slice.h): the same release, then the section's end,
+ * request (host/arch/slice.h): the same release, then the section's end,
  * whose yield after a grant comes when the lock is free for the waiters.
  */
 static __attribute__((noinline)) int unlock_sliced(struct pvs_mutex *m)

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * The rseq time-slice extension: who may use it, and the request / grant /
- * yield protocol around a critical section (slice.h; docs/spin-rt.md,
- * "Time-slice extension").
+ * yield protocol around a critical section (host/arch/slice.h;
+ * docs/spin-rt.md, "Time-slice extension").
  *
  * A thread uses it when all of these hold, checked once, on its first
  * section (the first two hold for the whole process or for none of it: a
@@ -35,7 +35,7 @@
 
 #include "../arch/arch.h"
 #include "../arch/this_thread.h"
-#include "slice.h"
+#include "../arch/slice.h"
 #include "spin_rt_host.h"
 
 /* struct rseq: the flags word, and the kernel's "available" bit in it. */

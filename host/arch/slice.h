@@ -2,8 +2,11 @@
 /*
  * The rseq time-slice extension (Linux 7.0+) around a critical section,
  * for the spin runtime (pvrt_spin_slice_begin()/_end()) and the lock
- * (host/lock/mutex.c: on every acquisition and release). Internal to
- * pvsched_rt and to the libraries that link it statically; not installed.
+ * (host/lock/mutex.c: on every acquisition and release). Internal, not
+ * installed: a header the userspace libraries share, beside arch.h and
+ * this_thread.h, because the lock's fast path tests its flag inline; the
+ * functions are in host/rt/slice.c, which every library using them links
+ * (pvsched_rt_static inside the lock and the preload).
  *
  * The protocol (Documentation/userspace-api/rseq.rst, "Scheduler time
  * slice extensions"): a thread enables the extension once with
@@ -23,8 +26,8 @@
  * thread-local byte. Nested sections (a thread holding two locks) keep
  * the request until the outermost one ends.
  */
-#ifndef PVSCHED_HOST_RT_SLICE_H
-#define PVSCHED_HOST_RT_SLICE_H
+#ifndef PVSCHED_HOST_ARCH_SLICE_H
+#define PVSCHED_HOST_ARCH_SLICE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -96,4 +99,4 @@ static inline bool pvrt_slice_armed(void)
 
 #pragma GCC visibility pop
 
-#endif /* PVSCHED_HOST_RT_SLICE_H */
+#endif /* PVSCHED_HOST_ARCH_SLICE_H */
