@@ -15,7 +15,7 @@
 #     library (each with its CMakeLists.txt naming every .c of the folder)
 #     beside include/ (the public headers) and arch/ (the internal header
 #     they share); a file of one library includes only its own folder's
-#     files, host/arch/arch.h or host/arch/this_thread.h, and public
+#     files, host/arch/arch.h, this_thread.h or slice.h, and public
 #     headers (<pvsched/...> of include/ or host/include/); only arch.h
 #     includes its per-architecture parts.
 set -euo pipefail
@@ -152,7 +152,7 @@ while IFS= read -r f; do
           continue
         fi
         case $r in
-          host/arch/arch.h|host/arch/this_thread.h) ;;
+          host/arch/arch.h|host/arch/this_thread.h|host/arch/slice.h) ;;
           host/arch/*) [ "$f" = host/arch/arch.h ] ||
             bad "$f includes \"$q\" ($r): include host/arch/arch.h, which picks the architecture's part" ;;
           "$own"/*) ;;

@@ -4,6 +4,10 @@
 # the suite's time does not grow with the machine's load.
 pvs_add_test(lock_mutex)
 target_link_libraries(test_lock_mutex PRIVATE pvsched_lock_static)
+# The time-slice extension's protocol against a fake rseq area.
+pvs_add_test(lock_slice)
+target_link_libraries(test_lock_slice PRIVATE pvsched_lock_static)
+target_include_directories(test_lock_slice PRIVATE ${PROJECT_SOURCE_DIR}/host)
 pvs_add_test(lock_cond)
 target_link_libraries(test_lock_cond PRIVATE pvsched_lock_static)
 # The shared library links and runs too (the same suite, one short run).

@@ -79,6 +79,7 @@
 
 #include "lock_impl.h"
 #include "../arch/this_thread.h"
+#include "../arch/slice.h"
 
 /* futex bitsets: every sleeper has NORMAL; the heir also has HEIR. */
 #define BIT_NORMAL 1u
@@ -155,6 +156,7 @@ static void acquired(struct pvs_mutex *m)
 			 __ATOMIC_RELAXED);
 	LOCK_COUNT(acquisitions, 1);
 	LOCK_ACQUIRED(m);
+	pvrt_slice_enter();	/* ask not to be preempted while we hold it */
 }
 
 /* The heir (or, after a fork, anyone) takes a handed lock (3 -> 2). */
@@ -572,6 +574,22 @@ static void unlock_slow(struct pvs_mutex *m)
 		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
 }
 
+/*
+ * pvs_mutex_unlock() when a thread may hold a time-slice extension
+ * request (host/arch/slice.h): the same release, then the section's end,
+ * whose yield after a grant comes when the lock is free for the waiters.
+ */
+static __attribute__((noinline)) int unlock_sliced(struct pvs_mutex *m)
+{
+	uint32_t one = LOCKED;
+
+	if (!__atomic_compare_exchange_n(&m->state, &one, FREE, false,
+					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		unlock_slow(m);
+	pvrt_slice_leave_thread();
+	return 0;
+}
+
 int pvs_mutex_unlock(struct pvs_mutex *m)
 {
 	uint32_t one = LOCKED;
@@ -582,6 +600,8 @@ int pvs_mutex_unlock(struct pvs_mutex *m)
 		return EPERM;
 	__atomic_store_n(&m->owner_tid, 0, __ATOMIC_RELAXED);
 	LOCK_RELEASING(m);
+	if (pvrt_slice_armed())
+		return unlock_sliced(m);
 	if (!__atomic_compare_exchange_n(&m->state, &one, FREE, false,
 					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 		unlock_slow(m);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Userspace spin runtime: the measured context, the lazily refreshed steal
- * view and the wait loop around pvs_spin_decide()
- * (host/include/pvsched/spin_rt.h).
+ * view (with the cgroup's throttling, throttle.c, counted in) and the wait
+ * loop around pvs_spin_decide() (host/include/pvsched/spin_rt.h).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -24,6 +23,7 @@
 #include "../arch/arch.h"
 #include "../arch/this_thread.h"
 #include "spin_rt_host.h"
+#include "throttle.h"
 
 static uint64_t clock_ns(clockid_t id)
 {
@@ -231,37 +231,67 @@ int pvrt_spin_set_steal_source(struct pvrt_spin *s,
 	return 0;
 }
 
+/* Refresh the views when the steal view is older than its period; one
+ * caller at a time (the others read the previous values). */
+static void views_refresh(struct pvrt_spin *s)
+{
+	uint64_t now = mono_ns(),
+		 stamp = __atomic_load_n(&s->steal_stamp_ns, __ATOMIC_RELAXED);
+
+	if (now - stamp < s->steal_period_ns ||
+	    __atomic_exchange_n(&s->steal_busy, 1, __ATOMIC_ACQUIRE))
+		return;
+	/* We won the refresh. */
+	if (mono_ns() - __atomic_load_n(&s->steal_stamp_ns,
+					__ATOMIC_RELAXED) >= s->steal_period_ns) {
+		steal_sample(s);
+		now = mono_ns();
+		if (s->observe_gaps)
+			obs_refresh(s, now);
+		pvrt_throttle_refresh(s, now);
+		__atomic_store_n(&s->steal_stamp_ns, now, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&s->steal_busy, 0, __ATOMIC_RELEASE);
+}
+
+uint32_t pvrt_spin_throttled_ppm(struct pvrt_spin *s)
+{
+	if (s == NULL || s->throttle_src == NULL)
+		return 0;
+	views_refresh(s);
+	return __atomic_load_n(&s->throttled_ppm, __ATOMIC_RELAXED);
+}
+
+/* Time taken by either of two independent takers, ppm. */
+static uint32_t either_ppm(uint32_t a, uint32_t b)
+{
+	return (uint32_t)(a + b - (uint64_t)a * b / PVS_SPIN_FULL_PPM);
+}
+
 uint32_t pvrt_spin_steal_ppm(struct pvrt_spin *s, int cpu)
 {
-	uint64_t now, stamp;
-	uint32_t src_ppm = 0, obs;
+	uint32_t src_ppm = 0, obs, thr;
+	bool throttled;
 
-	if (s == NULL || cpu < 0 ||
-	    ((uint32_t)cpu >= __atomic_load_n(&s->nr_steal_cpus,
-					      __ATOMIC_RELAXED) &&
-	     (!s->observe_gaps || (uint32_t)cpu >= obs_nr_cpus(s))))
+	if (s == NULL || cpu < 0)
 		return 0;
-	now = mono_ns();
-	stamp = __atomic_load_n(&s->steal_stamp_ns, __ATOMIC_RELAXED);
-	if (now - stamp >= s->steal_period_ns &&
-	    !__atomic_exchange_n(&s->steal_busy, 1, __ATOMIC_ACQUIRE)) {
-		/* We won the refresh; the others read the previous rates. */
-		if (mono_ns() - __atomic_load_n(&s->steal_stamp_ns,
-						__ATOMIC_RELAXED) >=
-		    s->steal_period_ns) {
-			steal_sample(s);
-			now = mono_ns();
-			if (s->observe_gaps)
-				obs_refresh(s, now);
-			__atomic_store_n(&s->steal_stamp_ns, now,
-					 __ATOMIC_RELAXED);
-		}
-		__atomic_store_n(&s->steal_busy, 0, __ATOMIC_RELEASE);
-	}
+	/* Throttling reaches every CPU the process may run on. */
+	throttled = s->throttle_src != NULL &&
+		    (uint32_t)cpu < obs_nr_cpus(s);
+	if ((uint32_t)cpu >= __atomic_load_n(&s->nr_steal_cpus,
+					     __ATOMIC_RELAXED) &&
+	    (!s->observe_gaps || (uint32_t)cpu >= obs_nr_cpus(s)) &&
+	    !throttled)
+		return 0;
+	views_refresh(s);
 	if ((uint32_t)cpu < __atomic_load_n(&s->nr_steal_cpus, __ATOMIC_RELAXED))
 		src_ppm = __atomic_load_n(&s->steal_ppm[cpu], __ATOMIC_RELAXED);
 	obs = pvrt_spin_observed_ppm(s, cpu);
-	return obs > src_ppm ? obs : src_ppm;
+	if (obs > src_ppm)
+		src_ppm = obs;
+	thr = throttled ? __atomic_load_n(&s->throttled_ppm, __ATOMIC_RELAXED) :
+			  0;
+	return either_ppm(src_ppm, thr);
 }
 
 /* ---- init ------------------------------------------------------------------ */
@@ -298,6 +328,7 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 	s->steal_stamp_ns = mono_ns();
 	s->obs_stamp_ns = s->steal_stamp_ns;
 	s->oracle = pvrt_oracle_default();
+	pvrt_throttle_init(s);
 	return 0;
 }
 
@@ -586,64 +617,4 @@ out:
 	if (st != NULL)
 		*st = loc;
 	return ret;
-}
-
-/* ---- rseq time-slice extension ------------------------------------------- */
-
-#if defined(PVARCH_NR_RSEQ_SLICE_YIELD) && defined(PVARCH_HAVE_RSEQ_AREA)
-#define PVRT_HAVE_SLICE_CTRL 1
-
-static __thread int pvrt_slice_state;	/* 0 unknown, 1 enabled, -1 no */
-
-static uint8_t *slice_ctrl(void)
-{
-	if (__rseq_size < PVARCH_RSEQ_SLICE_CTRL_OFF + 4)
-		return NULL;
-	return (uint8_t *)this_thread_rseq() + PVARCH_RSEQ_SLICE_CTRL_OFF;
-}
-#endif
-
-bool pvrt_spin_slice_begin(const struct pvrt_spin *s)
-{
-	if (s == NULL || !s->rseq_slice)
-		return false;
-#ifdef PVRT_HAVE_SLICE_CTRL
-	if (pvrt_slice_state == 0)
-		pvrt_slice_state =
-			slice_ctrl() != NULL &&
-					prctl(PVARCH_PR_RSEQ_SLICE_EXTENSION,
-					      PVARCH_PR_RSEQ_SLICE_EXTENSION_SET,
-					      PVARCH_PR_RSEQ_SLICE_EXT_ENABLE, 0,
-					      0) == 0 ?
-				1 :
-				-1;
-	if (pvrt_slice_state < 0)
-		return false;
-	__atomic_store_n(slice_ctrl(), 1, __ATOMIC_RELAXED);
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	return true;
-#else
-	return false;
-#endif
-}
-
-bool pvrt_spin_slice_end(const struct pvrt_spin *s)
-{
-#ifdef PVRT_HAVE_SLICE_CTRL
-	uint8_t *ctl;
-	bool granted;
-
-	if (s == NULL || !s->rseq_slice || pvrt_slice_state <= 0)
-		return false;
-	ctl = slice_ctrl();
-	__atomic_signal_fence(__ATOMIC_SEQ_CST);
-	__atomic_store_n(&ctl[0], 0, __ATOMIC_RELAXED);
-	granted = __atomic_load_n(&ctl[1], __ATOMIC_RELAXED) != 0;
-	if (granted)
-		syscall(PVARCH_NR_RSEQ_SLICE_YIELD);
-	return granted;
-#else
-	(void)s;
-	return false;
-#endif
 }

@@ -2,7 +2,7 @@
 /*
  * The spin runtime's host inputs, read through the probe library
  * (probe.h): PAUSE calibration, /proc/stat, rseq slice extension, the
- * CPUs the process really has.
+ * CPUs the process really has and how much its cgroup was throttled.
  */
 #define _GNU_SOURCE
 #include <stdlib.h>
@@ -64,4 +64,23 @@ uint32_t pvrt_host_effective_cpus(void)
 
 	pvprobe_ctx_init(&ctx, NULL);
 	return pvprobe_read_cpus(&ctx, &c) == 0 ? c.effective_cpus : 0;
+}
+
+int pvrt_host_throttle(const char *sysroot, struct pvrt_throttle_sample *out)
+{
+	struct pvprobe_ctx ctx;
+	struct pvprobe_cpus c;
+	int rc;
+
+	pvprobe_ctx_init(&ctx, sysroot);
+	rc = pvprobe_read_cpus(&ctx, &c);
+	if (rc < 0)
+		return rc;
+	if (!c.quota.limited || !c.have_throttle || c.nr_affinity == 0)
+		return 0;
+	out->nr_periods = c.throttle.nr_periods;
+	out->throttled_ns = c.throttle.throttled_ns;
+	out->period_us = c.quota.period_us;
+	out->nr_cpus = c.nr_affinity;
+	return 1;
 }

@@ -2,12 +2,12 @@
 /*
  * What the spin runtime needs from host probing, in one place: the PAUSE
  * cost, per-CPU steal and total ticks from /proc/stat, whether the rseq
- * time-slice extension exists and the effective CPUs. Internal to
- * pvsched_rt.
+ * time-slice extension exists, the effective CPUs and the cgroup's
+ * throttling counters. Internal to pvsched_rt.
  *
  * spin_rt_host.c answers them with the probe library (probe.h):
  * pvprobe_read_pause(), pvprobe_read_stat(), pvprobe_read_rseq_slice() and
- * pvprobe_read_cpus().
+ * pvprobe_read_cpus() (the effective CPUs and the throttle sample).
  */
 #ifndef PVSCHED_HOST_SPIN_RT_HOST_H
 #define PVSCHED_HOST_SPIN_RT_HOST_H
@@ -37,6 +37,11 @@ bool pvrt_host_rseq_slice(void);
  * cgroup's CPU quota allows (rounded up, pvprobe_cpus::effective_cpus);
  * 0 if they could not be read. */
 uint32_t pvrt_host_effective_cpus(void);
+
+/* One throttle sample of the process's cgroup, read under @sysroot (NULL:
+ * live) as pvprobe_read_cpus() reads it: 1 read; 0 no CPU limit or no
+ * counters for it; negative -PVS_E* code. */
+int pvrt_host_throttle(const char *sysroot, struct pvrt_throttle_sample *out);
 
 #pragma GCC visibility pop
 

@@ -58,6 +58,39 @@ struct pvrt_steal_source {
 	const char *name;
 };
 
+/**
+ * @brief One reading of a cgroup's CPU bandwidth throttling: the counters
+ *        of the cpu.stat of the level whose limit binds, and that limit's
+ *        period.
+ */
+struct pvrt_throttle_sample {
+	/** Enforcement periods that elapsed with the group runnable. */
+	uint64_t nr_periods;
+	/** Time the group's runqueues spent throttled, summed over CPUs,
+	 *  ns. */
+	uint64_t throttled_ns;
+	/** The limit's enforcement period, us (> 0). */
+	uint64_t period_us;
+	/** CPUs whose runqueues the sum covers: the affinity mask's count
+	 *  (> 0). */
+	uint32_t nr_cpus;
+};
+
+/**
+ * @brief Where the throttle view's counters come from (pluggable): the
+ *        default reads the process's cgroup (pvrt_throttle_source_cgroup());
+ *        a test reads a fixture tree or a list of samples.
+ */
+struct pvrt_throttle_source {
+	/** Take one sample into @p out: 1 read; 0 no CPU limit, or no
+	 *  counters for it (nothing is throttled); or a negative code. */
+	int (*read)(void *src_arg, struct pvrt_throttle_sample *out);
+	/** Passed to read(). */
+	void *arg;
+	/** A short name ("cgroup", ...), for reports. */
+	const char *name;
+};
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -156,6 +189,25 @@ struct pvrt_spin {
 	 *  only); pvrt_spin_init() sets pvrt_oracle_default(), NULL: none
 	 *  (today's heuristics). The caller may replace it. */
 	const struct pvrt_oracle *oracle;
+	/** Where throttling is read (pvrt_spin_set_throttle_source());
+	 *  pvrt_spin_init() sets pvrt_throttle_source_cgroup() when the
+	 *  process's cgroup (or an ancestor) has a CPU limit with counters,
+	 *  else NULL: nothing is throttled. */
+	const struct pvrt_throttle_source *throttle_src;
+	/** Minimum time between two throttle refreshes, ns: the limit's
+	 *  enforcement period (counters move once per period), at least
+	 *  pvrt_spin::steal_period_ns. */
+	uint64_t throttle_period_ns;
+	/** Internal: CLOCK_MONOTONIC ns of the last throttle refresh. */
+	uint64_t throttle_stamp_ns;
+	/** Internal: the last sample. */
+	struct pvrt_throttle_sample throttle_prev;
+	/** Share of its CPUs' time the group spent throttled over the last
+	 *  refresh period, ppm (atomic loads): the change of throttled_ns
+	 *  over the change of nr_periods x period x nr_cpus, at most
+	 *  1000000; 0 when no period elapsed with the group runnable.
+	 *  pvrt_spin_steal_ppm() adds it to every CPU's steal. */
+	uint32_t throttled_ppm;
 };
 
 /**
@@ -243,6 +295,40 @@ int pvrt_spin_set_steal_source(struct pvrt_spin *s,
 const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void);
 
 /**
+ * @brief Take the throttle view's counters from @p src from now on (NULL:
+ *        none: nothing is throttled), starting with a fresh first sample.
+ *
+ * Not thread-safe against waiters using @p s: call before the lock is
+ * shared, as pvrt_spin_init().
+ * @param s   context
+ * @param src the source (must outlive @p s), or NULL
+ * @return 0; -PVS_EINVAL NULL @p s, or a source without read(); the
+ *         source's negative code from its first read (@p s is then left
+ *         without a source)
+ */
+int pvrt_spin_set_throttle_source(struct pvrt_spin *s,
+				  const struct pvrt_throttle_source *src);
+
+/**
+ * @brief The default throttle source: the process's cgroup, found and read
+ *        as pvprobe_read_cpus() does (v1 or v2, the tightest of the cgroup
+ *        and its ancestors; the cpu.stat of that level). Its arg is the
+ *        sysroot to read under (NULL: the live system); copy the source
+ *        and set arg to read a fixture tree.
+ * @return the source, never NULL
+ */
+const struct pvrt_throttle_source *pvrt_throttle_source_cgroup(void);
+
+/**
+ * @brief Recent throttled share of the process's CPUs, refreshing the
+ *        throttle view first when it is older than
+ *        pvrt_spin::throttle_period_ns (lock-free, as the steal view).
+ * @param s context
+ * @return pvrt_spin::throttled_ppm; 0 without a source or a NULL @p s
+ */
+uint32_t pvrt_spin_throttled_ppm(struct pvrt_spin *s);
+
+/**
  * @brief Recent steal rate of a CPU, refreshing the view first when it is
  *        older than pvrt_spin::steal_period_ns.
  *
@@ -251,7 +337,10 @@ const struct pvrt_steal_source *pvrt_steal_source_proc_stat(void);
  * @param s   context
  * @param cpu CPU number
  * With pvrt_spin::observe_gaps, the larger of the source's rate and
- * pvrt_spin_observed_ppm().
+ * pvrt_spin_observed_ppm(). Throttling counts as steal: with a throttle
+ * source, the result is that rate r combined with the throttled share t
+ * (pvrt_spin_throttled_ppm()) as time taken by either, r + t - r x t /
+ * 1000000 (ppm), on every CPU the process may run on.
  * @return steal rate in ppm of that CPU's time; 0 for an unknown CPU or a
  *         NULL @p s
  */
@@ -334,20 +423,27 @@ int pvrt_spin_this_cpu(void);
  * @brief Ask the kernel not to preempt this thread for a few us (rseq
  *        time-slice extension, Linux 7.0+): call on lock acquisition.
  *
- * Sets rseq->slice_ctrl.request, after enabling the extension for the
- * thread on its first use (prctl(PR_RSEQ_SLICE_EXTENSION,
- * PR_RSEQ_SLICE_EXTENSION_SET, PR_RSEQ_SLICE_EXT_ENABLE)).
+ * Sets rseq->slice_ctrl.request, after deciding on the thread's first
+ * use whether it can (the kernel offers the extension, glibc's
+ * __rseq_size covers slice_ctrl, the kernel marked the thread's rseq area
+ * RSEQ_CS_FLAG_SLICE_EXT_AVAILABLE, and prctl(PR_RSEQ_SLICE_EXTENSION,
+ * PR_RSEQ_SLICE_EXTENSION_SET, PR_RSEQ_SLICE_EXT_ENABLE) succeeds;
+ * docs/spin-rt.md, "Time-slice extension"). Sections nest: the request
+ * stays up until the outermost pvrt_spin_slice_end(). pvs_mutex makes the
+ * same request on every acquisition.
  * @param s context
- * @return true if the request was made; false when the kernel lacks the
- *         extension (one flag test) or it could not be enabled
+ * @return true if the thread uses the extension (the request is up);
+ *         false when @p s says the kernel lacks it (one flag test) or the
+ *         thread cannot use it
  */
 bool pvrt_spin_slice_begin(const struct pvrt_spin *s);
 
 /**
  * @brief End a time-slice extension request: call on lock release.
  *
- * Clears the request; if the kernel granted an extension, gives the CPU
- * back at once with the rseq_slice_yield system call, as the ABI requires.
+ * Ends the innermost section; at the outermost, clears the request and,
+ * if the kernel granted an extension, gives the CPU back at once with the
+ * rseq_slice_yield system call, as the ABI requires.
  * @param s context
  * @return true if an extension had been granted (and was given back)
  */
