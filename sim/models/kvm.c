@@ -74,11 +74,16 @@ static void check(struct kvm *k)
 			pvsim_fail(&k->s, "guest executes undispatched");
 		if (!v->noise && v->cur < 0 && v->qlen)
 			pvsim_fail(&k->s, "idle vCPU with waiting tasks");
-		used[v->ht] += run;
+		used[k->p->host_migrate ? 0 : v->ht] += run;
 	}
+	/* moving threads: only the whole host's capacity is known */
 	for (i = 0; i < k->nht; i++)
-		if (used[i] > now)
+		if (used[i] > now * (k->p->host_migrate && !i ? k->nht : 1))
 			pvsim_fail(&k->s, "dispatched time exceeds capacity");
+	for (i = 0; i < k->nv; i++)
+		if (k->v[i].ht >= k->nht || (!k->v[i].pinned &&
+					     k->v[i].ht >= k->v[i].aff_n))
+			pvsim_fail(&k->s, "vCPU thread outside its affinity");
 	for (i = 0; i < k->p->vcpus; i++)
 		attached[i] = 0;
 	for (i = 0; i < k->nt; i++)
@@ -147,6 +152,11 @@ static int setup(struct kvm *k)
 		v->kthread = i >= p->vcpus + nnoise;
 		v->ht = v->kthread ? i - p->vcpus - nnoise :
 			(v->noise ? i - p->vcpus : i) % k->nht;
+		/* the guests' affinity sets: the benchmark's all host
+		 * threads, the noise guest's as many as it has vCPUs */
+		v->pinned = v->kthread || i >= p->vcpus + p->noise_vcpus;
+		v->aff_n = !v->noise ? k->nht : p->noise_vcpus < k->nht ?
+			   p->noise_vcpus : k->nht;
 		v->yield_count = 1;	/* starts ceded */
 		v->lp_idle = 1;
 		v->hstate = HS_BLOCKED;

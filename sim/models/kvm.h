@@ -146,6 +146,26 @@ struct pvsim_kvm_params {
 	 *         scans only the target's (groups of consecutive vCPUs;
 	 *         0 = the whole guest). */
 	uint32_t llc_vcpus;
+	/** @brief schbench's message thread spins this long (wall clock)
+	 *         after a worker's post wakes it, before its sleep (the
+	 *         2023 schbench's message_cputime); 0 = none, ns. */
+	uint64_t msg_spin_ns;
+	/** @brief Record a worker's latency at the end of its spin, minus
+	 *         cputime (the 2023 schbench's add_lat() after do_work());
+	 *         false: at its first run after the wake-up. */
+	bool lat_at_spin_end;
+	/** @brief vCPU threads move within their affinity set: the host's
+	 *         wake-up path (select_idle_sibling() over host_llc threads)
+	 *         and new-idle balancing place them; false: vCPU i stays on
+	 *         host thread i mod host threads. */
+	bool host_migrate;
+	/** @brief Host threads per host last-level cache (the wake-up scan's
+	 *         span; POWER9: the core pair). */
+	uint32_t host_llc;
+	/** @brief New-idle balance: a host thread going idle pulls a waiting
+	 *         vCPU thread from another host thread of its affinity set
+	 *         (own LLC first); with host_migrate only. */
+	bool host_newidle;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
 	/** @brief A plug-in's decisions instead of the library's (NULL:
@@ -199,6 +219,8 @@ struct pvsim_kvm_result {
 	uint64_t decisions;
 	/** @brief See decisions. */
 	uint64_t answered_preempted;
+	/** @brief vCPU threads moved to another host thread (host_migrate). */
+	uint64_t migrations;
 	/** @brief Invariant violations seen (debug runs check every event). */
 	uint64_t failures;
 	/** @brief First violation, or NULL. */

@@ -297,11 +297,30 @@ static void task_block(struct kvm *k, uint32_t ti)
 	vcpu_schedule(k, (uint32_t)t->vcpu);
 }
 
+/* A measured worker wake-up of us microseconds, by where it was placed. */
+static void record_lat(struct kvm *k, struct task *t, uint64_t us)
+{
+	t->measure = false;
+	if (t->wake_ns < k->t_begin || t->wake_ns >= k->t_end)
+		return;
+	pvsim_hist_add(&k->r->wake, us);
+	k->r->wake_n[t->wclass]++;
+	k->r->wake_us[t->wclass] += us;
+	k->r->wake_slow[t->wclass] += us >= 1000;
+}
+
 /* Worker finished its spin: msg_and_wait(). */
 static void worker_post(struct kvm *k, uint32_t ti)
 {
 	struct task *t = &k->t[ti], *m = &k->t[t->msg];
 
+	if (t->measure && k->p->lat_at_spin_end) {
+		/* schbench's add_lat(): wake to now, minus cputime, >= 1 */
+		uint64_t us = (k->s.now_ns - t->wake_ns) / 1000,
+			 c = k->p->cputime_ns / 1000;
+
+		record_lat(k, t, us > c ? us - c : 1);
+	}
 	t->spinning = false;
 	t->done_pending = false;
 	t->epoch++;
@@ -344,17 +363,8 @@ static void task_run(struct kvm *k, uint32_t ti)
 	uint64_t now = k->s.now_ns;
 	int32_t w;
 
-	if (t->measure) {
-		t->measure = false;
-		if (t->wake_ns >= k->t_begin && t->wake_ns < k->t_end) {
-			uint64_t us = (now - t->wake_ns) / 1000;
-
-			pvsim_hist_add(&k->r->wake, us);
-			k->r->wake_n[t->wclass]++;
-			k->r->wake_us[t->wclass] += us;
-			k->r->wake_slow[t->wclass] += us >= 1000;
-		}
-	}
+	if (t->measure && !p->lat_at_spin_end)
+		record_lat(k, t, (now - t->wake_ns) / 1000);
 	if (!t->is_msg) {
 		if (t->done_pending) {
 			worker_post(k, ti);
@@ -386,6 +396,16 @@ static void task_run(struct kvm *k, uint32_t ti)
 			msg_fwait(k, ti);
 		return;
 	}
+	if (t->phase == MSG_AFTER_WAIT && p->msg_spin_ns) {
+		/* usec_spin(message_cputime): wall clock, ends when seen */
+		t->phase = MSG_SPIN;
+		t->done_pending = false;
+		kvm_at(k, p->msg_spin_ns, EV_SPIN_END, ti, t->epoch);
+		return;
+	}
+	if (t->phase == MSG_SPIN && !t->done_pending)
+		return;		/* resumed within its spin */
+	t->done_pending = false;
 	/* usleep(sleeptime + jitter), late by up to the timer slack */
 	t->phase = MSG_TOP;
 	kvm_at(k, p->sleeptime_ns +
@@ -416,10 +436,14 @@ void kvm_spin_end(struct kvm *k, uint32_t ti)
 	struct task *t = &k->t[ti];
 	struct vcpu *v = &k->v[t->vcpu];
 
-	if (v->cur == (int32_t)ti && v->exec)
+	if (v->cur != (int32_t)ti || !v->exec) {
+		t->done_pending = true;	/* goes on when it next runs */
+	} else if (t->is_msg) {
+		t->done_pending = true;	/* the message thread's spin ended */
+		task_run(k, ti);
+	} else {
 		worker_post(k, ti);
-	else
-		t->done_pending = true;	/* posts when it next runs */
+	}
 }
 
 void kvm_guest_slice(struct kvm *k, uint32_t vi)

@@ -28,7 +28,7 @@ enum kvm_ev {
 
 enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
 enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
-enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT };
+enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT, MSG_SPIN };
 
 /* Most threads sharing a hardware thread (benchmark and noise vCPUs,
  * other load, the kernel thread). */
@@ -65,6 +65,8 @@ struct vcpu {
 	uint8_t gidle;
 	bool noise;
 	bool kthread;		/* host kernel activity, not a vCPU */
+	bool pinned;		/* stays on ht (kernel threads, other load) */
+	uint32_t aff_n;		/* affinity set: host threads [0, aff_n) */
 	bool hwoken;		/* host-runnable by a wake-up, not run since */
 	bool exec;
 	bool noise_busy;

@@ -231,9 +231,8 @@ static void show(const struct pvsim_opts *o, FILE *f)
 static bool published_shape(const struct pvsim_opts *o)
 {
 	static const unsigned int shape[] = {
-		P_CPUTIME, P_SLEEP, P_VCPUS, P_GSMT, P_HCORES, P_HSMT,
-		P_LOAD, P_MSGS, P_WORKERS, P_WORK_CPU, P_SJITTER,
-		P_WAIT_ALL, P_GCOST
+		P_VCPUS, P_HCORES, P_HSMT, P_LOAD, P_MSGS, P_WORKERS,
+		P_SJITTER, P_WAIT_ALL, P_GCOST
 	};
 	unsigned int i;
 

@@ -10,15 +10,17 @@
 #include "scenarios/ppc_idle_hint.h"
 
 const struct pvsim_param pvsim_ih_params[P_NR] = {
-	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "noise vCPU bursts (the published run does not say what the "
-	  "noise guest ran)" },
-	{ "noise_busy_max_us", "us", 20000, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "see noise_busy_min_us" },
-	{ "noise_idle_min_us", "us", 200, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "noise vCPU idle (ceded) gaps" },
-	{ "noise_idle_max_us", "us", 5000, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "see noise_idle_min_us" },
+	{ "noise_busy_min_us", "us", 30000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU bursts: the thread does not say what the noise guest "
+	  "ran; assumed a second schbench -m 20 -t 2 (30 ms spins; old "
+	  "model: 1000)" },
+	{ "noise_busy_max_us", "us", 30000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_busy_min_us (old model: 20000)" },
+	{ "noise_idle_min_us", "us", 20000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU idle (ceded) gaps: that schbench's vCPUs about half "
+	  "busy (old model: 200)" },
+	{ "noise_idle_max_us", "us", 70000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_idle_min_us (old model: 5000)" },
 	{ "host_gap_min_us", "us", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
 	  "gap between host kernel bursts per hardware thread" },
 	{ "host_gap_max_us", "us", 20000, 0, 1000000, PVSIM_PROV_ASSUMED,
@@ -27,13 +29,14 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	  "host kernel burst (preempts the vCPU thread)" },
 	{ "host_burst_max_us", "us", 200, 0, 100000, PVSIM_PROV_ASSUMED,
 	  "see host_burst_min_us" },
-	{ "cputime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
-	  "schbench -c default (CPU work per request)" },
+	{ "cputime_us", "us", 30000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -c default at the thread's commit (usec_spin(cputime); "
+	  "old model: 10000)" },
 	{ "msg_work_us", "us", 25, 0, 10000, PVSIM_PROV_FITTED,
 	  "message thread work after its wake-ups: the published medians "
 	  "(-1..-5 %)" },
-	{ "sleeptime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
-	  "schbench -s default" },
+	{ "sleeptime_us", "us", 30000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -s default at the thread's commit (old model: 10000)" },
 	{ "guest_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
 	  "Linux's scheduler slice on a guest of 8+ CPUs" },
 	{ "guest_wakeup_gran_us", "us", 50, 0, 10000, PVSIM_PROV_ASSUMED,
@@ -83,8 +86,9 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	{ "guest_vcpus", "vCPUs", 40, 1, 256, PVSIM_PROV_MEASURED,
 	  "the published guest: 40 vCPUs; vCPU i on host thread i mod "
 	  "host threads (case 2's noise guest has as many, case 3's half)" },
-	{ "guest_smt", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
-	  "the published guest's threads per core (SMT4)" },
+	{ "guest_smt", "threads", 4, 1, 8, PVSIM_PROV_ASSUMED,
+	  "the guest's threads per core: the thread states only the host's "
+	  "SMT4 (the guest's -smp is not given)" },
 	{ "host_cores", "cores", 10, 1, 256, PVSIM_PROV_MEASURED,
 	  "host cores the guests run on: the published CPUs 0-39 = 10 SMT4 "
 	  "cores" },
@@ -98,9 +102,9 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	  "schbench -m 20" },
 	{ "workers", "per message thread", 2, 1, 16, PVSIM_PROV_MEASURED,
 	  "schbench -t 2" },
-	{ "work_is_cpu", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
-	  "schbench's work is CPU time (a matrix multiply); 0: a wall-clock "
-	  "spin (bench/wakeup -w)" },
+	{ "work_is_cpu", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "0: a wall-clock spin, schbench's usec_spin() at the thread's "
+	  "commit (-n 0: no matrix mode); 1: CPU time (old model)" },
 	{ "sleep_jitter_pm", "per mille", 250, 0, 1000, PVSIM_PROV_ASSUMED,
 	  "message thread sleep + uniform jitter below sleeptime x this "
 	  "(0: bench/wakeup's exact nanosleep)" },
@@ -122,6 +126,23 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	  PVSIM_PROV_MEASURED,
 	  "host_sched=2: Linux 6.1 default sched_wakeup_granularity 1 ms x "
 	  "(1 + ilog2(8))" },
+	{ "msg_spin_us", "us", 30000, 0, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench's message thread spins message_cputime (default 30 ms, "
+	  "wall clock) after a post wakes it, then sleeps (0: old model)" },
+	{ "lat_at_spin_end", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "schbench at the thread's commit records wake-up to the end of the "
+	  "worker's spin minus cputime; 0: wake-up to first run (old model, "
+	  "bench/wakeup)" },
+	{ "host_migrate", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "the thread: guests affined to CPU sets (0-39; noise 0-39 or "
+	  "0-19), so the host's wake-up path and balancing move vCPU "
+	  "threads within them; 0: vCPU i pinned to host thread i (old model)" },
+	{ "host_llc_threads", "threads", 8, 1, 256, PVSIM_PROV_MEASURED,
+	  "host select_idle_sibling() span: POWER9 SMT4 shares L2 (512K) and "
+	  "L3 (10M, the thread's lscpu) per core pair = 8 threads" },
+	{ "host_newidle", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "Linux's code: a host thread going idle pulls a waiting vCPU thread "
+	  "(newidle_balance(), own LLC first); host_migrate=1 only" },
 };
 
 /* The run's values of the table, onto the model's parameters. */
@@ -169,6 +190,11 @@ void pvsim_ih_params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 	p->llc_vcpus = (uint32_t)PH(P_LLC);
 	p->host_cfs_latency_ns = PH(P_CFS_LAT) * 1000;
 	p->host_cfs_wakeup_gran_ns = PH(P_CFS_GRAN) * 1000;
+	p->msg_spin_ns = PH(P_MSG_SPIN) * 1000;
+	p->lat_at_spin_end = PH(P_LAT_END) != 0;
+	p->host_migrate = PH(P_HMIGRATE) != 0;
+	p->host_llc = (uint32_t)PH(P_HLLC);
+	p->host_newidle = PH(P_HNEWIDLE) != 0;
 #undef PH
 }
 
