@@ -157,6 +157,7 @@ static void param_old_model(uint64_t *v)
 	param_set(v, "msg_spin_us", 0);
 	param_set(v, "lat_at_spin_end", 0);
 	param_set(v, "host_migrate", 0);
+	param_set(v, "guest_sched", 1);
 	param_set(v, "noise_busy_min_us", 1000);
 	param_set(v, "noise_busy_max_us", 20000);
 	param_set(v, "noise_idle_min_us", 200);
@@ -602,6 +603,46 @@ static void test_host_placement(void **state)
 	free(r);
 }
 
+/*
+ * The guest's EEVDF, worked by hand on one vCPU (one SMT1 host thread,
+ * nothing else there): the message thread wakes two workers at once;
+ * both are placed at V with lag 0, so RUN_TO_PARITY keeps the first for
+ * its whole 3 ms slice and the second starts 3 ms (+ the first one's
+ * wake-up, 25 us) after the wake-up; with the FIFO guest it preempts
+ * after guest_wakeup_gran_us (50 us).
+ */
+static void test_guest_eevdf_one_vcpu(void **state)
+{
+	struct pvsim_kvm_params p;
+	struct pvsim_kvm_result *r = malloc(sizeof(*r));
+
+	(void)state;
+	assert_non_null(r);
+	quiet_params(&p);
+	p.vcpus = 1;
+	p.guest_smt = 1;
+	p.cores = 1;
+	p.smt = 1;
+	p.workers = 2;
+	p.lat_at_spin_end = false;
+	p.guest_tick_ns = 0;
+	assert_int_equal(pvsim_kvm_run(&p, 1, true, r), 0);
+	assert_int_equal(r->failures, 0);
+	print_message("eevdf: n %llu min %llu max %llu\n",
+		      (unsigned long long)r->wake.n,
+		      (unsigned long long)r->wake.min_us,
+		      (unsigned long long)r->wake.max_us);
+	assert_true(r->wake.max_us >= 3000 && r->wake.max_us <= 3100);
+	p.guest_sched = PVSIM_KVM_GUEST_FIFO;
+	assert_int_equal(pvsim_kvm_run(&p, 1, true, r), 0);
+	print_message("fifo: n %llu min %llu max %llu\n",
+		      (unsigned long long)r->wake.n,
+		      (unsigned long long)r->wake.min_us,
+		      (unsigned long long)r->wake.max_us);
+	assert_true(r->wake.max_us >= 50 && r->wake.max_us <= 100);
+	free(r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -611,6 +652,7 @@ int main(void)
 		cmocka_unit_test(test_schbench_cycle),
 		cmocka_unit_test(test_lat_at_spin_end_dominates),
 		cmocka_unit_test(test_host_placement),
+		cmocka_unit_test(test_guest_eevdf_one_vcpu),
 		cmocka_unit_test(test_ppc_idle_hint_records),
 		cmocka_unit_test(test_eevdf_zero_lag_waits),
 		cmocka_unit_test(test_eevdf_positive_lag_preempts),

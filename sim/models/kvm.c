@@ -117,6 +117,7 @@ static int setup(struct kvm *k)
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
 	     p->policy != PVS_PREEMPT_PARITY) ||
 	    p->host_sched > PVSIM_KVM_HOST_CFS || !p->host_slice_ns ||
+	    p->guest_sched > PVSIM_KVM_GUEST_FIFO || !p->guest_slice_ns ||
 	    p->iter_noise_pm >= 1000 || !p->guest_cost_pm ||
 	    (p->sleep_jitter_pm &&
 	     p->sleeptime_ns * p->sleep_jitter_pm / 1000 < 1))
@@ -135,6 +136,10 @@ static int setup(struct kvm *k)
 	k->eevdf.slice_ns = p->host_slice_ns;
 	k->eevdf.tick_ns = p->host_tick_ns;
 	k->eevdf.run_to_parity = p->host_run_to_parity;
+	k->geevdf_on = p->guest_sched == PVSIM_KVM_GUEST_EEVDF;
+	k->geevdf.slice_ns = p->guest_slice_ns;
+	k->geevdf.tick_ns = p->guest_tick_ns;
+	k->geevdf.run_to_parity = true;
 	for (i = 0; i < k->nht; i++) {
 		k->ht[i].cur = -1;
 		k->ht[i].nq = 0;
@@ -164,6 +169,7 @@ static int setup(struct kvm *k)
 		v->cur = -1;
 		v->qhead = -1;
 		v->qtail = -1;
+		v->gtick_phase_ns = p->guest_tick_ns * i / (p->vcpus + nnoise + 1);
 		if (v->noise)
 			kvm_at(k, pvsim_rand_range(&k->s, 0, v->kthread ?
 						 p->hnoise_gap_max_ns :

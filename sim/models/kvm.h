@@ -166,6 +166,13 @@ struct pvsim_kvm_params {
 	 *         vCPU thread from another host thread of its affinity set
 	 *         (own LLC first); with host_migrate only. */
 	bool host_newidle;
+	/** @brief The guest's scheduler: PVSIM_KVM_GUEST_EEVDF (Linux 6.6,
+	 *         the default) or PVSIM_KVM_GUEST_FIFO (the earlier FIFO
+	 *         queue with guest_wakeup_gran_ns, assumed). */
+	uint32_t guest_sched;
+	/** @brief Guest EEVDF: a used-up slice is noticed at the guest's next
+	 *         tick (1 / HZ), ns; 0 = at once. */
+	uint64_t guest_tick_ns;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
 	/** @brief A plug-in's decisions instead of the library's (NULL:
@@ -184,6 +191,15 @@ enum pvsim_kvm_host_sched {
 	/** @brief Linux 6.1..6.5 CFS: sleeper credit and wake-up
 	 *         granularity, tick preemption by slice. */
 	PVSIM_KVM_HOST_CFS
+};
+
+/** @brief The KVM model's guest scheduler (pvsim_kvm_params::guest_sched). */
+enum pvsim_kvm_guest_sched {
+	/** @brief Linux 6.6's EEVDF per vCPU run queue (eevdf.h). */
+	PVSIM_KVM_GUEST_EEVDF,
+	/** @brief FIFO per vCPU, a woken task preempts after
+	 *         guest_wakeup_gran_ns, slices of guest_slice_ns. */
+	PVSIM_KVM_GUEST_FIFO
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */

@@ -20,7 +20,7 @@ enum { P_NBUSY_MIN, P_NBUSY_MAX, P_NIDLE_MIN, P_NIDLE_MAX, P_HGAP_MIN,
        P_VCPUS, P_GSMT, P_HCORES, P_HSMT, P_LOAD, P_MSGS, P_WORKERS,
        P_WORK_CPU, P_SJITTER, P_WAIT_ALL, P_GCOST, P_LLC, P_CFS_LAT,
        P_CFS_GRAN, P_MSG_SPIN, P_LAT_END, P_HMIGRATE, P_HLLC,
-       P_HNEWIDLE, P_NR };
+       P_HNEWIDLE, P_GSCHED, P_GTICK, P_NR };
 
 /* The table `show` prints and --set changes. */
 extern const struct pvsim_param pvsim_ih_params[P_NR];

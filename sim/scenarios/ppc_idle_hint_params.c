@@ -143,6 +143,14 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	{ "host_newidle", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
 	  "Linux's code: a host thread going idle pulls a waiting vCPU thread "
 	  "(newidle_balance(), own LLC first); host_migrate=1 only" },
+	{ "guest_sched", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "the guest's run queues: 0 = EEVDF as Linux 6.6 (the thread's "
+	  "v6.6-rc5; slice guest_slice_us, RUN_TO_PARITY); 1 = FIFO with "
+	  "guest_wakeup_gran_us (assumed, the old model)" },
+	{ "guest_tick_us", "us", 10000, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "guest_sched=0: a used-up slice is noticed at the guest's next "
+	  "tick; HZ=100 as powerpc's ppc64/pseries defconfigs (the guest's "
+	  "config is not stated; 0 = at once)" },
 };
 
 /* The run's values of the table, onto the model's parameters. */
@@ -195,6 +203,8 @@ void pvsim_ih_params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 	p->host_migrate = PH(P_HMIGRATE) != 0;
 	p->host_llc = (uint32_t)PH(P_HLLC);
 	p->host_newidle = PH(P_HNEWIDLE) != 0;
+	p->guest_sched = (uint32_t)PH(P_GSCHED);
+	p->guest_tick_ns = PH(P_GTICK) * 1000;
 #undef PH
 }
 
