@@ -115,9 +115,12 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	  PVSIM_PROV_ASSUMED,
 	  "guest-side costs (message work, snooze wake, IPI, cede exit, "
 	  "re-entry) x this: 1000 on hardware, more under TCG" },
-	{ "llc_vcpus", "vCPUs", 0, 0, 256, PVSIM_PROV_ASSUMED,
-	  "select_idle_sibling() scans only the target's last-level-cache "
-	  "group of this many vCPUs (0: the whole guest)" },
+	{ "llc_vcpus", "vCPUs", 4, 0, 256, PVSIM_PROV_MEASURED,
+	  "Linux's code (arch/powerpc/kernel/smp.c, 6.6): a pseries guest "
+	  "has a CACHE level only when its L2 mask is wider than its SMT "
+	  "mask, and QEMU gives each core its own caches (the booted guest's "
+	  "printout), so select_idle_sibling() scans the SMT core: "
+	  "guest_smt vCPUs (0: the whole guest, the old model)" },
 	{ "host_cfs_latency_us", "us", 24000, 1000, 1000000,
 	  PVSIM_PROV_MEASURED,
 	  "host_sched=2: Linux 6.1 default sched_latency 6 ms x (1 + "
