@@ -158,6 +158,7 @@ static void param_old_model(uint64_t *v)
 	param_set(v, "lat_at_spin_end", 0);
 	param_set(v, "host_migrate", 0);
 	param_set(v, "guest_sched", 1);
+	param_set(v, "llc_vcpus", 0);
 	param_set(v, "noise_busy_min_us", 1000);
 	param_set(v, "noise_busy_max_us", 20000);
 	param_set(v, "noise_idle_min_us", 200);

@@ -4,8 +4,11 @@
  * time-slice vCPU threads, a 40-vCPU guest running schbench, optionally a
  * noise guest.
  *
- * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
- * vCPU h, noise vCPU h) and a host kernel thread (bursts). By default its
+ * Host: hardware thread h runs the vCPU threads queued on it (benchmark
+ * vCPU h and noise vCPU h start there; with host_migrate they move within
+ * their guest's affinity set, placed at wake-up by select_idle_sibling()
+ * over host_llc threads and pulled by a thread going idle, kvm_host.c)
+ * and a host kernel thread (bursts, pinned). By default its
  * scheduler is Linux 6.6's EEVDF (eevdf.h): the woken thread is placed by
  * its lag and preempts the current one only when pick_eevdf() chooses it;
  * a used-up slice is noticed at the next tick (host_sched = CFS: Linux
@@ -20,8 +23,10 @@
  * dispatched), the guest sets idle for its whole idle period (snooze and
  * cede, as pseries_idle_prolog/epilog do); steal = runnable, not running.
  *
- * Guest: per-vCPU FIFO run queue, a slice when tasks wait, wake-up
- * preemption once the current task has run guest_wakeup_gran_ns,
+ * Guest: a run queue per vCPU under Linux 6.6's EEVDF (kvm_grq.c, the
+ * host's rules), or (guest_sched = FIFO) a FIFO with a slice when tasks
+ * wait and wake-up preemption once the current task has run
+ * guest_wakeup_gran_ns;
  * new-idle balance (an idle vCPU pulls the oldest waiting task of the
  * vCPU with most waiting), idle = snooze (dispatched, polling) then cede.
  * Wake-up placement is select_task_rq_fair() reduced to its core (see
@@ -30,12 +35,14 @@
  * over a pvs_core_state built from the simulated lppaca fields, with the
  * run's policy. Fixed latencies are spread by lat_jitter_pm.
  *
- * schbench (classic, as ppc-idle-hint ran it): a message thread wakes the
- * workers queued on it (stamping the wake time), waits for a post, sleeps
- * sleeptime + jitter, loops; a worker, once running, records its wake-up
- * latency, works cputime (CPU time when work_is_cpu, else wall clock),
- * queues itself on its message thread, posts it and waits. Message threads
- * cost msg_work_ns of CPU after their wake-ups, nothing else.
+ * schbench (the classic loop of the thread's commit): a message thread
+ * wakes the workers queued on it (stamping the wake time), waits for a
+ * post, spins msg_spin_ns (wall clock), sleeps sleeptime + jitter, loops;
+ * a worker works cputime (CPU time when work_is_cpu, else wall clock),
+ * records its latency (at its first run, or with lat_at_spin_end at the
+ * end of its work minus cputime), queues itself on its message thread,
+ * posts it and waits. Message threads also cost msg_work_ns of CPU after
+ * their wake-ups.
  */
 #include <stdlib.h>
 #include <string.h>
