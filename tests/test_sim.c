@@ -508,8 +508,8 @@ static void test_params_one_table(void **state)
 		b = show_out(&copy);
 		assert_true(strcmp(a, b) != 0);
 		if (idle_hint) {
-			assert_non_null(strstr(a, "does 10000 us of CPU work"));
-			assert_non_null(strstr(b, "does 5000 us of CPU work"));
+			assert_non_null(strstr(a, "worker spins 30000 us"));
+			assert_non_null(strstr(b, "worker spins 5000 us"));
 		}
 		free(a);
 		free(b);

@@ -4,8 +4,11 @@
  * time-slice vCPU threads, a 40-vCPU guest running schbench, optionally a
  * noise guest.
  *
- * Host: hardware thread h runs the vCPU threads pinned to it (benchmark
- * vCPU h, noise vCPU h) and a host kernel thread (bursts). By default its
+ * Host: hardware thread h runs the vCPU threads queued on it (benchmark
+ * vCPU h and noise vCPU h start there; with host_migrate they move within
+ * their guest's affinity set, placed at wake-up by select_idle_sibling()
+ * over host_llc threads and pulled by a thread going idle, kvm_host.c)
+ * and a host kernel thread (bursts, pinned). By default its
  * scheduler is Linux 6.6's EEVDF (eevdf.h): the woken thread is placed by
  * its lag and preempts the current one only when pick_eevdf() chooses it;
  * a used-up slice is noticed at the next tick (host_sched = CFS: Linux
@@ -20,8 +23,10 @@
  * dispatched), the guest sets idle for its whole idle period (snooze and
  * cede, as pseries_idle_prolog/epilog do); steal = runnable, not running.
  *
- * Guest: per-vCPU FIFO run queue, a slice when tasks wait, wake-up
- * preemption once the current task has run guest_wakeup_gran_ns,
+ * Guest: a run queue per vCPU under Linux 6.6's EEVDF (kvm_grq.c, the
+ * host's rules), or (guest_sched = FIFO) a FIFO with a slice when tasks
+ * wait and wake-up preemption once the current task has run
+ * guest_wakeup_gran_ns;
  * new-idle balance (an idle vCPU pulls the oldest waiting task of the
  * vCPU with most waiting), idle = snooze (dispatched, polling) then cede.
  * Wake-up placement is select_task_rq_fair() reduced to its core (see
@@ -30,12 +35,14 @@
  * over a pvs_core_state built from the simulated lppaca fields, with the
  * run's policy. Fixed latencies are spread by lat_jitter_pm.
  *
- * schbench (classic, as ppc-idle-hint ran it): a message thread wakes the
- * workers queued on it (stamping the wake time), waits for a post, sleeps
- * sleeptime + jitter, loops; a worker, once running, records its wake-up
- * latency, works cputime (CPU time when work_is_cpu, else wall clock),
- * queues itself on its message thread, posts it and waits. Message threads
- * cost msg_work_ns of CPU after their wake-ups, nothing else.
+ * schbench (the classic loop of the thread's commit): a message thread
+ * wakes the workers queued on it (stamping the wake time), waits for a
+ * post, spins msg_spin_ns (wall clock), sleeps sleeptime + jitter, loops;
+ * a worker works cputime (CPU time when work_is_cpu, else wall clock),
+ * records its latency (at its first run, or with lat_at_spin_end at the
+ * end of its work minus cputime), queues itself on its message thread,
+ * posts it and waits. Message threads also cost msg_work_ns of CPU after
+ * their wake-ups.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -74,11 +81,16 @@ static void check(struct kvm *k)
 			pvsim_fail(&k->s, "guest executes undispatched");
 		if (!v->noise && v->cur < 0 && v->qlen)
 			pvsim_fail(&k->s, "idle vCPU with waiting tasks");
-		used[v->ht] += run;
+		used[k->p->host_migrate ? 0 : v->ht] += run;
 	}
+	/* moving threads: only the whole host's capacity is known */
 	for (i = 0; i < k->nht; i++)
-		if (used[i] > now)
+		if (used[i] > now * (k->p->host_migrate && !i ? k->nht : 1))
 			pvsim_fail(&k->s, "dispatched time exceeds capacity");
+	for (i = 0; i < k->nv; i++)
+		if (k->v[i].ht >= k->nht || (!k->v[i].pinned &&
+					     k->v[i].ht >= k->v[i].aff_n))
+			pvsim_fail(&k->s, "vCPU thread outside its affinity");
 	for (i = 0; i < k->p->vcpus; i++)
 		attached[i] = 0;
 	for (i = 0; i < k->nt; i++)
@@ -112,6 +124,7 @@ static int setup(struct kvm *k)
 	    (p->policy != PVS_PREEMPT_IDLE_HINT &&
 	     p->policy != PVS_PREEMPT_PARITY) ||
 	    p->host_sched > PVSIM_KVM_HOST_CFS || !p->host_slice_ns ||
+	    p->guest_sched > PVSIM_KVM_GUEST_FIFO || !p->guest_slice_ns ||
 	    p->iter_noise_pm >= 1000 || !p->guest_cost_pm ||
 	    (p->sleep_jitter_pm &&
 	     p->sleeptime_ns * p->sleep_jitter_pm / 1000 < 1))
@@ -130,6 +143,10 @@ static int setup(struct kvm *k)
 	k->eevdf.slice_ns = p->host_slice_ns;
 	k->eevdf.tick_ns = p->host_tick_ns;
 	k->eevdf.run_to_parity = p->host_run_to_parity;
+	k->geevdf_on = p->guest_sched == PVSIM_KVM_GUEST_EEVDF;
+	k->geevdf.slice_ns = p->guest_slice_ns;
+	k->geevdf.tick_ns = p->guest_tick_ns;
+	k->geevdf.run_to_parity = true;
 	for (i = 0; i < k->nht; i++) {
 		k->ht[i].cur = -1;
 		k->ht[i].nq = 0;
@@ -147,6 +164,11 @@ static int setup(struct kvm *k)
 		v->kthread = i >= p->vcpus + nnoise;
 		v->ht = v->kthread ? i - p->vcpus - nnoise :
 			(v->noise ? i - p->vcpus : i) % k->nht;
+		/* the guests' affinity sets: the benchmark's all host
+		 * threads, the noise guest's as many as it has vCPUs */
+		v->pinned = v->kthread || i >= p->vcpus + p->noise_vcpus;
+		v->aff_n = !v->noise ? k->nht : p->noise_vcpus < k->nht ?
+			   p->noise_vcpus : k->nht;
 		v->yield_count = 1;	/* starts ceded */
 		v->lp_idle = 1;
 		v->hstate = HS_BLOCKED;
@@ -154,6 +176,7 @@ static int setup(struct kvm *k)
 		v->cur = -1;
 		v->qhead = -1;
 		v->qtail = -1;
+		v->gtick_phase_ns = p->guest_tick_ns * i / (p->vcpus + nnoise + 1);
 		if (v->noise)
 			kvm_at(k, pvsim_rand_range(&k->s, 0, v->kthread ?
 						 p->hnoise_gap_max_ns :

@@ -146,6 +146,33 @@ struct pvsim_kvm_params {
 	 *         scans only the target's (groups of consecutive vCPUs;
 	 *         0 = the whole guest). */
 	uint32_t llc_vcpus;
+	/** @brief schbench's message thread spins this long (wall clock)
+	 *         after a worker's post wakes it, before its sleep (the
+	 *         2023 schbench's message_cputime); 0 = none, ns. */
+	uint64_t msg_spin_ns;
+	/** @brief Record a worker's latency at the end of its spin, minus
+	 *         cputime (the 2023 schbench's add_lat() after do_work());
+	 *         false: at its first run after the wake-up. */
+	bool lat_at_spin_end;
+	/** @brief vCPU threads move within their affinity set: the host's
+	 *         wake-up path (select_idle_sibling() over host_llc threads)
+	 *         and new-idle balancing place them; false: vCPU i stays on
+	 *         host thread i mod host threads. */
+	bool host_migrate;
+	/** @brief Host threads per host last-level cache (the wake-up scan's
+	 *         span; POWER9: the core pair). */
+	uint32_t host_llc;
+	/** @brief New-idle balance: a host thread going idle pulls a waiting
+	 *         vCPU thread from another host thread of its affinity set
+	 *         (own LLC first); with host_migrate only. */
+	bool host_newidle;
+	/** @brief The guest's scheduler: PVSIM_KVM_GUEST_EEVDF (Linux 6.6,
+	 *         the default) or PVSIM_KVM_GUEST_FIFO (the earlier FIFO
+	 *         queue with guest_wakeup_gran_ns, assumed). */
+	uint32_t guest_sched;
+	/** @brief Guest EEVDF: a used-up slice is noticed at the guest's next
+	 *         tick (1 / HZ), ns; 0 = at once. */
+	uint64_t guest_tick_ns;
 	/** @brief Wake-up placement rule of the benchmark guest. */
 	enum pvs_preempt_policy policy;
 	/** @brief A plug-in's decisions instead of the library's (NULL:
@@ -164,6 +191,15 @@ enum pvsim_kvm_host_sched {
 	/** @brief Linux 6.1..6.5 CFS: sleeper credit and wake-up
 	 *         granularity, tick preemption by slice. */
 	PVSIM_KVM_HOST_CFS
+};
+
+/** @brief The KVM model's guest scheduler (pvsim_kvm_params::guest_sched). */
+enum pvsim_kvm_guest_sched {
+	/** @brief Linux 6.6's EEVDF per vCPU run queue (eevdf.h). */
+	PVSIM_KVM_GUEST_EEVDF,
+	/** @brief FIFO per vCPU, a woken task preempts after
+	 *         guest_wakeup_gran_ns, slices of guest_slice_ns. */
+	PVSIM_KVM_GUEST_FIFO
 };
 
 /** @brief Where a worker's wake-up was placed (the state of the target). */
@@ -199,6 +235,8 @@ struct pvsim_kvm_result {
 	uint64_t decisions;
 	/** @brief See decisions. */
 	uint64_t answered_preempted;
+	/** @brief vCPU threads moved to another host thread (host_migrate). */
+	uint64_t migrations;
 	/** @brief Invariant violations seen (debug runs check every event). */
 	uint64_t failures;
 	/** @brief First violation, or NULL. */

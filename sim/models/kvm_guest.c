@@ -55,10 +55,32 @@ static int32_t rq_pop(struct kvm *k, uint32_t vi)
 	return ti;
 }
 
+/* Take task ti from anywhere in vCPU vi's waiting list. */
+static void rq_take(struct kvm *k, uint32_t vi, uint32_t ti)
+{
+	struct vcpu *v = &k->v[vi];
+	int32_t *link = &v->qhead, prev = -1;
+
+	while (*link != (int32_t)ti) {
+		prev = *link;
+		link = &k->t[*link].qnext;
+	}
+	*link = k->t[ti].qnext;
+	if (v->qtail == (int32_t)ti)
+		v->qtail = prev;
+	v->qlen--;
+	if (k->t[ti].woken) {
+		k->t[ti].woken = false;
+		v->nwoken--;
+	}
+}
+
 /*
- * The current task is switched out when its slice ends, or earlier when a
- * woken task waits and the current one has run guest_wakeup_gran_ns
- * (check_preempt_wakeup: a sleeper preempts a task that ran long enough).
+ * FIFO guest (guest_sched=1): the current task is switched out when its
+ * slice ends, or earlier when a woken task waits and the current one has
+ * run guest_wakeup_gran_ns. EEVDF guest: at once when pick_eevdf() would
+ * run a waiting task instead (check_preempt_wakeup()), else when its
+ * deadline is noticed at the guest's tick.
  */
 static void arm_slice(struct kvm *k, uint32_t vi)
 {
@@ -67,6 +89,9 @@ static void arm_slice(struct kvm *k, uint32_t vi)
 					  k->p->guest_wakeup_gran_ns :
 					  k->p->guest_slice_ns);
 
+	if (k->geevdf_on)
+		due = k->s.now_ns + (kvm_grq_pick(k, vi, true) >= 0 ? 0 :
+				     kvm_grq_until_resched(k, vi));
 	v->slice_epoch++;
 	kvm_at(k, due > k->s.now_ns ? due - k->s.now_ns : 0, EV_GSLICE, vi,
 	   v->slice_epoch);
@@ -80,6 +105,8 @@ static void vcpu_set_cur(struct kvm *k, uint32_t vi, uint32_t ti)
 	v->cur = (int32_t)ti;
 	v->cur_since_ns = k->s.now_ns;
 	task_set_vcpu(k, ti, vi);
+	if (k->geevdf_on)
+		kvm_grq_set_cur(k, ti);
 	if (v->qlen)
 		arm_slice(k, vi);
 	task_run(k, ti);
@@ -93,7 +120,9 @@ static void vcpu_schedule(struct kvm *k, uint32_t vi)
 	int32_t ti;
 
 	v->cur = -1;
-	ti = rq_pop(k, vi);
+	ti = k->geevdf_on ? kvm_grq_pick(k, vi, false) : rq_pop(k, vi);
+	if (ti >= 0 && k->geevdf_on)
+		rq_take(k, vi, (uint32_t)ti);
 	if (ti < 0) {
 		/* new-idle balance: pull from the vCPU with most waiting */
 		for (i = 1; i < k->p->vcpus; i++) {
@@ -103,8 +132,14 @@ static void vcpu_schedule(struct kvm *k, uint32_t vi)
 				best = u;
 			}
 		}
-		if (most)
+		if (most && k->geevdf_on) {
+			/* migrate: leave best's queue, join the idle one */
+			kvm_grq_leave(k, best, (uint32_t)k->v[best].qhead);
 			ti = rq_pop(k, best);
+			kvm_grq_place(k, vi, (uint32_t)ti);
+		} else if (most) {
+			ti = rq_pop(k, best);
+		}
 	}
 	if (ti >= 0) {
 		vcpu_set_cur(k, vi, (uint32_t)ti);
@@ -250,18 +285,24 @@ static void enqueue(struct kvm *k, uint32_t ti, uint32_t vi)
 	struct vcpu *v = &k->v[vi];
 
 	task_set_vcpu(k, ti, vi);
+	if (k->geevdf_on)
+		kvm_grq_place(k, vi, ti);
 	if (v->cur >= 0 || v->qlen) {
 		k->t[ti].wclass = PVSIM_KVM_WAKE_QUEUED;
 		rq_push(k, vi, ti);
 		k->t[ti].woken = true;
 		v->nwoken++;
-		/* the first waiter sets the deadline: slice or wake-up gran */
-		if (v->exec && v->cur >= 0 && (v->qlen == 1 || v->nwoken == 1))
+		/* the first waiter sets the deadline: slice or wake-up gran;
+		 * under EEVDF every wake-up is checked */
+		if (v->exec && v->cur >= 0 && (v->qlen == 1 || v->nwoken == 1 ||
+					       k->geevdf_on))
 			arm_slice(k, vi);
 		return;
 	}
 	v->cur = (int32_t)ti;
 	v->cur_since_ns = k->s.now_ns;
+	if (k->geevdf_on)
+		kvm_grq_set_cur(k, ti);
 	k->t[ti].wclass = v->hstate == HS_BLOCKED ? PVSIM_KVM_WAKE_CEDED :
 			  v->hstate == HS_RUNNABLE ? PVSIM_KVM_WAKE_PREEMPTED :
 			  PVSIM_KVM_WAKE_POLLING;
@@ -294,7 +335,21 @@ static void task_block(struct kvm *k, uint32_t ti)
 	struct task *t = &k->t[ti];
 
 	t->blocked = true;
+	if (k->geevdf_on)
+		kvm_grq_leave(k, (uint32_t)t->vcpu, ti);
 	vcpu_schedule(k, (uint32_t)t->vcpu);
+}
+
+/* A measured worker wake-up of us microseconds, by where it was placed. */
+static void record_lat(struct kvm *k, struct task *t, uint64_t us)
+{
+	t->measure = false;
+	if (t->wake_ns < k->t_begin || t->wake_ns >= k->t_end)
+		return;
+	pvsim_hist_add(&k->r->wake, us);
+	k->r->wake_n[t->wclass]++;
+	k->r->wake_us[t->wclass] += us;
+	k->r->wake_slow[t->wclass] += us >= 1000;
 }
 
 /* Worker finished its spin: msg_and_wait(). */
@@ -302,6 +357,13 @@ static void worker_post(struct kvm *k, uint32_t ti)
 {
 	struct task *t = &k->t[ti], *m = &k->t[t->msg];
 
+	if (t->measure && k->p->lat_at_spin_end) {
+		/* schbench's add_lat(): wake to now, minus cputime, >= 1 */
+		uint64_t us = (k->s.now_ns - t->wake_ns) / 1000,
+			 c = k->p->cputime_ns / 1000;
+
+		record_lat(k, t, us > c ? us - c : 1);
+	}
 	t->spinning = false;
 	t->done_pending = false;
 	t->epoch++;
@@ -344,17 +406,8 @@ static void task_run(struct kvm *k, uint32_t ti)
 	uint64_t now = k->s.now_ns;
 	int32_t w;
 
-	if (t->measure) {
-		t->measure = false;
-		if (t->wake_ns >= k->t_begin && t->wake_ns < k->t_end) {
-			uint64_t us = (now - t->wake_ns) / 1000;
-
-			pvsim_hist_add(&k->r->wake, us);
-			k->r->wake_n[t->wclass]++;
-			k->r->wake_us[t->wclass] += us;
-			k->r->wake_slow[t->wclass] += us >= 1000;
-		}
-	}
+	if (t->measure && !p->lat_at_spin_end)
+		record_lat(k, t, (now - t->wake_ns) / 1000);
 	if (!t->is_msg) {
 		if (t->done_pending) {
 			worker_post(k, ti);
@@ -386,6 +439,16 @@ static void task_run(struct kvm *k, uint32_t ti)
 			msg_fwait(k, ti);
 		return;
 	}
+	if (t->phase == MSG_AFTER_WAIT && p->msg_spin_ns) {
+		/* usec_spin(message_cputime): wall clock, ends when seen */
+		t->phase = MSG_SPIN;
+		t->done_pending = false;
+		kvm_at(k, p->msg_spin_ns, EV_SPIN_END, ti, t->epoch);
+		return;
+	}
+	if (t->phase == MSG_SPIN && !t->done_pending)
+		return;		/* resumed within its spin */
+	t->done_pending = false;
 	/* usleep(sleeptime + jitter), late by up to the timer slack */
 	t->phase = MSG_TOP;
 	kvm_at(k, p->sleeptime_ns +
@@ -416,10 +479,14 @@ void kvm_spin_end(struct kvm *k, uint32_t ti)
 	struct task *t = &k->t[ti];
 	struct vcpu *v = &k->v[t->vcpu];
 
-	if (v->cur == (int32_t)ti && v->exec)
+	if (v->cur != (int32_t)ti || !v->exec) {
+		t->done_pending = true;	/* goes on when it next runs */
+	} else if (t->is_msg) {
+		t->done_pending = true;	/* the message thread's spin ended */
+		task_run(k, ti);
+	} else {
 		worker_post(k, ti);
-	else
-		t->done_pending = true;	/* posts when it next runs */
+	}
 }
 
 void kvm_guest_slice(struct kvm *k, uint32_t vi)
@@ -429,6 +496,20 @@ void kvm_guest_slice(struct kvm *k, uint32_t vi)
 
 	if (!v->exec || ti < 0 || !v->qlen)
 		return;
+	if (k->geevdf_on) {
+		int32_t next = kvm_grq_pick(k, vi, true);
+
+		if (next < 0) {		/* the current task keeps the vCPU */
+			arm_slice(k, vi);
+			return;
+		}
+		kvm_task_stop(k, ti);
+		k->t[ti].se.protect = false;
+		rq_take(k, vi, (uint32_t)next);
+		rq_push(k, vi, (uint32_t)ti);
+		vcpu_set_cur(k, vi, (uint32_t)next);
+		return;
+	}
 	kvm_task_stop(k, ti);
 	rq_push(k, vi, (uint32_t)ti);
 	vcpu_schedule(k, vi);

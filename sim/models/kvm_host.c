@@ -131,6 +131,100 @@ static void host_dispatch(struct kvm *k, uint32_t h, uint32_t vi)
 	}
 }
 
+/* A host thread with nothing to run (available_idle_cpu()). */
+static bool ht_idle(const struct kvm *k, uint32_t h)
+{
+	return k->ht[h].cur < 0 && !k->ht[h].nq;
+}
+
+/*
+ * select_idle_sibling() for a vCPU thread waking (target = its previous
+ * host thread): that one when idle, else the first idle host thread of
+ * its LLC (scanning onwards) within the affinity set, else the previous.
+ */
+static uint32_t host_select(const struct kvm *k, uint32_t vi)
+{
+	const struct vcpu *v = &k->v[vi];
+	uint32_t prev = v->ht, llc = k->p->host_llc, first, c, i;
+
+	if (ht_idle(k, prev))
+		return prev;
+	llc = llc && llc < k->nht ? llc : k->nht;
+	first = prev - prev % llc;
+	for (i = 1; i < llc; i++) {
+		c = first + (prev - first + i) % llc;
+		if (c < v->aff_n && ht_idle(k, c))
+			return c;
+	}
+	if (k->ht[prev].nq + 2 < HT_QMAX)
+		return prev;
+	/* the model's queue bound: the least queued of the set instead */
+	for (c = 0, first = prev; c < v->aff_n; c++)
+		first = k->ht[c].nq < k->ht[first].nq ? c : first;
+	return first;
+}
+
+/* A waiting vCPU thread on host thread src that h may take, or -1. */
+static int32_t host_movable(const struct kvm *k, uint32_t src, uint32_t h)
+{
+	const struct hthread *ht = &k->ht[src];
+	uint32_t i;
+
+	for (i = 0; i < ht->nq; i++)
+		if (!k->v[ht->q[i]].pinned && h < k->v[ht->q[i]].aff_n)
+			return (int32_t)i;
+	return -1;
+}
+
+/*
+ * newidle_balance(): host thread h goes idle and pulls a waiting vCPU
+ * thread from the host thread with most waiting, in its LLC first, then
+ * in the whole host (the affinity sets bound what may move).
+ */
+static void host_newidle(struct kvm *k, uint32_t h)
+{
+	uint32_t llc = k->p->host_llc && k->p->host_llc < k->nht ?
+		       k->p->host_llc : k->nht, lvl, c, best = 0, most = 0;
+	uint32_t first = h - h % llc, span;
+	struct hthread *src;
+	int32_t pos;
+	uint32_t vi, i;
+
+	for (lvl = 0; lvl < 2 && !most; lvl++) {
+		span = lvl ? k->nht : llc;
+		for (i = 0; i < span; i++) {
+			c = lvl ? i : first + i;
+			if (c == h || c >= k->nht || k->ht[c].nq <= most ||
+			    host_movable(k, c, h) < 0)
+				continue;
+			most = k->ht[c].nq;
+			best = c;
+		}
+	}
+	if (!most)
+		return;
+	src = &k->ht[best];
+	pos = host_movable(k, best, h);
+	vi = (uint32_t)src->q[pos];
+	if (k->eevdf_on) {
+		struct pvsim_eevdf_se *q[HT_QMAX + 1];
+		int cur;
+
+		/* dequeue keeps its lag; enqueue on the idle CPU places it */
+		ev_charge(k, best);
+		pvsim_eevdf_sleep(&k->eevdf, &k->v[vi].se, q,
+				  ev_queue(k, best, q, &cur));
+		pvsim_eevdf_place(&k->eevdf, &k->v[vi].se, q, 0,
+				  k->ht[h].vmin_ns);
+	}
+	for (i = (uint32_t)pos + 1; i < src->nq; i++)
+		src->q[i - 1] = src->q[i];
+	src->nq--;
+	k->v[vi].ht = h;
+	k->r->migrations++;
+	host_dispatch(k, h, vi);
+}
+
 static void host_next(struct kvm *k, uint32_t h)
 {
 	struct hthread *ht = &k->ht[h];
@@ -139,8 +233,11 @@ static void host_next(struct kvm *k, uint32_t h)
 	int cur;
 
 	ht->cur = -1;
-	if (!ht->nq)
+	if (!ht->nq) {
+		if (k->p->host_migrate && k->p->host_newidle)
+			host_newidle(k, h);
 		return;
+	}
 	if (k->eevdf_on)	/* pick_eevdf(); FIFO for the shortcut */
 		first = pvsim_eevdf_pick(&k->eevdf, q,
 					 ev_queue(k, h, q, &cur), -1);
@@ -246,6 +343,13 @@ void kvm_host_wake(struct kvm *k, uint32_t vi)
 
 	if (v->hstate != HS_BLOCKED)
 		return;
+	if (k->p->host_migrate && !v->pinned) {
+		uint32_t to = host_select(k, vi);
+
+		k->r->migrations += to != v->ht;
+		v->ht = to;
+		ht = &k->ht[to];
+	}
 	v->hstate = HS_RUNNABLE;
 	v->hwoken = true;
 	v->since_ns = now;

@@ -28,7 +28,7 @@ enum kvm_ev {
 
 enum { HS_BLOCKED, HS_RUNNABLE, HS_RUNNING };
 enum { GI_BUSY, GI_SNOOZE, GI_CEDED };
-enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT };
+enum { MSG_TOP, MSG_WAKING, MSG_AFTER_WAIT, MSG_SPIN };
 
 /* Most threads sharing a hardware thread (benchmark and noise vCPUs,
  * other load, the kernel thread). */
@@ -55,6 +55,9 @@ struct task {
 	uint32_t nposted;	/* message threads: posts this round */
 	bool in_fwait;		/* message threads: blocked in fwait */
 	uint8_t phase;
+	/* guest scheduling entity (EEVDF) */
+	struct pvsim_eevdf_se se;
+	uint64_t charged_ns;	/* CPU time charged up to here */
 };
 
 struct vcpu {
@@ -65,6 +68,8 @@ struct vcpu {
 	uint8_t gidle;
 	bool noise;
 	bool kthread;		/* host kernel activity, not a vCPU */
+	bool pinned;		/* stays on ht (kernel threads, other load) */
+	uint32_t aff_n;		/* affinity set: host threads [0, aff_n) */
 	bool hwoken;		/* host-runnable by a wake-up, not run since */
 	bool exec;
 	bool noise_busy;
@@ -78,6 +83,8 @@ struct vcpu {
 	uint32_t nwoken;	/* queued tasks with woken set */
 	uint32_t nattached;	/* workers whose last vCPU this is (load) */
 	uint64_t cur_since_ns;
+	int64_t gvmin_ns;	/* guest EEVDF: V when no task is queued */
+	uint64_t gtick_phase_ns;	/* guest EEVDF: this vCPU's tick offset */
 	/* host scheduling entity (EEVDF) */
 	struct pvsim_eevdf_se se;
 	uint64_t charged_ns;	/* CPU time charged up to here */
@@ -99,6 +106,8 @@ struct kvm {
 	struct pvsim_kvm_result *r;
 	struct pvsim_eevdf eevdf;
 	bool eevdf_on;
+	struct pvsim_eevdf geevdf;	/* the guest's run queues */
+	bool geevdf_on;
 	uint64_t noise_scale_pm;	/* this run's host activity factor */
 	uint32_t nht, nv, nt;
 	uint64_t t_begin, t_end;
@@ -107,7 +116,16 @@ struct kvm {
 	struct task t[PVSIM_KVM_MAX_TASKS];
 };
 
+/* Most tasks one vCPU's guest run queue is walked for (EEVDF). */
+#define PVSIM_KVM_GRQ_MAX 64
+
 uint64_t kvm_lat(struct kvm *k, uint64_t ns);
+void kvm_grq_charge(struct kvm *k, uint32_t vi);
+void kvm_grq_set_cur(struct kvm *k, uint32_t ti);
+void kvm_grq_place(struct kvm *k, uint32_t vi, uint32_t ti);
+void kvm_grq_leave(struct kvm *k, uint32_t vi, uint32_t ti);
+int32_t kvm_grq_pick(struct kvm *k, uint32_t vi, bool with_cur);
+uint64_t kvm_grq_until_resched(struct kvm *k, uint32_t vi);
 void kvm_at(struct kvm *k, uint64_t delay, uint32_t kind, uint32_t obj, uint32_t epoch);
 void kvm_guest_slice(struct kvm *k, uint32_t vi);
 void kvm_host_resched(struct kvm *k, uint32_t h);

@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "report/report.h"
-#include "engine/sim_int.h"
+#include "scenarios/ppc_idle_hint.h"
 
 /* Names of the records (pvsim_record()): case, policy. */
 static const char *const case_short[PVSIM_IDLE_HINT_NCASES] = {
@@ -101,237 +101,21 @@ static void print_holdout(FILE *f, unsigned int c, const int64_t *centi)
 		sign, near);
 }
 
-/* The parameters `show` lists, settable with --set (pvsim_param): the
- * only source of the KVM model's numbers (pvsim_idle_hint_params()). */
-enum { P_NBUSY_MIN, P_NBUSY_MAX, P_NIDLE_MIN, P_NIDLE_MAX, P_HGAP_MIN,
-       P_HGAP_MAX, P_HBURST_MIN, P_HBURST_MAX, P_CPUTIME, P_MSGWORK,
-       P_SLEEP, P_GSLICE, P_GGRAN, P_SNOOZE, P_IPI, P_CEDE_EXIT,
-       P_RESUME, P_JITTER, P_HSCHED, P_HSLICE, P_HTICK, P_HPARITY,
-       P_HGRAN, P_NOISE_PREEMPT, P_ITER_NOISE, P_SLACK, P_RSTART,
-       P_VCPUS, P_GSMT, P_HCORES, P_HSMT, P_LOAD, P_MSGS, P_WORKERS,
-       P_WORK_CPU, P_SJITTER, P_WAIT_ALL, P_GCOST, P_LLC, P_CFS_LAT,
-       P_CFS_GRAN, P_NR };
-
-static const struct pvsim_param ph_params[P_NR] = {
-	{ "noise_busy_min_us", "us", 1000, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "noise vCPU bursts (the published run does not say what the "
-	  "noise guest ran)" },
-	{ "noise_busy_max_us", "us", 20000, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "see noise_busy_min_us" },
-	{ "noise_idle_min_us", "us", 200, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "noise vCPU idle (ceded) gaps" },
-	{ "noise_idle_max_us", "us", 5000, 1, 1000000, PVSIM_PROV_ASSUMED,
-	  "see noise_idle_min_us" },
-	{ "host_gap_min_us", "us", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
-	  "gap between host kernel bursts per hardware thread" },
-	{ "host_gap_max_us", "us", 20000, 0, 1000000, PVSIM_PROV_ASSUMED,
-	  "see host_gap_min_us" },
-	{ "host_burst_min_us", "us", 20, 0, 100000, PVSIM_PROV_ASSUMED,
-	  "host kernel burst (preempts the vCPU thread)" },
-	{ "host_burst_max_us", "us", 200, 0, 100000, PVSIM_PROV_ASSUMED,
-	  "see host_burst_min_us" },
-	{ "cputime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
-	  "schbench -c default (CPU work per request)" },
-	{ "msg_work_us", "us", 25, 0, 10000, PVSIM_PROV_FITTED,
-	  "message thread work after its wake-ups: the published medians "
-	  "(-1..-5 %)" },
-	{ "sleeptime_us", "us", 10000, 1, 1000000, PVSIM_PROV_MEASURED,
-	  "schbench -s default" },
-	{ "guest_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
-	  "Linux's scheduler slice on a guest of 8+ CPUs" },
-	{ "guest_wakeup_gran_us", "us", 50, 0, 10000, PVSIM_PROV_ASSUMED,
-	  "a woken task preempts the current one after this long" },
-	{ "snooze_ns", "ns", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
-	  "guest idle poll before ceding" },
-	{ "ipi_ns", "ns", 5000, 0, 1000000, PVSIM_PROV_ASSUMED,
-	  "IPI to a ceded vCPU until its thread wakes" },
-	{ "cede_exit_us", "us", 20, 0, 10000, PVSIM_PROV_CALIBRATED,
-	  "host wake and guest entry of a ceded vCPU: the medians say a "
-	  "queued wake-up costs about one" },
-	{ "resume_us", "us", 5, 0, 10000, PVSIM_PROV_ASSUMED,
-	  "guest re-entry after a host preemption" },
-	{ "lat_jitter_pm", "per mille", 250, 0, 999, PVSIM_PROV_CALIBRATED,
-	  "spread of the latencies: pseries-cede-latency's IPI p99 = 1.28 x "
-	  "mean" },
-	{ "host_sched", "0|1|2", 0, 0, 2, PVSIM_PROV_MEASURED,
-	  "host wake-up preemption: 0 = EEVDF as Linux 6.6+ "
-	  "(kernel/sched/fair.c); 1 = the earlier shortcut (assumed, not "
-	  "Linux: host_wakeup_gran_us, noise_wakeup_preempt); 2 = CFS as "
-	  "Linux 6.1..6.5 (host_cfs_*, host_slice_us = min granularity)" },
-	{ "host_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
-	  "Linux 6.6 default: sysctl_sched_base_slice 0.75 ms x (1 + "
-	  "ilog2(min(CPUs, 8))) = 3 ms on 8+ CPUs" },
-	{ "host_tick_us", "us", 4000, 0, 100000, PVSIM_PROV_ASSUMED,
-	  "EEVDF notices a used-up slice at the next tick: HZ=250 (the "
-	  "published host's HZ is not said; 0 = at once, HRTICK)" },
-	{ "host_run_to_parity", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
-	  "Linux 6.6 default sched feature RUN_TO_PARITY" },
-	{ "host_wakeup_gran_us", "us", 10, 0, 100000, PVSIM_PROV_ASSUMED,
-	  "host_sched=1 only: a woken vCPU thread preempts the host's "
-	  "current one after this long" },
-	{ "noise_wakeup_preempt", "0|1", 0, 0, 1, PVSIM_PROV_ASSUMED,
-	  "host_sched=1 only: a woken noise vCPU preempts like any sleeper "
-	  "(0: it waits for the slice end)" },
-	{ "iter_noise_pm", "per mille", 200, 0, 999, PVSIM_PROV_ASSUMED,
-	  "run-to-run host activity: per iteration, host and noise bursts "
-	  "x f, their gaps / (2 - f), f uniform in 1 +- this (no published "
-	  "spread to calibrate it)" },
-	{ "timer_slack_us", "us", 50, 0, 10000, PVSIM_PROV_MEASURED,
-	  "Linux's default timer_slack_ns: a message thread's sleep ends up "
-	  "to this much late" },
-	{ "random_start", "0|1", 1, 0, 1, PVSIM_PROV_ASSUMED,
-	  "fork balancing puts schbench's threads one per vCPU, in an order "
-	  "drawn per iteration (0: task i on vCPU i mod vCPUs)" },
-	/* the experiment's shape: the published one by default */
-	{ "guest_vcpus", "vCPUs", 40, 1, 256, PVSIM_PROV_MEASURED,
-	  "the published guest: 40 vCPUs; vCPU i on host thread i mod "
-	  "host threads (case 2's noise guest has as many, case 3's half)" },
-	{ "guest_smt", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
-	  "the published guest's threads per core (SMT4)" },
-	{ "host_cores", "cores", 10, 1, 256, PVSIM_PROV_MEASURED,
-	  "host cores the guests run on: the published CPUs 0-39 = 10 SMT4 "
-	  "cores" },
-	{ "host_smt", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
-	  "the published host's SMT4" },
-	{ "host_load_threads", "per host thread", 0, 0, 8,
-	  PVSIM_PROV_ASSUMED,
-	  "other CPU hogs per host thread, busy/idle like noise vCPUs, in "
-	  "every case (the published host ran only the guests)" },
-	{ "msg_threads", "threads", 20, 1, 256, PVSIM_PROV_MEASURED,
-	  "schbench -m 20" },
-	{ "workers", "per message thread", 2, 1, 16, PVSIM_PROV_MEASURED,
-	  "schbench -t 2" },
-	{ "work_is_cpu", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
-	  "schbench's work is CPU time (a matrix multiply); 0: a wall-clock "
-	  "spin (bench/wakeup -w)" },
-	{ "sleep_jitter_pm", "per mille", 250, 0, 1000, PVSIM_PROV_ASSUMED,
-	  "message thread sleep + uniform jitter below sleeptime x this "
-	  "(0: bench/wakeup's exact nanosleep)" },
-	{ "msg_wait_all", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
-	  "schbench: the first worker's post wakes the message thread; 1: "
-	  "it waits for all its workers (bench/wakeup)" },
-	{ "guest_cost_pm", "per mille", 1000, 1, 1000000,
-	  PVSIM_PROV_ASSUMED,
-	  "guest-side costs (message work, snooze wake, IPI, cede exit, "
-	  "re-entry) x this: 1000 on hardware, more under TCG" },
-	{ "llc_vcpus", "vCPUs", 0, 0, 256, PVSIM_PROV_ASSUMED,
-	  "select_idle_sibling() scans only the target's last-level-cache "
-	  "group of this many vCPUs (0: the whole guest)" },
-	{ "host_cfs_latency_us", "us", 24000, 1000, 1000000,
-	  PVSIM_PROV_MEASURED,
-	  "host_sched=2: Linux 6.1 default sched_latency 6 ms x (1 + "
-	  "ilog2(8)) on 8+ CPUs" },
-	{ "host_cfs_wakeup_gran_us", "us", 4000, 0, 1000000,
-	  PVSIM_PROV_MEASURED,
-	  "host_sched=2: Linux 6.1 default sched_wakeup_granularity 1 ms x "
-	  "(1 + ilog2(8))" },
-};
-
-/* The run's values of the table, onto the model's parameters. */
-static void params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
-{
-#define PH(i) pvsim_param_value(o, ph_params, (i))
-	p->noise_busy_min_ns = PH(P_NBUSY_MIN) * 1000;
-	p->noise_busy_max_ns = PH(P_NBUSY_MAX) * 1000;
-	p->noise_idle_min_ns = PH(P_NIDLE_MIN) * 1000;
-	p->noise_idle_max_ns = PH(P_NIDLE_MAX) * 1000;
-	p->hnoise_gap_min_ns = PH(P_HGAP_MIN) * 1000;
-	p->hnoise_gap_max_ns = PH(P_HGAP_MAX) * 1000;
-	p->hnoise_min_ns = PH(P_HBURST_MIN) * 1000;
-	p->hnoise_max_ns = PH(P_HBURST_MAX) * 1000;
-	p->cputime_ns = PH(P_CPUTIME) * 1000;
-	p->msg_work_ns = PH(P_MSGWORK) * 1000;
-	p->sleeptime_ns = PH(P_SLEEP) * 1000;
-	p->guest_slice_ns = PH(P_GSLICE) * 1000;
-	p->guest_wakeup_gran_ns = PH(P_GGRAN) * 1000;
-	p->snooze_ns = PH(P_SNOOZE);
-	p->ipi_ns = PH(P_IPI);
-	p->cede_exit_ns = PH(P_CEDE_EXIT) * 1000;
-	p->resume_ns = PH(P_RESUME) * 1000;
-	p->lat_jitter_pm = (uint32_t)PH(P_JITTER);
-	p->host_sched = (uint32_t)PH(P_HSCHED);
-	p->host_slice_ns = PH(P_HSLICE) * 1000;
-	p->host_tick_ns = PH(P_HTICK) * 1000;
-	p->host_run_to_parity = PH(P_HPARITY) != 0;
-	p->host_wakeup_gran_ns = PH(P_HGRAN) * 1000;
-	p->noise_wakeup_preempt = PH(P_NOISE_PREEMPT) != 0;
-	p->iter_noise_pm = (uint32_t)PH(P_ITER_NOISE);
-	p->timer_slack_ns = PH(P_SLACK) * 1000;
-	p->random_start = PH(P_RSTART) != 0;
-	p->vcpus = (uint32_t)PH(P_VCPUS);
-	p->guest_smt = (uint32_t)PH(P_GSMT);
-	p->cores = (uint32_t)PH(P_HCORES);
-	p->smt = (uint32_t)PH(P_HSMT);
-	p->load_per_hthread = (uint32_t)PH(P_LOAD);
-	p->msg_threads = (uint32_t)PH(P_MSGS);
-	p->workers = (uint32_t)PH(P_WORKERS);
-	p->work_is_cpu = PH(P_WORK_CPU) != 0;
-	p->sleep_jitter_pm = (uint32_t)PH(P_SJITTER);
-	p->msg_wait_all = PH(P_WAIT_ALL) != 0;
-	p->guest_cost_pm = (uint32_t)PH(P_GCOST);
-	p->llc_vcpus = (uint32_t)PH(P_LLC);
-	p->host_cfs_latency_ns = PH(P_CFS_LAT) * 1000;
-	p->host_cfs_wakeup_gran_ns = PH(P_CFS_GRAN) * 1000;
-#undef PH
-}
-
-/* Ranges that must be ordered. */
-static const char *ph_invalid(const struct pvsim_opts *o)
-{
-	static const unsigned int pair[][2] = {
-		{ P_NBUSY_MIN, P_NBUSY_MAX }, { P_NIDLE_MIN, P_NIDLE_MAX },
-		{ P_HGAP_MIN, P_HGAP_MAX }, { P_HBURST_MIN, P_HBURST_MAX },
-	};
-	unsigned int i;
-
-	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++)
-		if (pvsim_param_value(o, ph_params, pair[i][0]) >
-		    pvsim_param_value(o, ph_params, pair[i][1]))
-			return "each *_min_us at most its *_max_us";
-	if (pvsim_param_value(o, ph_params, P_VCPUS) %
-	    pvsim_param_value(o, ph_params, P_GSMT))
-		return "guest_vcpus a multiple of guest_smt";
-	if (pvsim_param_value(o, ph_params, P_MSGS) *
-	    (1 + pvsim_param_value(o, ph_params, P_WORKERS)) >
-	    PVSIM_KVM_MAX_TASKS)
-		return "msg_threads x (1 + workers) at most 1024";
-	if ((pvsim_param_value(o, ph_params, P_VCPUS) * 2 +
-	     pvsim_param_value(o, ph_params, P_HCORES) *
-	     pvsim_param_value(o, ph_params, P_HSMT) - 1) /
-	    (pvsim_param_value(o, ph_params, P_HCORES) *
-	     pvsim_param_value(o, ph_params, P_HSMT)) +
-	    pvsim_param_value(o, ph_params, P_LOAD) > 14)
-		return "at most 14 threads per host thread (vCPUs of both "
-		       "guests and host_load_threads)";
-	return NULL;
-}
-
-void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
-			enum pvs_preempt_policy policy)
-{
-	static const struct pvsim_opts defaults;	/* the table's values */
-
-	memset(p, 0, sizeof(*p));
-	params_of(&defaults, p);
-	/* what --set does not reach: the run's length, a snooze's wake */
-	p->runtime_ns = 5000000000ull;
-	p->warmup_ns = 200000000;
-	p->snooze_wake_ns = 2000;
-	p->noise_vcpus = c == 0 ? 0 : c == 1 ? 40 : 20;
-	p->policy = policy;
-}
-
 static void show(const struct pvsim_opts *o, FILE *f)
 {
 	struct pvsim_kvm_params p;
 
 	pvsim_idle_hint_params(&p, 0, PVS_PREEMPT_IDLE_HINT);
-	params_of(o, &p);
+	pvsim_ih_params_of(o, &p);
 	fprintf(f,
 "Model (sim/models/kvm.c):\n"
-"- host: %u cores x SMT%u; hardware thread h runs benchmark vCPU h and, when\n"
-"  present, noise vCPU h (pinned; the published guests were affined to CPU sets),\n"
-"  plus host kernel threads (kworkers, ksoftirqd, RCU: bursts of\n"
+"- host: %u cores x SMT%u; benchmark vCPU h and noise vCPU h start on\n"
+"  hardware thread h; with host_migrate=1 (default) vCPU threads move\n"
+"  within their guest's affinity set (benchmark: all; noise: as many\n"
+"  threads as it has vCPUs): a waking one takes an idle thread of its LLC\n"
+"  (host_llc_threads, select_idle_sibling()), a thread going idle pulls a\n"
+"  waiting one (host_newidle); host_migrate=0: pinned. Plus host kernel\n"
+"  threads (kworkers, ksoftirqd, RCU: bursts of\n"
 "  %llu..%llu us every %llu..%llu us).\n"
 "  Host scheduler per thread (host_sched=0, default): Linux 6.6's EEVDF\n"
 "  with equal weights (sim/models/eevdf.h): vruntime = CPU time run; deadline =\n"
@@ -351,9 +135,11 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "- lppaca per vCPU, exact: yield_count +1 at every dispatch and undispatch\n"
 "  (odd = not dispatched); idle = 1 for the whole guest idle period (snooze\n"
 "  and cede), as pseries_idle_prolog/epilog; steal = runnable time.\n"
-"- guest: %u vCPUs, per-vCPU FIFO run queue, %llu us slice when tasks\n"
-"  wait; a woken task preempts the current one once that has run %llu us\n"
-"  (wake-up preemption); new-idle pull of the longest queue's oldest task;\n"
+"- guest: %u vCPUs, a run queue per vCPU: EEVDF as Linux 6.6\n"
+"  (guest_sched=0, models/kvm_grq.c: slice %llu us, deadlines noticed at\n"
+"  the guest tick, a woken task preempts when pick_eevdf() chooses it) or\n"
+"  FIFO (guest_sched=1: a woken task preempts after %llu us);\n"
+"  new-idle pull of the longest queue's oldest task;\n"
 "  idle polls (snooze) %llu us, then H_CEDE (the vCPU thread blocks).\n"
 "- placement (select_task_rq_fair() reduced): wake_affine keeps the\n"
 "  previous vCPU when it is idle and not preempted (wake_affine_idle),\n"
@@ -372,36 +158,22 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "  re-entry after a host preemption %llu us. Each of these, and the\n"
 "  message thread's work below, is drawn uniformly within +-%u per mille\n"
 "  of its value (assumed; pseries-cede-latency's IPI wake-up: p99 = 1.28 x mean).\n"
-"- schbench: -m %u -t %u; a message thread wakes its workers and runs\n"
+"- schbench (the 2023 classic loop): -m %u -t %u; a message thread wakes\n"
+"  its workers and runs\n"
 "  %llu us more before it blocks in fwait (futex wakes with their\n"
 "  placement and IPIs, fwait; calibrated: the published medians, -1..-5 %%,\n"
 "  say a wake-up queued behind the waker costs about a cede exit); a\n"
-"  worker does %llu us of CPU work (%s) per\n"
-"  request; message sleep %llu us + jitter < s/4.\n"
-"  Wake-up latency = wake to running, schbench's histogram, percentile =\n"
+"  worker spins %llu us (%s) per\n"
+"  request; after a post the message thread spins msg_spin_us (wall\n"
+"  clock), then sleeps %llu us + jitter < s/4. Latency = wake to the end\n"
+"  of the worker's spin minus cputime (lat_at_spin_end=1, schbench's\n"
+"  add_lat()) or wake to running (0); schbench's histogram, percentile =\n"
 "  bucket value (midpoint above 512 us).\n"
-"- noise guest: CPU hog vCPUs, busy %llu..%llu us then ceded %llu..%llu us\n"
-"  (uniform); case 2: 40 vCPUs on threads 0-39, case 3: 20 on 0-19.\n"
-"- why the gain without noise: with the parity rule every ceded vCPU\n"
-"  looks preempted, so a wake-up whose previous vCPU is busy is queued.\n"
-"  Behind the waker (a worker sharing the message thread's vCPU, about\n"
-"  45 %% of wake-ups), it waits the waker's %llu us, about what a cede exit\n"
-"  costs; when both workers of a message thread last ran on its vCPU (a\n"
-"  few %%), the second waits for the first to run the wake-up preemption\n"
-"  delay: that bump is p99. The idle hint wakes a ceded vCPU instead (IPI\n"
-"  + cede exit). The \"wake-ups\" lines of `run` show each policy's\n"
-"  placements and what each cost.\n"
-"- with a noise guest, under EEVDF: the idle hint's wake-ups go to ceded\n"
-"  vCPUs whose host thread the noise vCPU holds; placed with lag about 0\n"
-"  they wait for its deadline (up to a slice and a tick), so the idle\n"
-"  hint LOSES from p75 to p99 (the published run gained up to +512 %% at\n"
-"  p99). The published gains need a woken ceded vCPU that gets its thread\n"
-"  at once: the shortcut (host_sched=1) reproduces their shape (several\n"
-"  times too large); no EEVDF slice or tick setting does (see\n"
-"  docs/sim-ppc-idle-hint.md), nor does CFS (host_sched=2, Linux 6.1:\n"
-"  the sleeper credit rarely puts a ceded vCPU the 4 ms wake-up\n"
-"  granularity behind the noise vCPU). The published host's kernel is\n"
-"  not stated.\n"
+"- noise guest: vCPUs busy %llu..%llu us then ceded %llu..%llu us\n"
+"  (uniform; assumed: a second schbench); case 2: as many vCPUs as the\n"
+"  benchmark on all host threads, case 3: half as many on the first half.\n"
+"- what decides the sign, case by case, and what still disagrees with\n"
+"  the published table: docs/sim-ppc-idle-hint.md (message work %llu us).\n"
 "- variance per iteration: host activity x f, f in 1 +- iter_noise_pm;\n"
 "  sleeps late by up to timer_slack_us; threads start one per vCPU in a\n"
 "  drawn order (random_start). The shape (guest_vcpus, guest_smt,\n"
@@ -451,15 +223,14 @@ static void show(const struct pvsim_opts *o, FILE *f)
 static bool published_shape(const struct pvsim_opts *o)
 {
 	static const unsigned int shape[] = {
-		P_CPUTIME, P_SLEEP, P_VCPUS, P_GSMT, P_HCORES, P_HSMT,
-		P_LOAD, P_MSGS, P_WORKERS, P_WORK_CPU, P_SJITTER,
-		P_WAIT_ALL, P_GCOST
+		P_VCPUS, P_HCORES, P_HSMT, P_LOAD, P_MSGS, P_WORKERS,
+		P_SJITTER, P_WAIT_ALL, P_GCOST
 	};
 	unsigned int i;
 
 	for (i = 0; i < sizeof(shape) / sizeof(shape[0]); i++)
-		if (pvsim_param_value(o, ph_params, shape[i]) !=
-		    ph_params[shape[i]].def)
+		if (pvsim_param_value(o, pvsim_ih_params, shape[i]) !=
+		    pvsim_ih_params[shape[i]].def)
 			return false;
 	return true;
 }
@@ -491,7 +262,7 @@ int pvsim_idle_hint_case(const struct pvsim_opts *o, unsigned int c,
 		/* the plug-in's missing hooks are the patched rule's */
 		pvsim_idle_hint_params(&p[pol], c, pol ? PVS_PREEMPT_IDLE_HINT :
 						     PVS_PREEMPT_PARITY);
-		params_of(o, &p[pol]);
+		pvsim_ih_params_of(o, &p[pol]);
 		/* the noise guest: as many vCPUs, or half as many */
 		p[pol].noise_vcpus = c == 0 ? 0 : c == 1 ? p[pol].vcpus :
 				     p[pol].vcpus / 2;
@@ -793,9 +564,9 @@ const struct pvsim_scenario pvsim_ppc_idle_hint = {
 	"    noise guest on CPUs 0-39     p50 -1.47  p99 +512.08  p99.9 +90.39\n"
 	"    noise guest on CPUs 0-19     p50 -1.63  p99 +343.66  p99.9 +36.07",
 	"is_preempted",
-	ph_params,
+	pvsim_ih_params,
 	P_NR,
-	ph_invalid,
+	pvsim_ih_invalid,
 	ih_published,
 	sizeof(ih_published) / sizeof(ih_published[0]),
 };

@@ -1,0 +1,258 @@
+// SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
+/*
+ * ppc-idle-hint's parameters as data: the table `show` prints and `--set`,
+ * `--params`, `sweep --vary` and `--robustness` change, each with its unit,
+ * range and provenance, and the one place the KVM model's numbers are
+ * written (pvsim_idle_hint_params() applies the table).
+ */
+#include <string.h>
+
+#include "scenarios/ppc_idle_hint.h"
+
+const struct pvsim_param pvsim_ih_params[P_NR] = {
+	{ "noise_busy_min_us", "us", 30000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU bursts: the thread does not say what the noise guest "
+	  "ran; assumed a second schbench -m 20 -t 2 (30 ms spins; old "
+	  "model: 1000)" },
+	{ "noise_busy_max_us", "us", 30000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_busy_min_us (old model: 20000)" },
+	{ "noise_idle_min_us", "us", 20000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "noise vCPU idle (ceded) gaps: that schbench's vCPUs about half "
+	  "busy (old model: 200)" },
+	{ "noise_idle_max_us", "us", 70000, 1, 1000000, PVSIM_PROV_ASSUMED,
+	  "see noise_idle_min_us (old model: 5000)" },
+	{ "host_gap_min_us", "us", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "gap between host kernel bursts per hardware thread" },
+	{ "host_gap_max_us", "us", 20000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "see host_gap_min_us" },
+	{ "host_burst_min_us", "us", 20, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "host kernel burst (preempts the vCPU thread)" },
+	{ "host_burst_max_us", "us", 200, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "see host_burst_min_us" },
+	{ "cputime_us", "us", 30000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -c default at the thread's commit (usec_spin(cputime); "
+	  "old model: 10000)" },
+	{ "msg_work_us", "us", 25, 0, 10000, PVSIM_PROV_FITTED,
+	  "message thread work after its wake-ups: the published medians "
+	  "(-1..-5 %)" },
+	{ "sleeptime_us", "us", 30000, 1, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench -s default at the thread's commit (old model: 10000)" },
+	{ "guest_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
+	  "Linux's scheduler slice on a guest of 8+ CPUs" },
+	{ "guest_wakeup_gran_us", "us", 50, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "a woken task preempts the current one after this long" },
+	{ "snooze_ns", "ns", 2000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "guest idle poll before ceding" },
+	{ "ipi_ns", "ns", 5000, 0, 1000000, PVSIM_PROV_ASSUMED,
+	  "IPI to a ceded vCPU until its thread wakes" },
+	{ "cede_exit_us", "us", 20, 0, 10000, PVSIM_PROV_CALIBRATED,
+	  "host wake and guest entry of a ceded vCPU: the medians say a "
+	  "queued wake-up costs about one" },
+	{ "resume_us", "us", 5, 0, 10000, PVSIM_PROV_ASSUMED,
+	  "guest re-entry after a host preemption" },
+	{ "lat_jitter_pm", "per mille", 250, 0, 999, PVSIM_PROV_CALIBRATED,
+	  "spread of the latencies: pseries-cede-latency's IPI p99 = 1.28 x "
+	  "mean" },
+	{ "host_sched", "0|1|2", 0, 0, 2, PVSIM_PROV_MEASURED,
+	  "host wake-up preemption: 0 = EEVDF as Linux 6.6+ "
+	  "(kernel/sched/fair.c); 1 = the earlier shortcut (assumed, not "
+	  "Linux: host_wakeup_gran_us, noise_wakeup_preempt); 2 = CFS as "
+	  "Linux 6.1..6.5 (host_cfs_*, host_slice_us = min granularity)" },
+	{ "host_slice_us", "us", 3000, 100, 100000, PVSIM_PROV_MEASURED,
+	  "Linux 6.6 default: sysctl_sched_base_slice 0.75 ms x (1 + "
+	  "ilog2(min(CPUs, 8))) = 3 ms on 8+ CPUs" },
+	{ "host_tick_us", "us", 4000, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "EEVDF notices a used-up slice at the next tick: HZ=250 (the "
+	  "published host's HZ is not said; 0 = at once, HRTICK)" },
+	{ "host_run_to_parity", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "Linux 6.6 default sched feature RUN_TO_PARITY" },
+	{ "host_wakeup_gran_us", "us", 10, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "host_sched=1 only: a woken vCPU thread preempts the host's "
+	  "current one after this long" },
+	{ "noise_wakeup_preempt", "0|1", 0, 0, 1, PVSIM_PROV_ASSUMED,
+	  "host_sched=1 only: a woken noise vCPU preempts like any sleeper "
+	  "(0: it waits for the slice end)" },
+	{ "iter_noise_pm", "per mille", 200, 0, 999, PVSIM_PROV_ASSUMED,
+	  "run-to-run host activity: per iteration, host and noise bursts "
+	  "x f, their gaps / (2 - f), f uniform in 1 +- this (no published "
+	  "spread to calibrate it)" },
+	{ "timer_slack_us", "us", 50, 0, 10000, PVSIM_PROV_MEASURED,
+	  "Linux's default timer_slack_ns: a message thread's sleep ends up "
+	  "to this much late" },
+	{ "random_start", "0|1", 1, 0, 1, PVSIM_PROV_ASSUMED,
+	  "fork balancing puts schbench's threads one per vCPU, in an order "
+	  "drawn per iteration (0: task i on vCPU i mod vCPUs)" },
+	/* the experiment's shape: the published one by default */
+	{ "guest_vcpus", "vCPUs", 40, 1, 256, PVSIM_PROV_MEASURED,
+	  "the published guest: 40 vCPUs; vCPU i on host thread i mod "
+	  "host threads (case 2's noise guest has as many, case 3's half)" },
+	{ "guest_smt", "threads", 4, 1, 8, PVSIM_PROV_ASSUMED,
+	  "the guest's threads per core: the thread states only the host's "
+	  "SMT4 (the guest's -smp is not given)" },
+	{ "host_cores", "cores", 10, 1, 256, PVSIM_PROV_MEASURED,
+	  "host cores the guests run on: the published CPUs 0-39 = 10 SMT4 "
+	  "cores" },
+	{ "host_smt", "threads", 4, 1, 8, PVSIM_PROV_MEASURED,
+	  "the published host's SMT4" },
+	{ "host_load_threads", "per host thread", 0, 0, 8,
+	  PVSIM_PROV_ASSUMED,
+	  "other CPU hogs per host thread, busy/idle like noise vCPUs, in "
+	  "every case (the published host ran only the guests)" },
+	{ "msg_threads", "threads", 20, 1, 256, PVSIM_PROV_MEASURED,
+	  "schbench -m 20" },
+	{ "workers", "per message thread", 2, 1, 16, PVSIM_PROV_MEASURED,
+	  "schbench -t 2" },
+	{ "work_is_cpu", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "0: a wall-clock spin, schbench's usec_spin() at the thread's "
+	  "commit (-n 0: no matrix mode); 1: CPU time (old model)" },
+	{ "sleep_jitter_pm", "per mille", 250, 0, 1000, PVSIM_PROV_ASSUMED,
+	  "message thread sleep + uniform jitter below sleeptime x this "
+	  "(0: bench/wakeup's exact nanosleep)" },
+	{ "msg_wait_all", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "schbench: the first worker's post wakes the message thread; 1: "
+	  "it waits for all its workers (bench/wakeup)" },
+	{ "guest_cost_pm", "per mille", 1000, 1, 1000000,
+	  PVSIM_PROV_ASSUMED,
+	  "guest-side costs (message work, snooze wake, IPI, cede exit, "
+	  "re-entry) x this: 1000 on hardware, more under TCG" },
+	{ "llc_vcpus", "vCPUs", 4, 0, 256, PVSIM_PROV_MEASURED,
+	  "Linux's code (arch/powerpc/kernel/smp.c, 6.6): a pseries guest "
+	  "has a CACHE level only when its L2 mask is wider than its SMT "
+	  "mask, and QEMU gives each core its own caches (the booted guest's "
+	  "printout), so select_idle_sibling() scans the SMT core: "
+	  "guest_smt vCPUs (0: the whole guest, the old model)" },
+	{ "host_cfs_latency_us", "us", 24000, 1000, 1000000,
+	  PVSIM_PROV_MEASURED,
+	  "host_sched=2: Linux 6.1 default sched_latency 6 ms x (1 + "
+	  "ilog2(8)) on 8+ CPUs" },
+	{ "host_cfs_wakeup_gran_us", "us", 4000, 0, 1000000,
+	  PVSIM_PROV_MEASURED,
+	  "host_sched=2: Linux 6.1 default sched_wakeup_granularity 1 ms x "
+	  "(1 + ilog2(8))" },
+	{ "msg_spin_us", "us", 30000, 0, 1000000, PVSIM_PROV_MEASURED,
+	  "schbench's message thread spins message_cputime (default 30 ms, "
+	  "wall clock) after a post wakes it, then sleeps (0: old model)" },
+	{ "lat_at_spin_end", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "schbench at the thread's commit records wake-up to the end of the "
+	  "worker's spin minus cputime; 0: wake-up to first run (old model, "
+	  "bench/wakeup)" },
+	{ "host_migrate", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "the thread: guests affined to CPU sets (0-39; noise 0-39 or "
+	  "0-19), so the host's wake-up path and balancing move vCPU "
+	  "threads within them; 0: vCPU i pinned to host thread i (old model)" },
+	{ "host_llc_threads", "threads", 8, 1, 256, PVSIM_PROV_MEASURED,
+	  "host select_idle_sibling() span: POWER9 SMT4 shares L2 (512K) and "
+	  "L3 (10M, the thread's lscpu) per core pair = 8 threads" },
+	{ "host_newidle", "0|1", 1, 0, 1, PVSIM_PROV_MEASURED,
+	  "Linux's code: a host thread going idle pulls a waiting vCPU thread "
+	  "(newidle_balance(), own LLC first); host_migrate=1 only" },
+	{ "guest_sched", "0|1", 0, 0, 1, PVSIM_PROV_MEASURED,
+	  "the guest's run queues: 0 = EEVDF as Linux 6.6 (the thread's "
+	  "v6.6-rc5; slice guest_slice_us, RUN_TO_PARITY); 1 = FIFO with "
+	  "guest_wakeup_gran_us (assumed, the old model)" },
+	{ "guest_tick_us", "us", 10000, 0, 100000, PVSIM_PROV_ASSUMED,
+	  "guest_sched=0: a used-up slice is noticed at the guest's next "
+	  "tick; HZ=100 as powerpc's ppc64/pseries defconfigs (the guest's "
+	  "config is not stated; 0 = at once)" },
+};
+
+/* The run's values of the table, onto the model's parameters. */
+void pvsim_ih_params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
+{
+#define PH(i) pvsim_param_value(o, pvsim_ih_params, (i))
+	p->noise_busy_min_ns = PH(P_NBUSY_MIN) * 1000;
+	p->noise_busy_max_ns = PH(P_NBUSY_MAX) * 1000;
+	p->noise_idle_min_ns = PH(P_NIDLE_MIN) * 1000;
+	p->noise_idle_max_ns = PH(P_NIDLE_MAX) * 1000;
+	p->hnoise_gap_min_ns = PH(P_HGAP_MIN) * 1000;
+	p->hnoise_gap_max_ns = PH(P_HGAP_MAX) * 1000;
+	p->hnoise_min_ns = PH(P_HBURST_MIN) * 1000;
+	p->hnoise_max_ns = PH(P_HBURST_MAX) * 1000;
+	p->cputime_ns = PH(P_CPUTIME) * 1000;
+	p->msg_work_ns = PH(P_MSGWORK) * 1000;
+	p->sleeptime_ns = PH(P_SLEEP) * 1000;
+	p->guest_slice_ns = PH(P_GSLICE) * 1000;
+	p->guest_wakeup_gran_ns = PH(P_GGRAN) * 1000;
+	p->snooze_ns = PH(P_SNOOZE);
+	p->ipi_ns = PH(P_IPI);
+	p->cede_exit_ns = PH(P_CEDE_EXIT) * 1000;
+	p->resume_ns = PH(P_RESUME) * 1000;
+	p->lat_jitter_pm = (uint32_t)PH(P_JITTER);
+	p->host_sched = (uint32_t)PH(P_HSCHED);
+	p->host_slice_ns = PH(P_HSLICE) * 1000;
+	p->host_tick_ns = PH(P_HTICK) * 1000;
+	p->host_run_to_parity = PH(P_HPARITY) != 0;
+	p->host_wakeup_gran_ns = PH(P_HGRAN) * 1000;
+	p->noise_wakeup_preempt = PH(P_NOISE_PREEMPT) != 0;
+	p->iter_noise_pm = (uint32_t)PH(P_ITER_NOISE);
+	p->timer_slack_ns = PH(P_SLACK) * 1000;
+	p->random_start = PH(P_RSTART) != 0;
+	p->vcpus = (uint32_t)PH(P_VCPUS);
+	p->guest_smt = (uint32_t)PH(P_GSMT);
+	p->cores = (uint32_t)PH(P_HCORES);
+	p->smt = (uint32_t)PH(P_HSMT);
+	p->load_per_hthread = (uint32_t)PH(P_LOAD);
+	p->msg_threads = (uint32_t)PH(P_MSGS);
+	p->workers = (uint32_t)PH(P_WORKERS);
+	p->work_is_cpu = PH(P_WORK_CPU) != 0;
+	p->sleep_jitter_pm = (uint32_t)PH(P_SJITTER);
+	p->msg_wait_all = PH(P_WAIT_ALL) != 0;
+	p->guest_cost_pm = (uint32_t)PH(P_GCOST);
+	p->llc_vcpus = (uint32_t)PH(P_LLC);
+	p->host_cfs_latency_ns = PH(P_CFS_LAT) * 1000;
+	p->host_cfs_wakeup_gran_ns = PH(P_CFS_GRAN) * 1000;
+	p->msg_spin_ns = PH(P_MSG_SPIN) * 1000;
+	p->lat_at_spin_end = PH(P_LAT_END) != 0;
+	p->host_migrate = PH(P_HMIGRATE) != 0;
+	p->host_llc = (uint32_t)PH(P_HLLC);
+	p->host_newidle = PH(P_HNEWIDLE) != 0;
+	p->guest_sched = (uint32_t)PH(P_GSCHED);
+	p->guest_tick_ns = PH(P_GTICK) * 1000;
+#undef PH
+}
+
+/* Ranges that must be ordered. */
+const char *pvsim_ih_invalid(const struct pvsim_opts *o)
+{
+	static const unsigned int pair[][2] = {
+		{ P_NBUSY_MIN, P_NBUSY_MAX }, { P_NIDLE_MIN, P_NIDLE_MAX },
+		{ P_HGAP_MIN, P_HGAP_MAX }, { P_HBURST_MIN, P_HBURST_MAX },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++)
+		if (pvsim_param_value(o, pvsim_ih_params, pair[i][0]) >
+		    pvsim_param_value(o, pvsim_ih_params, pair[i][1]))
+			return "each *_min_us at most its *_max_us";
+	if (pvsim_param_value(o, pvsim_ih_params, P_VCPUS) %
+	    pvsim_param_value(o, pvsim_ih_params, P_GSMT))
+		return "guest_vcpus a multiple of guest_smt";
+	if (pvsim_param_value(o, pvsim_ih_params, P_MSGS) *
+	    (1 + pvsim_param_value(o, pvsim_ih_params, P_WORKERS)) >
+	    PVSIM_KVM_MAX_TASKS)
+		return "msg_threads x (1 + workers) at most 1024";
+	if ((pvsim_param_value(o, pvsim_ih_params, P_VCPUS) * 2 +
+	     pvsim_param_value(o, pvsim_ih_params, P_HCORES) *
+	     pvsim_param_value(o, pvsim_ih_params, P_HSMT) - 1) /
+	    (pvsim_param_value(o, pvsim_ih_params, P_HCORES) *
+	     pvsim_param_value(o, pvsim_ih_params, P_HSMT)) +
+	    pvsim_param_value(o, pvsim_ih_params, P_LOAD) > 14)
+		return "at most 14 threads per host thread (vCPUs of both "
+		       "guests and host_load_threads)";
+	return NULL;
+}
+
+void pvsim_idle_hint_params(struct pvsim_kvm_params *p, unsigned int c,
+			enum pvs_preempt_policy policy)
+{
+	static const struct pvsim_opts defaults;	/* the table's values */
+
+	memset(p, 0, sizeof(*p));
+	pvsim_ih_params_of(&defaults, p);
+	/* what --set does not reach: the run's length, a snooze's wake */
+	p->runtime_ns = 5000000000ull;
+	p->warmup_ns = 200000000;
+	p->snooze_wake_ns = 2000;
+	p->noise_vcpus = c == 0 ? 0 : c == 1 ? 40 : 20;
+	p->policy = policy;
+}
