@@ -64,7 +64,8 @@ struct pvs_idle_tb_conv {
 static void pvs_idle_tb_conv_init(struct pvs_idle_tb_conv *c, uint32_t hz)
 {
 	/* floor(1e9 * 2^64 / hz) by 32-bit long division: 1e9 < 2^32, so
-	 * the dividend's limbs are 0, 1e9, 0, 0 and each remainder < hz. */
+	 * the dividend's limbs are 0, 1e9, 0, 0 and each remainder < hz.
+	 */
 	uint64_t x = pvs_div_u64(PVS_NSEC_PER_SEC, hz);
 	uint64_t rb = (uint64_t)(PVS_NSEC_PER_SEC - x * hz) << 32;
 	uint64_t y = pvs_div_u64(rb, hz);
@@ -90,7 +91,8 @@ static uint64_t pvs_idle_tb_to_ns(const struct pvs_idle_tb_conv *c,
 }
 
 /* fixup_cede0_latency()'s DIV_ROUND_UP_ULL(ns, NSEC_PER_USEC): ns + 999
- * wraps for ns > 2^64 - 1000, giving 0 us, as in the kernel. */
+ * wraps for ns > 2^64 - 1000, giving 0 us, as in the kernel.
+ */
 static uint64_t pvs_idle_record_us(uint64_t ns)
 {
 	return pvs_div_u64(ns + (PVS_NSEC_PER_USEC - 1), PVS_NSEC_PER_USEC);
@@ -169,7 +171,8 @@ int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
 			min_all_us = us;
 		/* 4bceb03859c1: a 0 us record is unrealistic, skip it; and
 		 * min_xcede_latency_us starts at UINT_MAX, so a record of
-		 * UINT_MAX us or more never becomes the minimum. */
+		 * UINT_MAX us or more never becomes the minimum.
+		 */
 		if (us == 0 || us >= PVS_IDLE_KERNEL_MIN_START_US)
 			continue;
 		if (!have_nz || us < min_nz_us ||
@@ -193,7 +196,8 @@ int pvs_idle_state_latency(const struct pvs_idle_platform *platform,
 					      PVS_IDLE_SRC_FIRMWARE);
 	} else if (pvs_idle_fw_trusted(platform)) {
 		/* Both KERNEL and COMPENSATED: firmware reports what the
-		 * partition sees from POWER10 on. */
+		 * partition sees from POWER10 on.
+		 */
 		if (have_nz)
 			ret = pvs_idle_set_fw(&res, min_nz_us,
 					      PVS_IDLE_SRC_FIRMWARE);

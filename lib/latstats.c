@@ -23,7 +23,8 @@
 /* log2(PVS_LAT_MAX_SAMPLES): a heap of that many has this many levels. */
 #define PVS_LAT_MAX_DEPTH 21
 /* (PVS_WL * 32) / 2: the square root of a wide value has this many bits,
- * so the digit-by-digit square root runs at most this many rounds. */
+ * so the digit-by-digit square root runs at most this many rounds.
+ */
 #define PVS_WIDE_SQRT_ROUNDS 96
 
 struct pvs_wide {
@@ -148,7 +149,8 @@ static uint64_t wide_to_u64(const struct pvs_wide *a)
 }
 
 /* res = floor(sqrt(x)), digit by digit (two bits per round); x is
- * consumed. */
+ * consumed.
+ */
 static void wide_isqrt(struct pvs_wide *x, struct pvs_wide *res)
 {
 	struct pvs_wide bit, t;

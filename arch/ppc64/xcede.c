@@ -29,7 +29,8 @@ int pvs_xcede_parse(const void *buf, size_t len, struct pvs_xcede_table *out)
 		return -PVS_EBADMSG;
 
 	/* Everything is validated: nothing below can fail. Unused slots are
-	 * zeroed so a table never carries stale records. */
+	 * zeroed so a table never carries stale records.
+	 */
 	for (i = 0; i < PVS_XCEDE_MAX_RECORDS; i++) {
 		struct pvs_xcede_record *r = &out->records[i];
 		const uint8_t *rec;

@@ -24,12 +24,14 @@ extern "C" {
 /** @brief s390 KVM host default `halt_poll_ns` (KVM_HALT_POLL_NS_DEFAULT). */
 #define PVS_HALT_POLL_NS_S390 50000u
 /** @brief powerpc KVM host default `halt_poll_ns`
- *         (KVM_HALT_POLL_NS_DEFAULT). */
+ *         (KVM_HALT_POLL_NS_DEFAULT).
+ */
 #define PVS_HALT_POLL_NS_POWERPC 10000u
 /** @brief KVM host default `halt_poll_ns_grow` (multiplier). */
 #define PVS_HALT_POLL_GROW 2u
 /** @brief KVM host default `halt_poll_ns_grow_start` (first non-zero
- *         window). */
+ *         window).
+ */
 #define PVS_HALT_POLL_GROW_START_NS 10000u
 /** @brief KVM host default `halt_poll_ns_shrink` today (divisor: halve). */
 #define PVS_HALT_POLL_SHRINK 2u
@@ -47,10 +49,12 @@ extern "C" {
 /** @brief Which kernel rule adapts the window. */
 enum pvs_halt_poll_flavour {
 	/** KVM host, `kvm_vcpu_halt()`: window clamped to the maximum when a
-	 *  halt starts; grow is not capped (the next halt clamps it). */
+	 *  halt starts; grow is not capped (the next halt clamps it).
+	 */
 	PVS_HALT_POLL_KVM_HOST = 0,
 	/** Guest cpuidle haltpoll governor, `adjust_poll_limit()`: grow is
-	 *  capped at the maximum at once; shrink only if allowed. */
+	 *  capped at the maximum at once; shrink only if allowed.
+	 */
 	PVS_HALT_POLL_GUEST = 1,
 	/** Number of values (not a value): range checks use it. */
 	PVS_HALT_POLL_FLAVOUR_COUNT
@@ -71,25 +75,30 @@ struct pvs_halt_poll_params {
 	/** Rule to apply. */
 	enum pvs_halt_poll_flavour flavour;
 	/** Maximum window in ns: `halt_poll_ns` (host; per-VM
-	 *  `max_halt_poll_ns` when overridden) or `guest_halt_poll_ns`. */
+	 *  `max_halt_poll_ns` when overridden) or `guest_halt_poll_ns`.
+	 */
 	uint64_t max_ns;
 	/** First non-zero window in ns (`*_grow_start`); a shrink below it
-	 *  resets the window to 0. */
+	 *  resets the window to 0.
+	 */
 	uint64_t grow_start_ns;
 	/** Multiplier on grow (`*_grow`). Host: 0 = never grow. Guest: 0
-	 *  makes every grow land on grow_start_ns. */
+	 *  makes every grow land on grow_start_ns.
+	 */
 	uint32_t grow;
 	/** Divisor on shrink (`*_shrink`); 0 = reset the window to 0. */
 	uint32_t shrink;
 	/** Guest only (`guest_halt_poll_allow_shrink`): shrink on a halt
-	 *  longer than max_ns. The host always shrinks. */
+	 *  longer than max_ns. The host always shrinks.
+	 */
 	bool allow_shrink;
 };
 
 /** @brief Per-vCPU (host) or per-CPU (guest) adaptive state. */
 struct pvs_halt_poll_state {
 	/** Current window in ns: `vcpu->halt_poll_ns` (host) or
-	 *  `dev->poll_limit_ns` (guest). Start at 0. */
+	 *  `dev->poll_limit_ns` (guest). Start at 0.
+	 */
 	uint64_t window_ns;
 };
 
@@ -102,15 +111,18 @@ struct pvs_halt_poll_state {
 enum pvs_halt_poll_event {
 	/** No branch changed the window: the halt ended within it, or no
 	 *  condition matched (guest: shrink not allowed). A host window above
-	 *  the maximum is still clamped. */
+	 *  the maximum is still clamped.
+	 */
 	PVS_HALT_POLL_EV_KEEP = 0,
 	/** The grow branch ran (host with grow == 0 leaves the window as it
-	 *  was, as the kernel's grow_halt_poll_ns() does). */
+	 *  was, as the kernel's grow_halt_poll_ns() does).
+	 */
 	PVS_HALT_POLL_EV_GROW = 1,
 	/** The shrink branch ran and left a non-zero window. */
 	PVS_HALT_POLL_EV_SHRINK = 2,
 	/** The window was set to 0: shrink with divisor 0, a shrink below
-	 *  grow_start_ns, or (host) a maximum of 0. */
+	 *  grow_start_ns, or (host) a maximum of 0.
+	 */
 	PVS_HALT_POLL_EV_RESET = 3,
 	/** Number of values (not a value): range checks use it. */
 	PVS_HALT_POLL_EVENT_COUNT
@@ -137,7 +149,8 @@ enum pvs_halt_poll_preset {
 	/** powerpc KVM host: halt_poll_ns 10000. */
 	PVS_HALT_POLL_PRESET_POWERPC = 3,
 	/** Guest haltpoll governor: guest_halt_poll_ns 200000, grow 2,
-	 *  grow_start 50000, shrink 2, allow_shrink Y. */
+	 *  grow_start 50000, shrink 2, allow_shrink Y.
+	 */
 	PVS_HALT_POLL_PRESET_GUEST = 4,
 	/** Number of values (not a value): range checks use it. */
 	PVS_HALT_POLL_PRESET_COUNT
@@ -155,7 +168,8 @@ enum pvs_halt_poll_gen {
 	/** Today's kernels: halt_poll_ns_shrink 2 (halve on a long halt). */
 	PVS_HALT_POLL_GEN_TODAY = 0,
 	/** Older kernels: halt_poll_ns_shrink 0 (reset to 0 on a long
-	 *  halt). Host presets only. */
+	 *  halt). Host presets only.
+	 */
 	PVS_HALT_POLL_GEN_OLD_RESET = 1,
 	/** Number of values (not a value): range checks use it. */
 	PVS_HALT_POLL_GEN_COUNT
@@ -336,15 +350,18 @@ static inline int pvs_halt_poll_step(const struct pvs_halt_poll_params *p,
 enum pvs_poll_policy {
 	/** Before Linux 5.14: spin without pausing; the sibling loses
 	 *  issue slots to the poll (dhry2reg 3172 -> ~1583 beside a plain
-	 *  spin in the upstream change). */
+	 *  spin in the upstream change).
+	 */
 	PVS_POLL_PLAIN = 0,
 	/** Today (the upstream change's v2 patch): cpu_relax() (x86 PAUSE) on every
-	 *  iteration, yielding the core to the sibling while polling. */
+	 *  iteration, yielding the core to the sibling while polling.
+	 */
 	PVS_POLL_RELAX = 1,
 	/** The upstream change's v1 patch: stop polling as soon as an SMT sibling is
 	 *  busy (`is_core_idle()` false), spin plainly otherwise. Best for
 	 *  the sibling (2295 vs 2005 with a 33%-busy redis sibling), costs
-	 *  the polled vCPU its wakeup latency. Not merged. */
+	 *  the polled vCPU its wakeup latency. Not merged.
+	 */
 	PVS_POLL_STOP_SIBLING_BUSY = 2,
 	/** Number of values (not a value): range checks use it. */
 	PVS_POLL_POLICY_COUNT
@@ -362,12 +379,14 @@ struct pvs_poll_in {
 	/** Current time in ns (monotonic clock, `ktime_get()`). */
 	uint64_t now_ns;
 	/** End of the poll window in ns: halt start + the window from
-	 *  pvs_halt_poll_window_ns(). Polling continues while now < it. */
+	 *  pvs_halt_poll_window_ns(). Polling continues while now < it.
+	 */
 	uint64_t deadline_ns;
 	/** The vCPU has a reason to run (`kvm_vcpu_check_block() < 0`). */
 	bool wakeup_pending;
 	/** Another task wants this CPU: `!single_task_running()` or
-	 *  `need_resched()`. */
+	 *  `need_resched()`.
+	 */
 	bool other_runnable;
 	/** An SMT sibling of this CPU is not idle (`!is_core_idle()`). */
 	bool sibling_busy;

@@ -20,10 +20,12 @@ extern "C" {
 
 /** @brief RTAS ibm,get-system-parameter token of the "Cede Latency
  *         Settings Information" parameter (PAPR; CEDE_LATENCY_TOKEN in
- *         cpuidle-pseries.c). */
+ *         cpuidle-pseries.c).
+ */
 #define PVS_XCEDE_TOKEN 45
 /** @brief Size in bytes of one extended CEDE record (the buffer's
- *         record-size byte holds this minus one). */
+ *         record-size byte holds this minus one).
+ */
 #define PVS_XCEDE_RECORD_SIZE 10
 /** @brief Most records a buffer may hold (Linux reserves room for 16). */
 #define PVS_XCEDE_MAX_RECORDS 16
@@ -39,12 +41,14 @@ extern "C" {
 /** @brief One extended CEDE state, decoded to host order. */
 struct pvs_xcede_record {
 	/** @brief Cede latency specifier value: the hint the guest writes to
-	 *         lppaca cede_latency_hint to ask for this state. */
+	 *         lppaca cede_latency_hint to ask for this state.
+	 */
 	uint8_t hint;
 	/** @brief Non-zero if the state wakes on external interrupts. */
 	uint8_t wake_on_irqs;
 	/** @brief Maximum wake-up latency in timebase ticks, as firmware
-	 *         reports it (not converted). */
+	 *         reports it (not converted).
+	 */
 	uint64_t latency_tb;
 };
 
@@ -94,10 +98,12 @@ int pvs_xcede_parse(const void *buf, size_t len, struct pvs_xcede_table *out);
 /** @brief Linux's default CEDE (and Shared Cede) target residency, in us. */
 #define PVS_IDLE_CEDE_RESIDENCY_US 100
 /** @brief Target residency = this factor x exit latency when the latency
- *         comes from firmware (fixup_cede0_latency()). */
+ *         comes from firmware (fixup_cede0_latency()).
+ */
 #define PVS_IDLE_RESIDENCY_FACTOR 10
 /** @brief The timebase frequency of every POWER server processor, in Hz
- *         (512 MHz). */
+ *         (512 MHz).
+ */
 #define PVS_IDLE_POWER_TB_HZ 512000000u
 /**
  * @brief Largest exit latency pvs_idle_state_latency() returns, in us, so
@@ -141,10 +147,12 @@ const char *pvs_idle_cpu_name(enum pvs_idle_cpu v);
 /** @brief PowerVM partition mode (ignored for x86 guests). */
 enum pvs_idle_partition {
 	/** @brief Dedicated processors: states snooze and CEDE; firmware
-	 *         records may change CEDE. */
+	 *         records may change CEDE.
+	 */
 	PVS_IDLE_DEDICATED = 0,
 	/** @brief Shared processors: states snooze and "Shared Cede"; Linux
-	 *         never reads the firmware records there. */
+	 *         never reads the firmware records there.
+	 */
 	PVS_IDLE_SHARED,
 	/** @brief Number of values (not a mode). */
 	PVS_IDLE_PARTITION_COUNT
@@ -234,17 +242,20 @@ struct pvs_idle_platform {
 	 */
 	bool compat_pre_isa31;
 	/** @brief Timebase frequency in Hz, non-zero on POWER
-	 *         (@ref PVS_IDLE_POWER_TB_HZ); ignored for x86. */
+	 *         (@ref PVS_IDLE_POWER_TB_HZ); ignored for x86.
+	 */
 	uint32_t timebase_hz;
 	/** @brief Measured extra wake-up latency in ns added to the firmware
-	 *         value by @ref PVS_IDLE_COMPENSATED; ignored otherwise. */
+	 *         value by @ref PVS_IDLE_COMPENSATED; ignored otherwise.
+	 */
 	uint64_t compensation_ns;
 };
 
 /** @brief The decided CEDE state parameters. */
 struct pvs_idle_latency {
 	/** @brief The state's name as Linux registers it ("CEDE", "Shared
-	 *         Cede" or "haltpoll idle"). */
+	 *         Cede" or "haltpoll idle").
+	 */
 	const char *name;
 	/** @brief Exit latency in us (cpuidle_state.exit_latency). */
 	uint32_t exit_latency_us;
@@ -316,7 +327,7 @@ struct pvs_idle_state {
  * cpuidle_poll_state_init()): "POLL" 0/0, "haltpoll idle" 1/1.
  *
  * @param cpu       processor or guest kind
- * @param partition partition mode (ignored for x86)
+ * @param partition dedicated or shared (ignored for x86)
  * @param states    set to a static, read-only array; written only on
  *                  success
  * @return the number of states (2); -PVS_EINVAL for a NULL @p states or

@@ -59,14 +59,17 @@ extern "C" {
 /** @brief What a lock waiter should do now. */
 enum pvs_spin_action {
 	/** Busy-wait for pvs_spin_out::budget_ns (pvs_spin_out::pauses
-	 *  PAUSEs), then ask again. */
+	 *  PAUSEs), then ask again.
+	 */
 	PVS_SPIN_SPIN = 0,
 	/** Give this CPU to the lock owner (a directed yield), then ask
 	 *  again. Only returned when pvs_spin_in::yield_to_owner says the
-	 *  caller's yield reaches the owner's vCPU. */
+	 *  caller's yield reaches the owner's vCPU.
+	 */
 	PVS_SPIN_YIELD = 1,
 	/** Sleep until woken (futex wait, schedule()): always correct,
-	 *  only slower when the lock would have come soon. */
+	 *  only slower when the lock would have come soon.
+	 */
 	PVS_SPIN_PARK = 2,
 	/** Number of values (not a value): range checks use it. */
 	PVS_SPIN_ACTION_COUNT
@@ -83,7 +86,8 @@ const char *pvs_spin_action_name(enum pvs_spin_action v);
 enum pvs_spin_policy {
 	/** Baseline: LiTL spin-then-park. Spin one context-switch round
 	 *  trip (pvs_spin_default_budget_ns()) counted from the first spin,
-	 *  then park. Reads only ctxsw_ns, pause_ps and spun_ns. */
+	 *  then park. Reads only ctxsw_ns, pause_ps and spun_ns.
+	 */
 	PVS_SPIN_POLICY_FIXED = 0,
 	/** Paravirt-aware rule, documented at pvs_spin_decide(). */
 	PVS_SPIN_POLICY_PV = 1,
@@ -101,18 +105,22 @@ const char *pvs_spin_policy_name(enum pvs_spin_policy v);
 /** @brief What the lock owner is doing, as far as the caller knows. */
 enum pvs_spin_owner {
 	/** Not known (the usual case in userspace: nothing there exposes
-	 *  whether another thread is on a CPU). Treated as running. */
+	 *  whether another thread is on a CPU). Treated as running.
+	 */
 	PVS_SPIN_OWNER_UNKNOWN = 0,
 	/** The owner is on a CPU whose vCPU is running. */
 	PVS_SPIN_OWNER_RUNNING = 1,
 	/** The host took the owner's vCPU (vcpu_is_preempted(): odd
-	 *  lppaca yield_count and not idle, kvm_steal_time.preempted). */
+	 *  lppaca yield_count and not idle, kvm_steal_time.preempted).
+	 */
 	PVS_SPIN_OWNER_PREEMPTED = 2,
 	/** The owner is parked or blocked in the guest: it is not on a
-	 *  CPU and will not release the lock before it is woken. */
+	 *  CPU and will not release the lock before it is woken.
+	 */
 	PVS_SPIN_OWNER_SLEEPING = 3,
 	/** No owner: the lock is free or being handed over. Treated as
-	 *  running (the next owner is about to run). */
+	 *  running (the next owner is about to run).
+	 */
 	PVS_SPIN_OWNER_NONE = 4,
 	/** Number of values (not a value): range checks use it. */
 	PVS_SPIN_OWNER_COUNT
@@ -126,7 +134,8 @@ enum pvs_spin_owner {
 const char *pvs_spin_owner_name(enum pvs_spin_owner v);
 
 /** @brief Why pvs_spin_decide() decided what it did (for tests, tracing,
- *         the simulator and the demo). */
+ *         the simulator and the demo).
+ */
 enum pvs_spin_reason {
 	/** SPIN: budget left (pvs_spin_out::budget_ns > 0). */
 	PVS_SPIN_REASON_BUDGET_LEFT = 0,
@@ -145,7 +154,8 @@ enum pvs_spin_reason {
 	/** PARK (PV): the spinners already fill every CPU but the owner's. */
 	PVS_SPIN_REASON_HERD = 7,
 	/** SPIN (PV): the spinners fill the CPUs, but this waiter is still
-	 *  within its arrival poll (pvs_spin_in::arrival_ns). */
+	 *  within its arrival poll (pvs_spin_in::arrival_ns).
+	 */
 	PVS_SPIN_REASON_ARRIVAL = 8,
 	/** Number of values (not a value): range checks use it. */
 	PVS_SPIN_REASON_COUNT
@@ -168,20 +178,25 @@ const char *pvs_spin_reason_name(enum pvs_spin_reason v);
 struct pvs_spin_in {
 	/** Context-switch round trip (park + wake + back on CPU), ns; the
 	 *  cost of parking. 0 = unknown: ::PVS_SPIN_DEFAULT_CTXSW_NS. Values
-	 *  above ::PVS_SPIN_MAX_BUDGET_NS count as that. */
+	 *  above ::PVS_SPIN_MAX_BUDGET_NS count as that.
+	 */
 	uint64_t ctxsw_ns;
 	/** How long the lock has been held so far, ns (0 = unknown or just
-	 *  taken). Read by PV only. */
+	 *  taken). Read by PV only.
+	 */
 	uint64_t held_ns;
 	/** How long this waiter has already spun (or yielded) for this
-	 *  acquisition, ns. 0 on the first call. */
+	 *  acquisition, ns. 0 on the first call.
+	 */
 	uint64_t spun_ns;
 	/** Measured cost of one PAUSE (cpu_relax()), picoseconds, so 0.7 to
 	 *  40 ns and beyond are representable. 0 = not measured:
-	 *  ::PVS_SPIN_DEFAULT_PAUSE_PS. Only converts the budget to a count. */
+	 *  ::PVS_SPIN_DEFAULT_PAUSE_PS. Only converts the budget to a count.
+	 */
 	uint32_t pause_ps;
 	/** Recent steal rate of the owner's CPU, ppm of its time (0 =
-	 *  none or unknown; above ::PVS_SPIN_FULL_PPM counts as all). PV. */
+	 *  none or unknown; above ::PVS_SPIN_FULL_PPM counts as all). PV.
+	 */
 	uint32_t owner_steal_ppm;
 	/** Recent steal rate of the caller's own CPU, ppm (as above). PV. */
 	uint32_t self_steal_ppm;
@@ -189,10 +204,12 @@ struct pvs_spin_in {
 	uint32_t nr_spinning;
 	/** All waiters (spinning, yielding or parked), for statistics:
 	 *  deliberately not used by either policy (see pvs_spin_decide(),
-	 *  rule "no cascade"). */
+	 *  rule "no cascade").
+	 */
 	uint32_t nr_waiters;
 	/** CPUs the caller may run on (its affinity mask, or the guest's
-	 *  online vCPUs). 0 = unknown: counts as 1. PV. */
+	 *  online vCPUs). 0 = unknown: counts as 1. PV.
+	 */
 	uint32_t nr_cpus;
 	/** What the owner is doing. PV. */
 	enum pvs_spin_owner owner;
@@ -200,11 +217,13 @@ struct pvs_spin_in {
 	enum pvs_spin_policy policy;
 	/** The hypervisor promises dedicated vCPUs (x86 KVM_HINTS_REALTIME,
 	 *  CPUID 0x40000001 EDX bit 0; a dedicated PowerVM partition): steal
-	 *  and the number of spinners do not shrink the budget. PV. */
+	 *  and the number of spinners do not shrink the budget. PV.
+	 */
 	bool dedicated;
 	/** The caller's YIELD gives its CPU to the owner's vCPU (H_CONFER on
 	 *  PowerVM, yield_to() / KVM_HC_SCHED_YIELD in a kernel). A plain
-	 *  sched_yield() does not: leave this false in userspace. PV. */
+	 *  sched_yield() does not: leave this false in userspace. PV.
+	 */
 	bool yield_to_owner;
 	/** Arrival poll, ns (0 = none, the rule as before): while spun_ns is
 	 *  below it, a waiter the herd rule would park polls instead, for at
@@ -213,7 +232,8 @@ struct pvs_spin_in {
 	 *  spinners include threads the guest OS descheduled in mid-spin,
 	 *  which on an oversubscribed guest parks every newcomer even though
 	 *  the lock changes hands every few hundred ns.
-	 *  ::PVS_SPIN_ARRIVAL_NS is the suggested value. PV. */
+	 *  ::PVS_SPIN_ARRIVAL_NS is the suggested value. PV.
+	 */
 	uint64_t arrival_ns;
 };
 
@@ -222,12 +242,14 @@ struct pvs_spin_out {
 	/** SPIN: how long to spin now, ns (> 0); YIELD, PARK: 0. */
 	uint64_t budget_ns;
 	/** SPIN: how many PAUSEs budget_ns buys at pause_ps (> 0, rounded
-	 *  down so the count never outlasts the time); YIELD, PARK: 0. */
+	 *  down so the count never outlasts the time); YIELD, PARK: 0.
+	 */
 	uint64_t pauses;
 	/** The whole budget under the current conditions, ns, before the
 	 *  time already spun or held is taken off (FIXED: the context-switch
 	 *  cap; PV: after steal and spinner scaling; 0 when a PV rule parked
-	 *  or yielded before any budget was computed). */
+	 *  or yielded before any budget was computed).
+	 */
 	uint64_t limit_ns;
 	/** Why. */
 	enum pvs_spin_reason reason;

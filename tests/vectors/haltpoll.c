@@ -247,7 +247,8 @@ struct hp_seq {
 
 static const struct hp_seq seqs[] = {
 	/* x86: short halts (190 us) grow 10k, 20k, ... past the max; the
-	 * next halt clamps to 200k, then 190 us is within the window */
+	 * next halt clamps to 200k, then 190 us is within the window
+	 */
 	{ HX86, 0, 8,
 	  { 190000, 190000, 190000, 190000, 190000, 190000, 190000, 190000 },
 	  { 10000, 20000, 40000, 80000, 160000, 320000, 200000, 200000 },

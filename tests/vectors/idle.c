@@ -235,11 +235,13 @@ static const struct pvs_xcede_table ft_huge = { 1, { { 1, 1, U64MAX } } };
 static const struct pvs_xcede_table ft_maxok = { 1, { { 1, 1, 429496729000ull } } };
 static const struct pvs_xcede_table ft_maxbad = { 1, { { 1, 1, 429496730000ull } } };
 /* at 1 GHz: UINT_MAX - 1 us (chosen, residency overflows: -PVS_ERANGE)
- * and UINT_MAX us (never chosen: defaults) */
+ * and UINT_MAX us (never chosen: defaults)
+ */
 static const struct pvs_xcede_table ft_uimax1 = { 1, { { 1, 1, 4294967294000ull } } };
 static const struct pvs_xcede_table ft_uimax = { 1, { { 1, 1, 4294967295000ull } } };
 /* The issue's POWER10 records: 513 ticks are 1000 ns for Linux
- * (2 x floor(125 x 513 / 128)), not 1001.95: 1 us, not 2 */
+ * (2 x floor(125 x 513 / 128)), not 1001.95: 1 us, not 2
+ */
 static const struct pvs_xcede_table ft_513 = { 2, { { 1, 1, 513 }, { 2, 1, 25600 } } };
 static const struct pvs_xcede_table ft_17 = { 17, { { 1, 1, 1024 } } };
 /* the minimum is not the first record, and a huge one does not matter */
@@ -255,7 +257,8 @@ enum { DF = PVS_IDLE_SRC_DEFAULT, FW = PVS_IDLE_SRC_FIRMWARE,
 	CP = PVS_IDLE_SRC_COMPENSATED };
 
 /* Which built-in table's second state names the result (checked by
- * pointer: the names themselves are checked in tests/test_idle.c). */
+ * pointer: the names themselves are checked in tests/test_idle.c).
+ */
 enum { N_CEDE = 1, N_SHR, N_HP };
 
 /* The upstream change's compensation: IPI p99 9514 ns - firmware 2000 ns. */
@@ -324,7 +327,8 @@ static const struct idle_lat_vec idle_lat[] = {
 	{ P9, DED, false, TB, 0, &ft_empty, T, 0, 10, 100, DF, 0, N_CEDE },
 	{ P9, DED, false, TB, SEED_COMP, &ft_empty, C, 0, 10, 100, DF, 0, N_CEDE },
 	/* 40: POWER8-like 20 us record: old rule only lowered, today's is
-	 * uncapped (4bceb03859c1) */
+	 * uncapped (4bceb03859c1)
+	 */
 	{ P8, DED, false, TB, 0, &ft_p8, K, 0, 10, 100, DF, 20000, N_CEDE },
 	{ P8, DED, false, TB, 0, &ft_p8, T, 0, 10, 100, DF, 20000, N_CEDE },
 	{ P8, DED, false, TB, 0, &ft_p8, C, 0, 20, 200, CP, 20000, N_CEDE },
@@ -347,11 +351,13 @@ static const struct idle_lat_vec idle_lat[] = {
 	{ P9, DED, false, TB, 0, &ft_ten, T, 0, 10, 100, DF, 10000, N_CEDE },
 	{ P10, DED, false, TB, 0, &ft_ten, K, 0, 10, 100, FW, 10000, N_CEDE },
 	/* one tick at 512 MHz: Linux's tb_to_ns gives 2 x floor(125 / 128)
-	 * = 0 ns, a 0 us record: skipped today, the minimum before */
+	 * = 0 ns, a 0 us record: skipped today, the minimum before
+	 */
 	{ P10, DED, false, TB, 0, &ft_tick, K, 0, 10, 100, DF, 0, N_CEDE },
 	{ P9, DED, false, TB, 0, &ft_tick, T, 0, 1, 10, FW, 0, N_CEDE },
 	/* 1 GHz: scale 2^63, shift 1, so tb_to_ns drops the lowest bit
-	 * (1001 -> 1000 ns, 999 -> 998 ns), then ceil to us */
+	 * (1001 -> 1000 ns, 999 -> 998 ns), then ceil to us
+	 */
 	{ P10, DED, false, 1000000000u, 0, &ft_1001, K, 0, 1, 10, FW, 1000, N_CEDE },
 	/* 60 */
 	{ P10, DED, false, 1000000000u, 0, &ft_1000, K, 0, 1, 10, FW, 1000, N_CEDE },
@@ -359,7 +365,8 @@ static const struct idle_lat_vec idle_lat[] = {
 	{ P9, DED, false, 1000000000u, 1, &ft_999, C, 0, 1, 10, CP, 998, N_CEDE },
 	{ P9, DED, false, 1000000000u, 3, &ft_999, C, 0, 2, 20, CP, 998, N_CEDE },
 	/* odd timebase: 10 ticks at 3 Hz are 3333333333 ns exactly, but
-	 * Linux floors before its 29-bit shift: 6 << 29 = 3221225472 ns */
+	 * Linux floors before its 29-bit shift: 6 << 29 = 3221225472 ns
+	 */
 	{ P10, DED, false, 3, 0, &ft_10t, K, 0, 3221226, 32212260, FW,
 	  3221225472ull, N_CEDE },
 	/* 1 tick at 4294967295 Hz is 0 ns (skipped), 5 ticks are 1 ns */
@@ -368,7 +375,8 @@ static const struct idle_lat_vec idle_lat[] = {
 	/* the minimum is found anywhere; a saturated record is harmless */
 	{ P10, DED, false, TB, 0, &ft_order, K, 0, 4, 40, FW, 4000, N_CEDE },
 	/* a record of UINT_MAX us or more is never the minimum (Linux's
-	 * starts at UINT_MAX): defaults, not an error */
+	 * starts at UINT_MAX): defaults, not an error
+	 */
 	{ P10, DED, false, TB, 0, &ft_huge, K, 0, 10, 100, DF, 0, N_CEDE },
 	{ P9, DED, false, TB, 0, &ft_huge, K, 0, 10, 100, DF, 0, N_CEDE },
 	/* 70 */
@@ -541,7 +549,8 @@ static const struct idle_stats_vec idle_stats[] = {
 	/* 1 2 3: mean 2, sd sqrt(2/2) = 1 */
 	{ 3, { 3, 1, 2 }, 1, 2, 2, 3, 3, 3, 1, 0, 0 },
 	/* 1 2 3 4: median rank 2; p90 rank ceil(3.6) = 4; mean 2.5;
-	 * sd sqrt(5/3) = 1.29099 */
+	 * sd sqrt(5/3) = 1.29099
+	 */
 	{ 4, { 4, 3, 2, 1 }, 1, 2, 2, 4, 4, 4, 1, 500, 291 },
 	/* 0 1: mean 0.5, sd sqrt(1/2) = 0.70711 */
 	{ 2, { 1, 0 }, 0, 0, 0, 1, 1, 1, 0, 500, 707 },
@@ -551,12 +560,14 @@ static const struct idle_stats_vec idle_stats[] = {
 	{ 3, { 0, 1, 0 }, 0, 0, 0, 1, 1, 1, 0, 333, 577 },
 	{ 3, { 1, 0, 1 }, 0, 1, 0, 1, 1, 1, 0, 667, 577 },
 	/* 10 20 .. 80: median rank 4 = 40, p90 rank ceil(7.2) = 8 = 80,
-	 * mean 45, sd sqrt(4200 / 7) = 24.4949 */
+	 * mean 45, sd sqrt(4200 / 7) = 24.4949
+	 */
 	{ 8, { 80, 10, 70, 20, 60, 30, 50, 40 }, 10, 40, 45, 80, 80, 80, 24,
 	  0, 495 },
 	/* seed-shaped: 2601 5677 5668 9299 711 7564 -> sorted 711 2601
 	 * 5668 5677 7564 9299; median rank 3; mean 31520/6 = 5253.333;
-	 * sd 3153.592 (sum of squared deviations 49726862.33 / 5) */
+	 * sd 3153.592 (sum of squared deviations 49726862.33 / 5)
+	 */
 	{ 6, { 2601, 5677, 5668, 9299, 711, 7564 }, 711, 5668, 5253, 9299, 9299,
 	  9299, 3153, 333, 592 },
 	/* extremes: no overflow anywhere */
@@ -566,7 +577,8 @@ static const struct idle_stats_vec idle_stats[] = {
 	{ 2, { U64MAX, 0 }, 0, 0, 9223372036854775807ull, U64MAX, U64MAX,
 	  U64MAX, 13043817825332782211ull, 500, 642 },
 	/* 0 0 2^64-1: mean 6148914691236517205 exactly,
-	 * sd 10650232656628343400.471 */
+	 * sd 10650232656628343400.471
+	 */
 	{ 3, { 0, U64MAX, 0 }, 0, 0, 6148914691236517205ull, U64MAX, U64MAX,
 	  U64MAX, 10650232656628343400ull, 0, 471 },
 	/* 2^64-2, 2^64-1 twice: mean max - 1/3, sd sqrt(1/3) */

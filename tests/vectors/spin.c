@@ -116,7 +116,8 @@ static const struct spin_vec pv_vecs[] = {
 	/* 17: a dedicated single CPU still never spins */
 	{ .in = { PV(1), RUN, .dedicated = true }, PARK(0, HERD) },
 	/* 18, 19: 2^32-1 CPUs: 2^32-3 spinners pass the gate, share 0 ns;
-	 * 2^32-2 spinners are a herd */
+	 * 2^32-2 spinners are a herd
+	 */
 	{ .in = { PV(U32M), RUN, .nr_spinning = U32M - 2 }, PARK(0, NO_BUDGET) },
 	{ .in = { PV(U32M), RUN, .nr_spinning = U32M - 1 }, PARK(0, HERD) },
 	/* 20: dedicated: no sharing among spinners */
@@ -192,7 +193,8 @@ static const struct spin_vec pv_vecs[] = {
 	  SPIN(5999, 5999, 9000) },
 	/* 50..: the arrival poll (arrival_ns): a herd waiter polls for
 	 * min(arrival, cap) / (cpus - 1), steal-scaled, while spun < arrival.
-	 * 50: 2 CPUs, one other spinner: 4000 / 1 = 4000 ns, 100 PAUSEs */
+	 * 50: 2 CPUs, one other spinner: 4000 / 1 = 4000 ns, 100 PAUSEs
+	 */
 	{ .in = { PV(2), RUN, .nr_spinning = 1, .arrival_ns = 4000 },
 	  ARRIVE(4000, 100, 4000) },
 	/* 51: 1000 ns already spun: 3000 left, 75 PAUSEs */
@@ -288,7 +290,8 @@ static void spin_in_init(struct pvs_spin_in *in, enum pvs_spin_owner owner,
 }
 
 /* 270..: the PV building blocks called directly, past what the gate lets
- * through to them. */
+ * through to them.
+ */
 static void spin_pv_parts(struct pvs_vec_result *r)
 {
 	struct pvs_spin_in in;
@@ -436,7 +439,8 @@ static bool spin_falls_with_spinners(struct pvs_spin_in *in,
 }
 
 /* 400..: spot checks that the PV budget never grows with steal or
- * spinners, and that ns -> PAUSEs -> ns never grows the time. */
+ * spinners, and that ns -> PAUSEs -> ns never grows the time.
+ */
 static void spin_monotone(struct pvs_vec_result *r)
 {
 	static const uint32_t steal[] = { 0, 1, 1000, 100000, 333333, 500000,
@@ -469,7 +473,8 @@ static void spin_monotone(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 403, out.budget_ns == 0 &&
 				  out.reason == PVS_SPIN_REASON_HERD);
 	/* with an arrival poll the budget still never grows with spinners:
-	 * past the herd it is 4000 / 63 = 63, * 0.75 = 47 ns (47 PAUSEs) */
+	 * past the herd it is 4000 / 63 = 63, * 0.75 = 47 ns (47 PAUSEs)
+	 */
 	in.arrival_ns = 4000;
 	PVS_VEC_EXPECT(r, S, 406, spin_falls_with_spinners(&in, &out));
 	PVS_VEC_EXPECT(r, S, 407, out.reason == PVS_SPIN_REASON_ARRIVAL &&

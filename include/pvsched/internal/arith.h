@@ -32,7 +32,8 @@ static inline uint64_t pvs_muladd_sat_u64_(uint64_t q, uint32_t k,
 }
 
 /* The high 64 bits of the 128-bit product a * b (powerpc's mulhdu), from
- * four 32 x 32 -> 64 products: no 128-bit type on any target. */
+ * four 32 x 32 -> 64 products: no 128-bit type on any target.
+ */
 static inline uint64_t pvs_mulhi_u64_(uint64_t a, uint64_t b)
 {
 	uint64_t a_lo = a & 0xffffffffu, a_hi = a >> 32;
