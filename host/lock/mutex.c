@@ -387,18 +387,23 @@ static void add_ns(struct timespec *t, uint64_t ns)
 }
 
 /* The admission rule's inputs that do not depend on the question. */
-static void admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
+void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
 {
 	const struct pvrt_spin *s = m->spin != NULL ? m->spin : lock_spin();
 	int cpu = this_thread_cpu();
 
 	*in = (struct pvs_admit_in){ 0 };
 	in->nr_affinity = s->nr_allowed <= PVS_MAX_CPUS ? s->nr_allowed : 0;
+	in->quota_mcpus = __atomic_load_n(&s->quota_mcpus, __ATOMIC_RELAXED);
 	if (cpu >= 0 && cpu < PVS_MAX_CPUS)
 		in->steal_ppm = __atomic_load_n(&s->steal_ppm[cpu],
 						__ATOMIC_RELAXED);
 	if (in->steal_ppm > PVS_SPIN_FULL_PPM)
 		in->steal_ppm = PVS_SPIN_FULL_PPM;
+	in->throttled_ppm = __atomic_load_n(&s->throttled_ppm,
+					    __ATOMIC_RELAXED);
+	if (in->throttled_ppm > PVS_SPIN_FULL_PPM)
+		in->throttled_ppm = PVS_SPIN_FULL_PPM;
 	in->nr_active = __atomic_load_n(&m->nr_spinning, __ATOMIC_SEQ_CST);
 	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED);
 	in->owner = PVS_SPIN_OWNER_NONE;
@@ -420,7 +425,7 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 #endif
 	if (pw->parked_ns == 0)
 		pw->parked_ns = now;
-	admit_fill(pw->m, &in);
+	lock_admit_fill(pw->m, &in);
 	in.waited_ns = now - pw->parked_ns;
 	in.nr_active = 0xffffffffu;	/* the question is the bound only */
 	if (pvs_admit_decide(&in, &out) != 0)
@@ -439,7 +444,7 @@ static bool admit_wake(struct pvs_mutex *m, bool compat)
 
 	if (compat)
 		return true;
-	admit_fill(m, &in);
+	lock_admit_fill(m, &in);
 	if (in.nr_passive == 0)
 		return false;
 	return pvs_admit_decide(&in, &out) != 0 ||
