@@ -4,6 +4,7 @@
 # the suite's time does not grow with the machine's load.
 pvs_add_test(lock_mutex)
 target_link_libraries(test_lock_mutex PRIVATE pvsched_lock_static)
+target_include_directories(test_lock_mutex PRIVATE ${PROJECT_SOURCE_DIR}/host)
 # The time-slice extension's protocol against a fake rseq area.
 pvs_add_test(lock_slice)
 target_link_libraries(test_lock_slice PRIVATE pvsched_lock_static)

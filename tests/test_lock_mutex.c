@@ -24,9 +24,12 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include <pvsched/admit.h>
 #include <pvsched/lock.h>
 #include "pvs_clock.h"
 #include <pvsched/spin_rt.h>
+
+#include "lock/lock_impl.h"
 
 #define MAX_THREADS 16
 
@@ -827,6 +830,70 @@ static void test_rotation_admits_sleeper(void **state)
 	assert_int_equal(pvs_mutex_destroy(&m), 0);
 }
 
+/* A throttle source that reports one sample again and again, counting
+ * the reads. */
+struct one_sample {
+	struct pvrt_throttle_sample v;
+	unsigned int reads;
+};
+
+static int one_read(void *arg, struct pvrt_throttle_sample *out)
+{
+	struct one_sample *o = (struct one_sample *)arg;
+
+	o->reads++;
+	*out = o->v;
+	o->v.nr_periods += 10;
+	o->v.throttled_ns += 500000000u;	/* 0.5 s of 2 s: 25 % */
+	return 1;
+}
+
+/*
+ * The admission rule sees the quota and the throttled share the spin
+ * context has (a 1.5-CPU limit throttled 25 %: 1125 effective mCPUs, one
+ * active contender where the affinity alone allowed three), and asking
+ * it reads nothing: the cached values only.
+ */
+static void test_admit_inputs_from_throttle(void **state)
+{
+	static struct pvrt_spin ctx2;
+	struct one_sample o = { { 1000, 20000000000ull, 100000, 2, 1500 }, 0 };
+	struct pvrt_throttle_source src = { one_read, &o, "one" };
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	struct pvs_admit_in in;
+	struct pvs_admit_out out;
+	unsigned int reads;
+
+	(void)state;
+	ctx2 = ctx_pv;
+	ctx2.nr_allowed = 4;
+	ctx2.quota_mcpus = 0;	/* whatever this machine's cgroup has */
+	ctx2.steal_period_ns = 0;
+	assert_int_equal(pvrt_spin_set_throttle_source(&ctx2, NULL), 0);
+	m.spin = &ctx2;
+	lock_admit_fill(&m, &in);
+	assert_int_equal(in.nr_affinity, 4);
+	assert_int_equal(in.quota_mcpus, 0);
+	assert_int_equal(in.throttled_ppm, 0);
+	assert_int_equal(pvs_admit_decide(&in, &out), 0);
+	assert_int_equal(out.limit, 3);
+
+	assert_int_equal(pvrt_spin_set_throttle_source(&ctx2, &src), 0);
+	ctx2.throttle_period_ns = 0;	/* the next question refreshes */
+	assert_int_equal(pvrt_spin_throttled_ppm(&ctx2), 250000);
+	reads = o.reads;
+	lock_admit_fill(&m, &in);
+	lock_admit_fill(&m, &in);
+	assert_int_equal(o.reads, reads);	/* no read on the lock's path */
+	assert_int_equal(in.quota_mcpus, 1500);
+	assert_int_equal(in.throttled_ppm, 250000);
+	in.steal_ppm = 0;	/* this machine's own steal is not the point */
+	assert_int_equal(pvs_admit_decide(&in, &out), 0);
+	assert_int_equal(out.effective_mcpus, 1125);
+	assert_int_equal(out.limit, 1);
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -846,6 +913,7 @@ int main(void)
 		cmocka_unit_test(test_owner_tid),
 		cmocka_unit_test(test_stats_count),
 		cmocka_unit_test(test_rotation_admits_sleeper),
+		cmocka_unit_test(test_admit_inputs_from_throttle),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");
 	int ret;

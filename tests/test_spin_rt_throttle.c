@@ -39,16 +39,19 @@ static void test_cgroup_trees(void **state)
 	assert_true(t.throttled_ns == 20000000000ull);
 	assert_int_equal(t.period_us, 100000);
 	assert_int_equal(t.nr_cpus, 2);
+	assert_int_equal(t.quota_mcpus, 1500);
 	/* v1: throttled_time is ns already. */
 	assert_int_equal(read_tree("cgroup-v1", &t), 1);
 	assert_int_equal(t.nr_periods, 480);
 	assert_true(t.throttled_ns == 9000000000ull);
 	assert_int_equal(t.period_us, 100000);
+	assert_int_equal(t.quota_mcpus, 500);
 	/* nested: the parent's 25000/50000 binds; its counters, its period. */
 	assert_int_equal(read_tree("cgroup-nested", &t), 1);
 	assert_int_equal(t.nr_periods, 200);
 	assert_true(t.throttled_ns == 1000000000ull);
 	assert_int_equal(t.period_us, 50000);
+	assert_int_equal(t.quota_mcpus, 500);
 	/* unlimited: nothing can be throttled. */
 	assert_int_equal(read_tree("cgroup-unlimited", &t), 0);
 }
@@ -126,14 +129,15 @@ static struct pvrt_spin *fresh(struct pvrt_spin *s)
 
 static void test_share_between_samples(void **state)
 {
-	/* 2 CPUs, 100 ms periods: 10 periods are 2 s of runqueue time. */
+	/* 2 CPUs, 100 ms periods: 10 periods are 2 s of runqueue time. The
+	 * quota follows the samples that report one. */
 	static const struct pvrt_throttle_sample v[] = {
-		{ 1000, 20000000000ull, 100000, 2 },
-		{ 1010, 20500000000ull, 100000, 2 },	/* +0.5 s: 25 % */
-		{ 1010, 20500000000ull, 100000, 2 },	/* no period: 0 */
-		{ 1020, 23500000000ull, 100000, 2 },	/* +3 s: capped */
-		{ 5, 0, 100000, 2 },			/* reset: 0 */
-		{ 0, 0, 0, 0 },				/* limit lifted */
+		{ 1000, 20000000000ull, 100000, 2, 1500 },
+		{ 1010, 20500000000ull, 100000, 2, 1500 }, /* +0.5 s: 25 % */
+		{ 1010, 20500000000ull, 100000, 2, 0 },	/* no period: 0 */
+		{ 1020, 23500000000ull, 100000, 2, 2000 }, /* +3 s: capped */
+		{ 5, 0, 100000, 2, 2000 },		/* reset: 0 */
+		{ 0, 0, 0, 0, 0 },			/* limit lifted */
 	};
 	static const int rc[] = { 1, 1, 1, 1, 1, 0 };
 	struct seq q = { v, rc, 6, 0 };
@@ -143,11 +147,15 @@ static void test_share_between_samples(void **state)
 	(void)state;
 	ctx_with(&s, NULL, &src);
 	assert_true(s.throttle_src == &src);
+	assert_int_equal(s.quota_mcpus, 1500);
 	assert_int_equal(pvrt_spin_throttled_ppm(fresh(&s)), 250000);
 	assert_int_equal(pvrt_spin_throttled_ppm(fresh(&s)), 0);
+	assert_int_equal(s.quota_mcpus, 1500);	/* the sample did not say */
 	assert_int_equal(pvrt_spin_throttled_ppm(fresh(&s)), PVS_SPIN_FULL_PPM);
+	assert_int_equal(s.quota_mcpus, 2000);
 	assert_int_equal(pvrt_spin_throttled_ppm(fresh(&s)), 0);
 	assert_int_equal(pvrt_spin_throttled_ppm(fresh(&s)), 0);
+	assert_int_equal(s.quota_mcpus, 0);	/* lifted */
 	/* Without a source: 0, and none is read. */
 	ctx_with(&s, NULL, NULL);
 	assert_null(s.throttle_src);
@@ -158,7 +166,7 @@ static void test_share_between_samples(void **state)
 static void test_refresh_waits_for_the_period(void **state)
 {
 	static const struct pvrt_throttle_sample v[] = {
-		{ 10, 0, 100000, 1 }, { 20, 500000000ull, 100000, 1 },
+		{ 10, 0, 100000, 1, 0 }, { 20, 500000000ull, 100000, 1, 0 },
 	};
 	static const int rc[] = { 1, 1 };
 	struct seq q = { v, rc, 2, 0 };
@@ -220,8 +228,8 @@ static void test_cgroup_tree_moving(void **state)
 static void test_throttle_is_steal(void **state)
 {
 	static const struct pvrt_throttle_sample v[] = {
-		{ 0, 0, 100000, 2 }, { 10, 800000000ull, 100000, 2 },	/* 40 % */
-		{ 20, 1600000000ull, 100000, 2 },
+		{ 0, 0, 100000, 2, 0 }, { 10, 800000000ull, 100000, 2, 0 }, /* 40 % */
+		{ 20, 1600000000ull, 100000, 2, 0 },
 	};
 	static const int rc[] = { 1, 1, 1 };
 	struct seq q = { v, rc, 3, 0 };

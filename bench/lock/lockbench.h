@@ -22,6 +22,7 @@ struct result {
 	double mops;		/* million ops per second */
 	double cpu_s_per_mop;	/* CPU seconds per million ops */
 	double fairness;	/* min/max per-thread ops */
+	double fair_mean;	/* min/mean per-thread ops (issue goal: >= 0.5) */
 	double p99_ns;		/* 99th percentile acquire latency */
 };
 
@@ -37,7 +38,7 @@ struct cell {
 
 /* Summary of one lock in one cell: medians, and ratios to the peers. */
 struct summary {
-	double mops, mops_lo, mops_hi, cpu, fair, p99;
+	double mops, mops_lo, mops_hi, cpu, fair, fair_mean, p99;
 	struct pvstat_ratio vs_pthread, vs_adaptive, vs_fixed, cpu_vs_pthread;
 	bool have_adaptive, have_fixed;
 };

@@ -57,6 +57,7 @@ void lb_summarise(const struct cell *c, enum lock_kind k, struct summary *s)
 		s->mops_lo = 0;	/* a throughput is not negative */
 	s->cpu = med_of(c, k, OFF(cpu_s_per_mop));
 	s->fair = med_of(c, k, OFF(fairness));
+	s->fair_mean = med_of(c, k, OFF(fair_mean));
 	s->p99 = med_of(c, k, OFF(p99_ns));
 	ratio_to(c, k, L_PTHREAD, OFF(mops), &s->vs_pthread);
 	ratio_to(c, k, L_PTHREAD, OFF(cpu_s_per_mop), &s->cpu_vs_pthread);
@@ -128,7 +129,7 @@ void lb_csv_head(FILE *f)
 		   "cpu_s_per_mop,fairness,p99_ns,"
 		   "x_pthread,x_pthread_lo,x_pthread_hi,"
 		   "x_adaptive,x_adaptive_lo,x_adaptive_hi,"
-		   "x_fixed,x_fixed_lo,x_fixed_hi,cpu_x_pthread\n");
+		   "x_fixed,x_fixed_lo,x_fixed_hi,cpu_x_pthread,fair_min_mean\n");
 }
 
 void lb_csv_cell(FILE *f, const struct cell *c)
@@ -138,14 +139,15 @@ void lb_csv_cell(FILE *f, const struct cell *c)
 
 	for (k = 0; next_measured(c, &k, &s); k++) {
 		fprintf(f, "%u,%u,%u,%s,%u,%.4f,%.4f,%.4f,%.4f,%.4f,%.0f,"
-			   "%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
+			   "%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,"
+			   "%.4f\n",
 			c->cs_ns, c->inject_pct, c->threads, lock_names[k],
 			c->reps, s.mops, s.mops_lo, s.mops_hi, s.cpu, s.fair,
 			s.p99, s.vs_pthread.median, s.vs_pthread.lo,
 			s.vs_pthread.hi, s.vs_adaptive.median,
 			s.vs_adaptive.lo, s.vs_adaptive.hi, s.vs_fixed.median,
 			s.vs_fixed.lo, s.vs_fixed.hi,
-			s.cpu_vs_pthread.median);
+			s.cpu_vs_pthread.median, s.fair_mean);
 	}
 }
 

@@ -19,12 +19,15 @@
  *
  * The cost where the kernel does not offer it (every kernel before 7.0),
  * or glibc's __rseq_size does not cover slice_ctrl: one test of a
- * process-wide flag (pvrt_slice_maybe) on entry and on exit, three
- * instructions each (pvrt_slice_enter(), pvrt_slice_armed()). The first entry of the process decides that flag
- * once; where it stays up, each thread decides once more for itself, on
- * its first entry (pvrt_slice_enter_thread()), and keeps its answer in a
- * thread-local byte. Nested sections (a thread holding two locks) keep
- * the request until the outermost one ends.
+ * process-wide flag (pvrt_slice_maybe) on entry (pvrt_slice_enter(); the
+ * lock folds it into the branch of its event counters); the lock's
+ * uncontended release tests nothing, because an entry that raised the
+ * request also marks the lock word so that its release takes the slow
+ * path (host/lock/mutex.c, acquired_extras()). The first entry of the
+ * process decides that flag once; where it stays up, each thread decides
+ * once more for itself, on its first entry (pvrt_slice_enter_thread()),
+ * and keeps its answer in a thread-local byte. Nested sections (a thread
+ * holding two locks) keep the request until the outermost one ends.
  */
 #ifndef PVSCHED_HOST_ARCH_SLICE_H
 #define PVSCHED_HOST_ARCH_SLICE_H
@@ -88,9 +91,11 @@ static inline void pvrt_slice_enter(void)
 	pvrt_slice_enter_thread();
 }
 
-/* Some thread of the process may be in a section, so a release must call
- * pvrt_slice_leave_thread() after it. Test it before the release's locked
- * instruction, not after: a load after one waits for it to complete. */
+/* Some thread of the process may use the extension: an entry must ask
+ * (pvrt_slice_enter_thread()), a release must call
+ * pvrt_slice_leave_thread() after it. On a release's fast path, test it
+ * before the locked instruction, not after: a load after one waits for it
+ * to complete. */
 static inline bool pvrt_slice_armed(void)
 {
 	return __builtin_expect(__atomic_load_n(&pvrt_slice_maybe,

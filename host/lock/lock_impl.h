@@ -85,6 +85,16 @@ extern struct pvs_lock_stats lock_counts;
 /* The context of mutexes whose pvs_mutex::spin is NULL. */
 struct pvrt_spin *lock_spin(void);
 
+struct pvs_admit_in;	/* <pvsched/admit.h> */
+
+/*
+ * The admission rule's inputs for @m as its spin context has them cached
+ * (no system call, no refresh: the waiters' steal questions refresh the
+ * views): affinity, the cgroup quota in milli-CPUs, this CPU's steal, the
+ * throttled share, the active and passive counts; no owner signal.
+ */
+void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in);
+
 /* pvs_lock_glibc_compatible() was called (atomic). */
 extern int lock_glibc_compat;
 

@@ -172,14 +172,37 @@ int pvs_mutex_destroy(struct pvs_mutex *m)
 	return 0;
 }
 
+/*
+ * What an acquisition does only when asked: count it
+ * (pvs_lock_stats_enable()) and, where some thread may use the time-slice
+ * extension (host/arch/slice.h), ask not to be preempted while we hold @m.
+ * If this thread did ask, the word is made to say "sleepers possible" (2,
+ * as ready() does for skipped wakes) so that the release takes
+ * unlock_slow(), which ends the section: the uncontended release tests no
+ * slice flag.
+ */
+static __attribute__((noinline)) void acquired_extras(struct pvs_mutex *m)
+{
+	LOCK_COUNT(acquisitions, 1);
+	if (!pvrt_slice_armed())
+		return;
+	pvrt_slice_enter_thread();
+	if (pvrt_slice_state == PVRT_SLICE_ON)
+		__atomic_store_n(&m->state, SLEEPERS, __ATOMIC_RELAXED);
+}
+
 static void acquired(struct pvs_mutex *m)
 {
 	__atomic_store_n(&m->owner_tid, this_thread_tid(), __ATOMIC_RELAXED);
 	__atomic_store_n(&m->owner_cpu1, (uint32_t)(this_thread_cpu() + 1),
 			 __ATOMIC_RELAXED);
-	LOCK_COUNT(acquisitions, 1);
 	LOCK_ACQUIRED(m);
-	pvrt_slice_enter();	/* ask not to be preempted while we hold it */
+	/* Both rare extras behind one branch of the fast path. */
+	if (__builtin_expect(__atomic_load_n(&lock_counting, __ATOMIC_RELAXED) |
+				     __atomic_load_n(&pvrt_slice_maybe,
+						     __ATOMIC_RELAXED),
+			     0))
+		acquired_extras(m);
 }
 
 /* The heir (or, after a fork, anyone) takes a handed lock (3 -> 2). */
@@ -387,18 +410,23 @@ static void add_ns(struct timespec *t, uint64_t ns)
 }
 
 /* The admission rule's inputs that do not depend on the question. */
-static void admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
+void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
 {
 	const struct pvrt_spin *s = m->spin != NULL ? m->spin : lock_spin();
 	int cpu = this_thread_cpu();
 
 	*in = (struct pvs_admit_in){ 0 };
 	in->nr_affinity = s->nr_allowed <= PVS_MAX_CPUS ? s->nr_allowed : 0;
+	in->quota_mcpus = __atomic_load_n(&s->quota_mcpus, __ATOMIC_RELAXED);
 	if (cpu >= 0 && cpu < PVS_MAX_CPUS)
 		in->steal_ppm = __atomic_load_n(&s->steal_ppm[cpu],
 						__ATOMIC_RELAXED);
 	if (in->steal_ppm > PVS_SPIN_FULL_PPM)
 		in->steal_ppm = PVS_SPIN_FULL_PPM;
+	in->throttled_ppm = __atomic_load_n(&s->throttled_ppm,
+					    __ATOMIC_RELAXED);
+	if (in->throttled_ppm > PVS_SPIN_FULL_PPM)
+		in->throttled_ppm = PVS_SPIN_FULL_PPM;
 	in->nr_active = __atomic_load_n(&m->nr_spinning, __ATOMIC_SEQ_CST);
 	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED);
 	in->owner = PVS_SPIN_OWNER_NONE;
@@ -420,7 +448,7 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 #endif
 	if (pw->parked_ns == 0)
 		pw->parked_ns = now;
-	admit_fill(pw->m, &in);
+	lock_admit_fill(pw->m, &in);
 	in.waited_ns = now - pw->parked_ns;
 	in.nr_active = 0xffffffffu;	/* the question is the bound only */
 	if (pvs_admit_decide(&in, &out) != 0)
@@ -439,7 +467,7 @@ static bool admit_wake(struct pvs_mutex *m, bool compat)
 
 	if (compat)
 		return true;
-	admit_fill(m, &in);
+	lock_admit_fill(m, &in);
 	if (in.nr_passive == 0)
 		return false;
 	return pvs_admit_decide(&in, &out) != 0 ||
@@ -674,7 +702,7 @@ got:
 
 /* State 2: hand the lock to the heir if there is one, else free it and
  * wake one sleeper if any. */
-static void unlock_slow(struct pvs_mutex *m)
+static void release_slow(struct pvs_mutex *m)
 {
 	uint32_t heir = slot(HEIR);
 	bool compat = glibc_compat();
@@ -696,19 +724,15 @@ static void unlock_slow(struct pvs_mutex *m)
 }
 
 /*
- * pvs_mutex_unlock() when a thread may hold a time-slice extension
- * request (host/arch/slice.h): the same release, then the section's end,
- * whose yield after a grant comes when the lock is free for the waiters.
+ * State 2 (sleepers possible, or a hold with a time-slice extension
+ * request: acquired_extras()): the release, then the section's end, whose
+ * yield after a grant comes when the lock is free for the waiters.
  */
-static __attribute__((noinline)) int unlock_sliced(struct pvs_mutex *m)
+static __attribute__((noinline)) void unlock_slow(struct pvs_mutex *m)
 {
-	uint32_t one = LOCKED;
-
-	if (!__atomic_compare_exchange_n(&m->state, &one, FREE, false,
-					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-		unlock_slow(m);
-	pvrt_slice_leave_thread();
-	return 0;
+	release_slow(m);
+	if (pvrt_slice_armed())
+		pvrt_slice_leave_thread();
 }
 
 int pvs_mutex_unlock(struct pvs_mutex *m)
@@ -721,8 +745,6 @@ int pvs_mutex_unlock(struct pvs_mutex *m)
 		return EPERM;
 	__atomic_store_n(&m->owner_tid, 0, __ATOMIC_RELAXED);
 	LOCK_RELEASING(m);
-	if (pvrt_slice_armed())
-		return unlock_sliced(m);
 	if (!__atomic_compare_exchange_n(&m->state, &one, FREE, false,
 					 __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 		unlock_slow(m);

@@ -317,7 +317,7 @@ int pvrt_spin_init(struct pvrt_spin *s, enum pvs_spin_policy policy)
 	if (s->nr_allowed == 0 || s->nr_allowed > s->nr_online)
 		s->nr_allowed = s->nr_online;
 	/* A CPU quota leaves fewer CPUs than the mask names. */
-	eff = pvrt_host_effective_cpus();
+	eff = pvrt_host_effective_cpus(&s->quota_mcpus);
 	if (eff > 0 && eff < s->nr_allowed)
 		s->nr_allowed = eff;
 	s->rseq_slice = pvrt_host_rseq_slice();

@@ -57,13 +57,17 @@ bool pvrt_host_rseq_slice(void)
 	return pvprobe_read_rseq_slice(&ctx, &rs) == 0 && rs.available;
 }
 
-uint32_t pvrt_host_effective_cpus(void)
+uint32_t pvrt_host_effective_cpus(uint32_t *quota_mcpus)
 {
 	struct pvprobe_ctx ctx;
 	struct pvprobe_cpus c;
 
+	*quota_mcpus = 0;
 	pvprobe_ctx_init(&ctx, NULL);
-	return pvprobe_read_cpus(&ctx, &c) == 0 ? c.effective_cpus : 0;
+	if (pvprobe_read_cpus(&ctx, &c) != 0)
+		return 0;
+	*quota_mcpus = c.quota_mcpus;
+	return c.effective_cpus;
 }
 
 int pvrt_host_throttle(const char *sysroot, struct pvrt_throttle_sample *out)
@@ -82,5 +86,6 @@ int pvrt_host_throttle(const char *sysroot, struct pvrt_throttle_sample *out)
 	out->throttled_ns = c.throttle.throttled_ns;
 	out->period_us = c.quota.period_us;
 	out->nr_cpus = c.nr_affinity;
+	out->quota_mcpus = c.quota_mcpus;
 	return 1;
 }

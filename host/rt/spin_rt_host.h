@@ -35,8 +35,9 @@ bool pvrt_host_rseq_slice(void);
 
 /* The CPUs the process can keep busy: its affinity mask, less what its
  * cgroup's CPU quota allows (rounded up, pvprobe_cpus::effective_cpus);
- * 0 if they could not be read. */
-uint32_t pvrt_host_effective_cpus(void);
+ * 0 if they could not be read. The quota itself goes to *@quota_mcpus
+ * (pvprobe_cpus::quota_mcpus; 0 unlimited or unreadable). */
+uint32_t pvrt_host_effective_cpus(uint32_t *quota_mcpus);
 
 /* One throttle sample of the process's cgroup, read under @sysroot (NULL:
  * live) as pvprobe_read_cpus() reads it: 1 read; 0 no CPU limit or no

@@ -88,6 +88,16 @@ static void set_period(struct pvrt_spin *s)
 	s->throttle_period_ns = p > s->steal_period_ns ? p : s->steal_period_ns;
 }
 
+/* The limit a sample reports becomes the context's (the lock's admission
+ * rule reads it from there, pvs_admit_in::quota_mcpus). */
+static void take_quota(struct pvrt_spin *s,
+		       const struct pvrt_throttle_sample *cur)
+{
+	if (cur->quota_mcpus != 0)
+		__atomic_store_n(&s->quota_mcpus, cur->quota_mcpus,
+				 __ATOMIC_RELAXED);
+}
+
 int pvrt_spin_set_throttle_source(struct pvrt_spin *s,
 				  const struct pvrt_throttle_source *src)
 {
@@ -106,8 +116,10 @@ int pvrt_spin_set_throttle_source(struct pvrt_spin *s,
 	rc = src->read(src->arg, &first);
 	if (rc < 0)
 		return rc;
-	if (rc == 1 && first.period_us != 0)
+	if (rc == 1 && first.period_us != 0) {
 		s->throttle_prev = first;
+		take_quota(s, &first);
+	}
 	s->throttle_src = src;
 	set_period(s);
 	s->throttle_stamp_ns = now_ns();
@@ -142,8 +154,10 @@ void pvrt_throttle_refresh(struct pvrt_spin *s, uint64_t now)
 		/* The limit was lifted: nothing is throttled from now on. */
 		memset(&s->throttle_prev, 0, sizeof(s->throttle_prev));
 		__atomic_store_n(&s->throttled_ppm, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&s->quota_mcpus, 0, __ATOMIC_RELAXED);
 		return;
 	}
+	take_quota(s, &cur);
 	__atomic_store_n(&s->throttled_ppm, share_ppm(&s->throttle_prev, &cur),
 			 __ATOMIC_RELAXED);
 	s->throttle_prev = cur;

@@ -74,6 +74,10 @@ struct pvrt_throttle_sample {
 	/** CPUs whose runqueues the sum covers: the affinity mask's count
 	 *  (> 0). */
 	uint32_t nr_cpus;
+	/** The limit itself, quota / period in milli-CPUs rounded up
+	 *  (pvprobe_cpus::quota_mcpus); 0: the source does not say (the
+	 *  context keeps the quota it has). */
+	uint32_t quota_mcpus;
 };
 
 /**
@@ -135,6 +139,11 @@ struct pvrt_spin {
 	 *  quota allows (the tightest of its cgroup and ancestors, rounded
 	 *  up: 0.5 CPU counts 1, 1.5 count 2; pvprobe_read_cpus()). */
 	uint32_t nr_allowed;
+	/** The cgroup's CPU quota, milli-CPUs rounded up (the tightest of
+	 *  its cgroup and ancestors; 0: unlimited or unknown), as
+	 *  pvs_admit_in::quota_mcpus wants it: read at init, then from each
+	 *  throttle sample that reports it (atomic loads). */
+	uint32_t quota_mcpus;
 	/** The hypervisor promises dedicated vCPUs (pvs_spin_in::dedicated);
 	 *  false unless the caller sets it after init. */
 	bool dedicated;
