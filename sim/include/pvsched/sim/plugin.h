@@ -23,10 +23,21 @@ extern "C" {
 #endif
 
 /**
- * @brief The plug-in interface version: a plug-in built against another
- *        one is refused (pvsim_plugin::abi).
+ * @brief The plug-in interface version (pvsim_plugin::abi).
+ *
+ * It goes up when struct pvsim_hooks gains a member, which is only ever
+ * appended: a plug-in built for an older version, from
+ * PVSIM_PLUGIN_ABI_OLDEST on, still loads (its hooks are a prefix of
+ * today's; the members it does not have are NULL, the library's rule).
+ * A plug-in for a version below that, or above this one, is refused with
+ * both versions and what to rebuild against. Versions: 1, is_preempted
+ * and pick_cpu; 2, the hooks up to ple_step; 3 adds asym_group_pull,
+ * asym_skip_rq and asym_active_balance.
  */
-#define PVSIM_PLUGIN_ABI 2
+#define PVSIM_PLUGIN_ABI 3
+
+/** @brief The oldest plug-in ABI version this simulator still loads. */
+#define PVSIM_PLUGIN_ABI_OLDEST 1
 
 /**
  * @brief A scenario's decision points as functions: a policy to try
@@ -61,7 +72,10 @@ struct pvsim_hooks {
 			     unsigned int thread);
 	/**
 	 * @brief Where to place a newly runnable task. Library default:
-	 *        pvs_pack_pick_cpu(t, nr_running, task, PVS_PACK_CORES).
+	 *        pvs_pack_pick_cpu(t, nr_running, task, policy) under the
+	 *        scenario's rule (splpar-asym-pack: `pack_rule`,
+	 *        PVS_PACK_BALANCER unless set; PVS_PACK_SPREAD for the fork
+	 *        path of its balancer).
 	 * @param user       pvsim_hooks::user
 	 * @param t          the topology
 	 * @param nr_running tasks per CPU (t->nr_cpus entries)
@@ -189,6 +203,40 @@ struct pvsim_hooks {
 	 */
 	int (*ple_step)(void *user, const struct pvs_ple_params *p,
 			enum pvs_ple_event ev, uint32_t *window);
+	/* splpar-asym-pack's load balancer (plug-in ABI 3) */
+	/**
+	 * @brief Is the source group an asym-packing candidate of the idle
+	 *        destination (update_sg_lb_stats()' group_asym_packing)?
+	 *        Asked for each non-local group with tasks. Library default:
+	 *        pvs_asym_group_pull(s, PVS_ASYM_IDLE_CORE), the v6.5+ rule.
+	 * @param user pvsim_hooks::user
+	 * @param s    the balancer's view: domain, destination, local and
+	 *             source groups (the src_cpu_* fields are 0)
+	 * @return true: a candidate (the model pulls from the
+	 *         lowest-priority candidate, as update_sd_pick_busiest())
+	 */
+	bool (*asym_group_pull)(void *user, const struct pvs_asym_snapshot *s);
+	/**
+	 * @brief Does find_busiest_queue() pass over this runqueue of the
+	 *        chosen source group? Library default:
+	 *        pvs_asym_skip_rq(s, PVS_ASYM_IDLE_CORE).
+	 * @param user pvsim_hooks::user
+	 * @param s    as for asym_group_pull, with the src_cpu_* fields of
+	 *             the runqueue asked about
+	 * @return true when skipped
+	 */
+	bool (*asym_skip_rq)(void *user, const struct pvs_asym_snapshot *s);
+	/**
+	 * @brief Must the destination force the migration of a task that
+	 *        runs alone on the source runqueue (asym_active_balance())?
+	 *        Without it that task stays. Library default:
+	 *        pvs_asym_active_balance(s, PVS_ASYM_IDLE_CORE).
+	 * @param user pvsim_hooks::user
+	 * @param s    as for asym_skip_rq, for the runqueue chosen
+	 * @return true: the task is moved
+	 */
+	bool (*asym_active_balance)(void *user,
+				    const struct pvs_asym_snapshot *s);
 };
 
 /**
@@ -212,7 +260,7 @@ struct pvsim_plugin {
  * @param path   the shared object (a path; "./x.so" for the current
  *               directory)
  * @param out    the plug-in's description (valid until unloaded)
- * @param handle the dlopen() handle, for pvsim_plugin_unload()
+ * @param handle what to hand to pvsim_plugin_unload()
  * @param err    diagnostics ("pvsched sim: ..." lines)
  * @return 0, or -1 after a message
  */
@@ -352,6 +400,42 @@ void pvsim_dy_spin_loop(const struct pvsim_hooks *h,
 int pvsim_ple_step(const struct pvsim_hooks *h,
 		   const struct pvs_ple_params *p, enum pvs_ple_event ev,
 		   uint32_t *window);
+
+/**
+ * @brief The asym_group_pull decision: the hook when @p h has one, else
+ *        the library (pvs_asym_group_pull() under @p rule).
+ * @param h    hooks (NULL: the library)
+ * @param s    the balancer's view
+ * @param rule the built-in rule used without a hook
+ * @return true when the source group is a candidate
+ */
+bool pvsim_asym_group_pull(const struct pvsim_hooks *h,
+			   const struct pvs_asym_snapshot *s,
+			   enum pvs_asym_rule rule);
+
+/**
+ * @brief The asym_skip_rq decision: the hook when @p h has one, else the
+ *        library (pvs_asym_skip_rq() under @p rule).
+ * @param h    hooks (NULL: the library)
+ * @param s    the balancer's view, with the runqueue's src_cpu_* fields
+ * @param rule the built-in rule used without a hook
+ * @return true when the runqueue is passed over
+ */
+bool pvsim_asym_skip_rq(const struct pvsim_hooks *h,
+			const struct pvs_asym_snapshot *s,
+			enum pvs_asym_rule rule);
+
+/**
+ * @brief The asym_active_balance decision: the hook when @p h has one,
+ *        else the library (pvs_asym_active_balance() under @p rule).
+ * @param h    hooks (NULL: the library)
+ * @param s    the balancer's view, with the runqueue's src_cpu_* fields
+ * @param rule the built-in rule used without a hook
+ * @return true when the task running alone is moved
+ */
+bool pvsim_asym_active_balance(const struct pvsim_hooks *h,
+			       const struct pvs_asym_snapshot *s,
+			       enum pvs_asym_rule rule);
 
 #ifdef __cplusplus
 }
