@@ -314,7 +314,7 @@ static int place_miss(const struct pvsim_lpar_params *p, uint64_t *rng,
  * core are capped at pack_limit, then at twice that, and so on (the
  * balancer evens out the load between used cores before it puts a third
  * busy thread on one). The balancer policy's fork path is CFS's spread
- * (the library's SPREAD rule, no hook) over one CPU per thread group,
+ * (the library's SPREAD rule) over one CPU per thread group,
  * then over every CPU (a plug-in's pick_cpu hook, when set, places there
  * instead). Fills nr (threads per CPU).
  */
