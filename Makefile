@@ -67,8 +67,9 @@ demo: deps
 	@echo
 	@echo "== 3/3 simulator: splpar-asym-pack (\"powerpc/smp: Shared processor sched optimizations\"), 3 iterations"
 	@echo "   rows: baseline = the spread placement before the change; +patch = the library's rule,"
-	@echo "   pvs_pack_pick_cpu(PVS_PACK_BALANCER), where the kernel's asym-packing pull rules converge;"
-	@echo "   balancer = the simulator's model of that load balancer at work. Published numbers beside each."
+	@echo "   pvs_pack_pick_cpu(PVS_PACK_BALANCER) through the pick_cpu hook, where the kernel's"
+	@echo "   asym-packing pull rules converge; balancer = that load balancer at work, each pull the"
+	@echo "   library's pvs_asym_*() decision through the asym_* hooks. Published numbers beside each."
 	@$(BUILD)/tools/pvsched sim run splpar-asym-pack --iterations 3
 
 check: build

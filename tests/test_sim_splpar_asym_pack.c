@@ -7,7 +7,10 @@
  * every event on many seeds, where the pulls settle, what the pull
  * condition decides, and that the sources are off by default and change
  * only what they model.
- * Then the spread and pack policies, the records and the picture.
+ * Then the pull decision's plug-in hooks (asym_group_pull, asym_skip_rq,
+ * asym_active_balance): the library's rule through them changes nothing,
+ * another rule changes the run; the spread and pack policies, the records
+ * and the picture.
  */
 #define _POSIX_C_SOURCE 200809L /* fmemopen */
 #include <stdlib.h>
@@ -300,6 +303,182 @@ static void test_balancer_holdout_lines(void **state)
 	assert_int_equal(count(t, "(fitted)"), 6 * 2 + 2);
 	assert_non_null(strstr(t, "published vs simulated (balancer): "
 			       "%Change -0.05 vs "));
+}
+
+/* ---- the pull decision's hooks ---------------------------------------------- */
+
+/* Calls of each pull hook (the user pointer), and the rule they answer. */
+struct pull_calls {
+	enum pvs_asym_rule rule;
+	bool refuse_active;	/* never force a migration */
+	uint64_t group, skip, active;
+};
+
+static bool lib_group_pull(void *user, const struct pvs_asym_snapshot *s)
+{
+	struct pull_calls *c = user;
+
+	c->group++;
+	return pvs_asym_group_pull(s, c->rule);
+}
+
+static bool lib_skip_rq(void *user, const struct pvs_asym_snapshot *s)
+{
+	struct pull_calls *c = user;
+
+	c->skip++;
+	return pvs_asym_skip_rq(s, c->rule);
+}
+
+static bool lib_active_balance(void *user, const struct pvs_asym_snapshot *s)
+{
+	struct pull_calls *c = user;
+
+	c->active++;
+	return !c->refuse_active && pvs_asym_active_balance(s, c->rule);
+}
+
+/*
+ * The balancer asks the library's pull decision through the hooks: hooks
+ * that answer as the library (PVS_ASYM_IDLE_CORE) give the run of no
+ * hooks, record for record, on every case and seed, and each is asked.
+ */
+static void test_pull_hooks_library(void **state)
+{
+	struct pull_calls calls;
+	struct pvsim_hooks h = {
+		.name = "lib", .user = &calls, .asym_group_pull = lib_group_pull,
+		.asym_skip_rq = lib_skip_rq,
+		.asym_active_balance = lib_active_balance,
+	};
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result a, b;
+	unsigned int v, t;
+	uint64_t seed;
+
+	(void)state;
+	for (v = 0; v < 2; v++)
+		for (t = 0; t < 3; t++)
+			for (seed = 1; seed <= 3; seed++) {
+				memset(&calls, 0, sizeof(calls));
+				calls.rule = PVS_ASYM_IDLE_CORE;
+				bal_params(&p, vps_case[v], thr_case[t],
+					   1500000000);
+				run_ok(&p, seed, &a);
+				p.hooks = &h;
+				p.debug = true;
+				run_ok(&p, seed, &b);
+				assert_int_equal(a.records, b.records);
+				assert_int_equal(a.migrations, b.migrations);
+				assert_int_equal(a.vcsw, b.vcsw);
+				assert_int_equal(a.events, b.events);
+				if (a.migrations)
+					assert_true(calls.group &&
+						    calls.skip);
+			}
+	/* 40 threads on 128 VPs: the asym pulls take threads running alone */
+	memset(&calls, 0, sizeof(calls));
+	bal_params(&p, 128, 40, 1500000000);
+	p.hooks = &h;
+	run_ok(&p, 1, &b);
+	assert_true(b.migrations > 0);
+	assert_true(calls.active > 0);
+}
+
+/*
+ * Another rule through the hooks changes the packing: with no active
+ * balance a thread running alone never moves, so 40 threads stay one per
+ * core (physc about 40, not 20); the pre-v6.5 rules (PVS_ASYM_SMT_DELTA)
+ * pull whatever the destination's siblings run, and on 40 VPs, where the
+ * v6.5+ rule moves nothing at 80 threads, they stack threads onto fewer
+ * cores.
+ */
+static void test_pull_hooks_other_rule(void **state)
+{
+	struct pull_calls calls;
+	struct pvsim_hooks h = {
+		.name = "other", .user = &calls,
+		.asym_group_pull = lib_group_pull, .asym_skip_rq = lib_skip_rq,
+		.asym_active_balance = lib_active_balance,
+	};
+	struct pvsim_lpar_params p;
+	struct pvsim_lpar_result lib, r;
+	uint64_t seed;
+
+	(void)state;
+	for (seed = 1; seed <= 4; seed++) {
+		memset(&calls, 0, sizeof(calls));
+		calls.refuse_active = true;
+		bal_params(&p, 128, 40, 3000000000ull);
+		run_ok(&p, seed, &lib);
+		p.hooks = &h;
+		run_ok(&p, seed, &r);
+		assert_true(physc_milli(&lib) < 24000);
+		assert_true(physc_milli(&r) > 38000);
+		assert_true(calls.active > 0);
+
+		memset(&calls, 0, sizeof(calls));
+		calls.rule = PVS_ASYM_SMT_DELTA;
+		bal_params(&p, 40, 80, 3000000000ull);
+		run_ok(&p, seed, &lib);
+		p.hooks = &h;
+		p.debug = true;
+		run_ok(&p, seed, &r);
+		assert_int_equal(lib.migrations, 0);
+		assert_true(r.migrations > 0);
+		assert_true(physc_milli(&r) + 5000 < physc_milli(&lib));
+	}
+}
+
+/*
+ * The scenario runs a plug-in that sets a pull hook in the balancer: with
+ * the library's rule its rows are the balancer's; one that sets only
+ * pick_cpu is placed as before (no migration, the +patch row's way).
+ */
+static void test_pull_hooks_plugin_row(void **state)
+{
+	struct pull_calls calls;
+	struct pvsim_hooks h = {
+		.name = "lib-pull", .user = &calls,
+		.asym_group_pull = lib_group_pull,
+	};
+	struct pvsim_opts o;
+	struct pvsim_sink k;
+	FILE *null = fopen("/dev/null", "w");
+	size_t i, n = 0;
+
+	(void)state;
+	assert_non_null(null);
+	memset(&calls, 0, sizeof(calls));
+	memset(&o, 0, sizeof(o));
+	memset(&k, 0, sizeof(k));
+	o.seed = 7;
+	o.iterations = 2;
+	o.runtime_ns = 1500000000;
+	o.sink = &k;
+	o.plugin = &h;
+	assert_int_equal(pvsim_find("splpar-asym-pack")->run(&o, null, NULL),
+			 0);
+	assert_false(k.lost);
+	for (i = 0; i < k.n; i++) {
+		size_t j;
+
+		if (strcmp(k.v[i].policy, "lib-pull"))
+			continue;
+		for (j = 0; j < k.n; j++)
+			if (!strcmp(k.v[j].policy, "balancer") &&
+			    !strcmp(k.v[j].case_name, k.v[i].case_name) &&
+			    !strcmp(k.v[j].metric, k.v[i].metric) &&
+			    k.v[j].iter == k.v[i].iter)
+				break;
+		assert_true(j < k.n);
+		assert_true(k.v[j].value == k.v[i].value);
+		n++;
+	}
+	assert_int_equal(n, 6 * 2 * 8);
+	assert_true(calls.group > 0);
+	pvsim_sink_free(&k);
+	fclose(null);
 }
 
 /* ---- the spread and pack policies, records, picture ------------------------ */
@@ -706,6 +885,9 @@ int main(void)
 		cmocka_unit_test(test_variance_sources),
 		cmocka_unit_test(test_balancer_holdout_lines),
 		cmocka_unit_test(test_smt_split),
+		cmocka_unit_test(test_pull_hooks_library),
+		cmocka_unit_test(test_pull_hooks_other_rule),
+		cmocka_unit_test(test_pull_hooks_plugin_row),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,9 +14,14 @@
 #  4. bailout-again (every pause-loop exit decision in the plug-in's own
 #     code) beside kvm-yield-bailout's kernels: its jobs/min row, its perf
 #     kvm stat blocks and its ministat rows equal bail-out's; then
-#     esrch-target-alone (a yield_to() rule of its own) beside them.
+#     esrch-target-alone (a yield_to() rule of its own) beside them;
+#  5. asym-again (the v6.5+ asym-packing pull rule in the plug-in's own
+#     code) in splpar-asym-pack's balancer: its records/s and lparstat
+#     rows and its ministat rows equal balancer's, whose pulls are the
+#     library's; then asym-smt-delta (the pre-v6.5 rules) beside them.
 set -eu
-sim=$1 again=$2 smt4=$3 relax=$4 short=$5 bagain=$6 alone=$7
+sim=$1 again=$2 smt4=$3 relax=$4 short=$5 bagain=$6 alone=$7 asym=$8
+smtd=$9
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 
@@ -104,3 +109,17 @@ same_as_base bailout-again bail-out "$t/ycmp.txt"
 "$sim" run kvm-yield-bailout --plugin "$alone" $yopts >"$t/ya.txt"
 grep -q '^esrch-target-alone ' "$t/ya.txt"
 sed -n '1,9p' "$t/ya.txt"
+
+popts="--iterations 3 --runtime-ms 1000 --seed 11"
+"$sim" run splpar-asym-pack --plugin "$asym" $popts >"$t/asym.txt"
+# the records/s and lparstat rows, without the row label
+awk '$1 == "balancer" { $1 = ""; print > "'"$t"'/ab" }
+     $1 == "asym-again" { $1 = ""; print > "'"$t"'/ap" }' "$t/asym.txt"
+test "$(wc -l <"$t/ab")" -eq 12
+cmp "$t/ab" "$t/ap"
+"$sim" compare splpar-asym-pack --plugin "$asym" --base balancer $popts \
+  --metric records_per_s >"$t/acmp.txt"
+same_as_base asym-again balancer "$t/acmp.txt"
+"$sim" run splpar-asym-pack --plugin "$smtd" $popts >"$t/smtd.txt"
+grep -q '^asym-smt-delta 3 ' "$t/smtd.txt"
+sed -n '2,13p' "$t/smtd.txt"

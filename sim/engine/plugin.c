@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
- * Decision hooks: each model asks pvsim_is_preempted() / pvsim_pick_cpu()
- * where the kernel asks the library, so that a plug-in's policy (struct
- * pvsim_hooks, loaded from a shared object by `--plugin`) runs in the same
- * model, with the same seeds, beside the built-in ones.
+ * Decision hooks: each model asks pvsim_is_preempted(), pvsim_pick_cpu(),
+ * pvsim_asym_group_pull() ... where the kernel asks the library, so that a
+ * plug-in's policy (struct pvsim_hooks, loaded from a shared object by
+ * `--plugin`) runs in the same model, with the same seeds, beside the
+ * built-in ones. The loader takes a plug-in of this ABI or an older one
+ * from PVSIM_PLUGIN_ABI_OLDEST on (its hooks are a prefix of today's).
  */
 #include <dlfcn.h>
+#include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -109,10 +113,38 @@ int pvsim_ple_step(const struct pvsim_hooks *h,
 	return pvs_ple_step(p, ev, window);
 }
 
+bool pvsim_asym_group_pull(const struct pvsim_hooks *h,
+			   const struct pvs_asym_snapshot *s,
+			   enum pvs_asym_rule rule)
+{
+	if (h && h->asym_group_pull)
+		return h->asym_group_pull(h->user, s);
+	return pvs_asym_group_pull(s, rule);
+}
+
+bool pvsim_asym_skip_rq(const struct pvsim_hooks *h,
+			const struct pvs_asym_snapshot *s,
+			enum pvs_asym_rule rule)
+{
+	if (h && h->asym_skip_rq)
+		return h->asym_skip_rq(h->user, s);
+	return pvs_asym_skip_rq(s, rule);
+}
+
+bool pvsim_asym_active_balance(const struct pvsim_hooks *h,
+			       const struct pvs_asym_snapshot *s,
+			       enum pvs_asym_rule rule)
+{
+	if (h && h->asym_active_balance)
+		return h->asym_active_balance(h->user, s);
+	return pvs_asym_active_balance(s, rule);
+}
+
 const char *const pvsim_hook_names[PVSIM_NHOOKS] = {
 	"is_preempted", "pick_cpu", "idle_state_latency", "poll_action",
 	"halt_poll_window_ns", "halt_poll_step", "should_yield", "dy_on_spin",
-	"dy_spin_loop", "ple_step",
+	"dy_spin_loop", "ple_step", "asym_group_pull", "asym_skip_rq",
+	"asym_active_balance",
 };
 
 unsigned int pvsim_hooks_set(const struct pvsim_hooks *h,
@@ -124,6 +156,8 @@ unsigned int pvsim_hooks_set(const struct pvsim_hooks *h,
 		h->halt_poll_window_ns != NULL, h->halt_poll_step != NULL,
 		h->should_yield != NULL,	h->dy_on_spin != NULL,
 		h->dy_spin_loop != NULL,	h->ple_step != NULL,
+		h->asym_group_pull != NULL,	h->asym_skip_rq != NULL,
+		h->asym_active_balance != NULL,
 	};
 	unsigned int i, n = 0;
 
@@ -150,10 +184,39 @@ static bool name_ok(const char *n)
 	return true;
 }
 
+/*
+ * Bytes of struct pvsim_plugin a plug-in of ABI @p abi defines: the hooks
+ * of its version, appended to since (0: not loadable).
+ */
+static size_t plugin_size(uint32_t abi)
+{
+	switch (abi) {
+	case 1:
+		return offsetof(struct pvsim_plugin, hooks) +
+		       offsetof(struct pvsim_hooks, idle_state_latency);
+	case 2:
+		return offsetof(struct pvsim_plugin, hooks) +
+		       offsetof(struct pvsim_hooks, asym_group_pull);
+	case PVSIM_PLUGIN_ABI:
+		return sizeof(struct pvsim_plugin);
+	default:
+		return 0;
+	}
+}
+
+/* What pvsim_plugin_load() hands out: the dlopen() handle, and the
+ * plug-in's description in today's layout (older ABIs padded with NULL
+ * hooks). */
+struct plugin_handle {
+	void *dl;
+	struct pvsim_plugin pl;
+};
+
 int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 		      void **handle, FILE *err)
 {
 	const struct pvsim_plugin *pl;
+	struct plugin_handle *ph;
 	bool set[PVSIM_NHOOKS];
 	void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 
@@ -173,31 +236,44 @@ int pvsim_plugin_load(const char *path, const struct pvsim_plugin **out,
 		return -1;
 	}
 	pl = (const struct pvsim_plugin *)dlsym(h, PVSIM_PLUGIN_SYMBOL);
+	ph = pl && plugin_size(pl->abi) ? calloc(1, sizeof(*ph)) : NULL;
+	if (ph)	/* no more than the plug-in's version defines */
+		memcpy(&ph->pl, pl, plugin_size(pl->abi));
 	if (!pl) {
 		fprintf(err, PVSIM_PROG ": --plugin '%s' defines no '%s' "
 			"(struct pvsim_plugin, <pvsched/sim.h>)\n", path,
 			PVSIM_PLUGIN_SYMBOL);
-	} else if (pl->abi != PVSIM_PLUGIN_ABI) {
+	} else if (!plugin_size(pl->abi)) {
 		fprintf(err, PVSIM_PROG ": --plugin '%s' was built for plug-in "
-			"ABI %u, this simulator has %u\n", path, pl->abi,
-			PVSIM_PLUGIN_ABI);
-	} else if (!name_ok(pl->hooks.name)) {
+			"ABI %u; this simulator loads ABI %u to %u: rebuild "
+			"it against this simulator's <pvsched/sim.h>\n", path,
+			pl->abi, PVSIM_PLUGIN_ABI_OLDEST, PVSIM_PLUGIN_ABI);
+	} else if (!ph) {
+		fprintf(err, PVSIM_PROG ": --plugin '%s': out of memory\n",
+			path);
+	} else if (!name_ok(ph->pl.hooks.name)) {
 		fprintf(err, PVSIM_PROG ": --plugin '%s': bad policy name "
 			"(1..24 of a-z A-Z 0-9 - _)\n", path);
-	} else if (!pvsim_hooks_set(&pl->hooks, set)) {
+	} else if (!pvsim_hooks_set(&ph->pl.hooks, set)) {
 		fprintf(err, PVSIM_PROG ": --plugin '%s' (%s) sets no hook\n",
-			path, pl->hooks.name);
+			path, ph->pl.hooks.name);
 	} else {
-		*out = pl;
-		*handle = h;
+		ph->dl = h;
+		*out = &ph->pl;
+		*handle = ph;
 		return 0;
 	}
+	free(ph);
 	dlclose(h);
 	return -1;
 }
 
 void pvsim_plugin_unload(void *handle)
 {
-	if (handle)
-		dlclose(handle);
+	struct plugin_handle *ph = handle;
+
+	if (ph) {
+		dlclose(ph->dl);
+		free(ph);
+	}
 }

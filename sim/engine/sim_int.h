@@ -36,7 +36,7 @@ const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
 
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
-#define PVSIM_NHOOKS 10
+#define PVSIM_NHOOKS 13
 extern const char *const pvsim_hook_names[PVSIM_NHOOKS];
 /* Which decisions h sets (set[i] for pvsim_hook_names[i]); how many. */
 unsigned int pvsim_hooks_set(const struct pvsim_hooks *h,

@@ -21,8 +21,10 @@
  * The balancer policy models the mechanism the upstream change relies on
  * instead of a placement rule: the fork path spreads the threads over
  * the thread groups, then each CPU's periodic load balancing (an event
- * per CPU at its balance interval) lets an idle CPU whose thread group is
- * idle pull a task from the lowest-priority busy core (asym packing); a
+ * per CPU at its balance interval) asks the library's asym-packing pull
+ * decision (pvs_asym_group_pull(), pvs_asym_skip_rq(),
+ * pvs_asym_active_balance(), through the plug-in hooks of the same
+ * names) whether an idle CPU pulls a task from a lower-priority core; a
  * migration changes the two VPs' busy threads and speeds.
  */
 #include <stdlib.h>
@@ -80,6 +82,8 @@ struct lpar {
 	uint32_t nr[LPAR_MAX_CPUS];	/* threads per CPU */
 	uint32_t cpu_pm[LPAR_MAX_CPUS];	/* per-CPU speed factor */
 	uint64_t lb_ns[LPAR_MAX_CPUS];	/* balancer: current interval */
+	uint8_t sd_flags;	/* balancer: the partition-wide level's flags */
+	uint8_t group_flags;	/* ... and its groups' (a core each) */
 };
 
 /* The next draw of a private stream, uniform in lo..hi. */
@@ -257,8 +261,9 @@ static void lpar_check(struct lpar *l)
 
 /*
  * The thread group the fork path spreads over first (0: none): the
- * balancer's, and the baseline's when SMT halves share no speed (CFS's
- * idle-core search then sees each half as a core).
+ * balancer's (a plug-in's pick_cpu, if any, chooses within it), and the
+ * baseline's when SMT halves share no speed (CFS's idle-core search then
+ * sees each half as a core).
  */
 static uint32_t fork_group(const struct pvsim_lpar_params *p)
 {
@@ -309,14 +314,15 @@ static int place_miss(const struct pvsim_lpar_params *p, uint64_t *rng,
  * core are capped at pack_limit, then at twice that, and so on (the
  * balancer evens out the load between used cores before it puts a third
  * busy thread on one). The balancer policy's fork path is CFS's spread
- * (the library's SPREAD rule, no hook) over one CPU per thread group,
- * then over every CPU. Fills nr (threads per CPU).
+ * (the library's SPREAD rule) over one CPU per thread group,
+ * then over every CPU (a plug-in's pick_cpu hook, when set, places there
+ * instead). Fills nr (threads per CPU).
  */
 static void place_threads(const struct pvsim_lpar_params *p, uint64_t seed,
 			  uint32_t *nr)
 {
 	struct pvs_pack_topology topo = { p->vps * LPAR_SMT, LPAR_SMT };
-	const struct pvsim_hooks *hooks = p->balancer ? NULL : p->hooks;
+	const struct pvsim_hooks *hooks = p->hooks;
 	enum pvs_pack_policy pol = p->balancer ? PVS_PACK_SPREAD : p->policy;
 	uint64_t mask[PVS_PACK_MASK_WORDS];
 	uint64_t rng = seed ^ (0xbb67ae8584caa73bull * (1 + p->policy +
@@ -434,58 +440,140 @@ static uint32_t busiest_cpu(const struct lpar *l, uint32_t first, uint32_t n)
 	return best;
 }
 
-static int32_t core_prio(const struct pvs_pack_topology *t, uint32_t core)
+/* Busy CPUs among the SMT siblings of @p cpu (its thread group of
+ * asym_group_threads, cpu_smt_mask()), @p cpu itself excluded. */
+static uint32_t busy_siblings(const struct lpar *l, uint32_t cpu)
 {
+	uint32_t agt = l->p->asym_group_threads, g0 = cpu - cpu % agt;
+	uint32_t i, n = 0;
+
+	for (i = g0; i < g0 + agt; i++)
+		n += i != cpu && l->nr[i];
+	return n;
+}
+
+/* arch_asym_cpu_priority() of today's kernel: the same for every thread
+ * of a core. */
+static int32_t cpu_prio(uint32_t nr_cpus, uint32_t cpu)
+{
+	struct pvs_pack_topology t = { nr_cpus, LPAR_SMT };
 	int32_t prio = 0;
 
-	(void)pvs_asym_prio(t, core * LPAR_SMT, PVS_PACK_CORES, &prio);
+	(void)pvs_asym_prio(&t, cpu, PVS_PACK_BALANCER, &prio);
 	return prio;
+}
+
+/*
+ * The levels today's kernel builds on this partition (pvs_pack_domains():
+ * a shared-processor LPAR of SMT8 big cores): the balancer runs the
+ * partition-wide one (PKG, SD_ASYM_PACKING), whose groups are the cores
+ * (CACHE, its child).
+ */
+static void lpar_domains(struct lpar *l)
+{
+	const struct pvs_pack_machine m = {
+		.shared_processor = true, .big_cores = true,
+		.threads_per_core = LPAR_SMT, .shared_caches = true,
+	};
+	struct pvs_pack_domains d;
+
+	if (pvs_pack_domains(&m, PVS_PACK_BALANCER, &d) < 0) {
+		pvsim_fail(&l->s, "the library built no sched domains");
+		return;
+	}
+	l->sd_flags = d.flags[PVS_SD_PKG];
+	l->group_flags = d.flags[PVS_SD_CACHE];
+}
+
+/*
+ * The asym-packing pull at the partition-wide level, Linux 6.5+
+ * (kernel/sched/fair.c), each decision asked of the library through its
+ * hook: the candidate groups (update_sg_lb_stats(): a non-local core with
+ * tasks, pvsim_asym_group_pull()), the busiest the lowest-priority of them
+ * (update_sd_pick_busiest()), its busiest runqueue not passed over
+ * (find_busiest_queue(), pvsim_asym_skip_rq()), and a task running alone
+ * moved only by an active balance (pvsim_asym_active_balance()). Returns
+ * true after a pull.
+ */
+static bool asym_pull(struct lpar *l, uint32_t d)
+{
+	const struct pvsim_hooks *h = l->p->hooks;
+	uint32_t ncpus = l->p->vps * LPAR_SMT, dcore = d / LPAR_SMT;
+	uint32_t c, i, src = 0, cpu = 0, most = 0;
+	struct pvs_asym_snapshot s;
+	bool found = false;
+	int32_t low = 0;
+
+	memset(&s, 0, sizeof(s));
+	s.sd_flags = l->sd_flags;
+	s.smt_active = l->p->asym_group_threads > 1;
+	s.dst_idle = true;
+	s.dst_busy_siblings = busy_siblings(l, d);
+	s.dst_prio = cpu_prio(ncpus, d);
+	s.local_flags = s.src_flags = l->group_flags;
+	s.local_weight = s.src_weight = LPAR_SMT;
+	s.local_idle_cpus = LPAR_SMT - l->vp[dcore].nbusy;
+	s.local_nr_running = threads_on(l, dcore * LPAR_SMT, LPAR_SMT);
+	for (c = 0; c < l->p->vps; c++) {
+		if (c == dcore || !l->vp[c].nbusy)
+			continue;
+		s.src_idle_cpus = LPAR_SMT - l->vp[c].nbusy;
+		s.src_nr_running = threads_on(l, c * LPAR_SMT, LPAR_SMT);
+		s.src_prio = cpu_prio(ncpus, c * LPAR_SMT);
+		if (pvsim_asym_group_pull(h, &s, PVS_ASYM_IDLE_CORE) &&
+		    (!found || s.src_prio < low)) {
+			low = s.src_prio;
+			src = c;
+			found = true;
+		}
+	}
+	if (!found)
+		return false;
+	s.src_idle_cpus = LPAR_SMT - l->vp[src].nbusy;
+	s.src_nr_running = threads_on(l, src * LPAR_SMT, LPAR_SMT);
+	s.src_prio = low;
+	for (i = src * LPAR_SMT; i < (src + 1) * LPAR_SMT; i++) {
+		s.src_cpu_prio = cpu_prio(ncpus, i);
+		s.src_cpu_nr_running = l->nr[i];
+		s.src_cpu_busy_siblings = busy_siblings(l, i);
+		if (l->nr[i] > most &&
+		    !pvsim_asym_skip_rq(h, &s, PVS_ASYM_IDLE_CORE)) {
+			most = l->nr[i];
+			cpu = i;
+		}
+	}
+	if (!most)
+		return false;
+	s.src_cpu_prio = cpu_prio(ncpus, cpu);
+	s.src_cpu_nr_running = most;
+	s.src_cpu_busy_siblings = busy_siblings(l, cpu);
+	if (most == 1 &&
+	    !pvsim_asym_active_balance(h, &s, PVS_ASYM_IDLE_CORE))
+		return false;
+	migrate(l, cpu, d);
+	return true;
 }
 
 /*
  * Periodic load balancing of idle CPU @p d at the level spanning the
  * partition (PKG: the CACHE levels below it span one core, where all
  * threads have the same priority). Linux 6.5+ (kernel/sched/fair.c):
- *  - asym packing (update_sg_lb_stats()' group_asym_packing, then
- *    asym_active_balance()): only while the destination's SMT siblings
- *    are all idle (sched_use_asym_prio(): is_core_idle() over
- *    cpu_smt_mask(), a thread group of asym_group_threads on big cores),
- *    and only from a core of lower priority (sched_asym_prefer(), the
- *    library's pvs_asym_prio()); the busiest group is the lowest-priority
- *    one with tasks (update_sd_pick_busiest()), its busiest CPU gives one
- *    task (active balance when it runs alone);
+ *  - asym packing first (asym_pull(): the library's decision);
  *  - otherwise the generic balancing of idle CPUs: a thread group with
  *    at least two more threads than the destination's gives one.
  * A busy CPU does neither (CPU_NOT_IDLE). Returns true after a pull.
  */
 static bool balance(struct lpar *l, uint32_t d)
 {
-	const struct pvsim_lpar_params *p = l->p;
-	struct pvs_pack_topology topo = { p->vps * LPAR_SMT, LPAR_SMT };
-	uint32_t agt = p->asym_group_threads, g0 = d - d % agt;
-	uint32_t ndst, c, g, src = 0, most = 0;
-	int32_t pr, low = 0;
-	bool found = false;
+	uint32_t agt = l->p->asym_group_threads;
+	uint32_t ncpus = l->p->vps * LPAR_SMT, ndst, g, src = 0, most = 0;
 
 	if (l->nr[d])
 		return false;
-	ndst = threads_on(l, g0, agt);
-	if (!ndst) {
-		for (c = 0; c < p->vps; c++) {
-			pr = core_prio(&topo, c);
-			if (l->vp[c].nbusy && pr < core_prio(&topo, d / LPAR_SMT) &&
-			    (!found || pr < low)) {
-				low = pr;
-				src = c;
-				found = true;
-			}
-		}
-		if (found) {
-			migrate(l, busiest_cpu(l, src * LPAR_SMT, LPAR_SMT), d);
-			return true;
-		}
-	}
-	for (g = 0; g < topo.nr_cpus; g += agt) {
+	if (asym_pull(l, d))
+		return true;
+	ndst = threads_on(l, d - d % agt, agt);
+	for (g = 0; g < ncpus; g += agt) {
 		uint32_t n = threads_on(l, g, agt);
 
 		if (n > most) {
@@ -592,6 +680,8 @@ static void lpar_start(struct lpar *l, uint64_t seed)
 	l->rr = (uint32_t)pvsim_rand_range(&l->s, 0, p->vps - 1);
 	pvsim_at(&l->s, 0, EV_SLOT, rotate, 0);
 	pvsim_at(&l->s, p->runtime_ns, EV_END, 0, 0);
+	if (p->balancer)
+		lpar_domains(l);
 	/* each CPU's balancing starts at a random phase of its interval */
 	for (c = 0; p->balancer && c < ncpus; c++) {
 		l->lb_ns[c] = min_ns;

@@ -2,7 +2,8 @@
 /*
  * Scenario splpar-asym-pack: ebizzy on a shared-processor POWER10
  * partition ("powerpc/smp: Shared processor sched optimizations"), its
- * cases, policies (spread, pack, the balancer, a plug-in's pick_cpu),
+ * cases, policies (spread, pack, the balancer, a plug-in's pick_cpu or
+ * asym-packing pull rule),
  * parameter table, tables, records and hold-out lines. The PowerVM model
  * it runs is sim/models/lpar.c.
  */
@@ -198,11 +199,16 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "  path spreads (SPREAD over one CPU per thread group of %u threads, then\n"
 "  over all); every CPU balances the partition-wide level every %llu us\n"
 "  per CPU of it (1024 ms on 128 VPs), backing off to %u x while\n"
-"  balanced. An idle CPU whose thread group is idle pulls one thread from\n"
-"  the lowest-priority busy core (pvs_asym_prio(), PVS_PACK_CORES) below\n"
-"  its own priority (asym packing); otherwise a group with 2 more threads\n"
-"  than its own gives one. A VP left without threads cedes at once; one\n"
-"  given its first is dispatched from the next slot boundary.\n"
+"  balanced. An idle CPU pulls one thread from the lowest-priority core\n"
+"  the library's v6.5+ asym-packing rule lets it (pvs_asym_group_pull():\n"
+"  its thread group idle, a core of lower priority, pvs_asym_prio()),\n"
+"  from its busiest runqueue (pvs_asym_skip_rq(); one running alone\n"
+"  only by pvs_asym_active_balance()); otherwise a group with 2 more\n"
+"  threads than its own gives one. A VP left without threads cedes at\n"
+"  once; one given its first is dispatched from the next slot boundary.\n"
+"- a plug-in: its pick_cpu places the threads as +patch's rule does; one\n"
+"  that sets an asym_* hook runs in the balancer instead (its pick_cpu,\n"
+"  if any, at the fork path), its hooks deciding the pulls.\n"
 "- variance per iteration (off unless set): place_miss_pm of the threads\n"
 "  land on a random idle CPU at fork; slot boundaries move by up to\n"
 "  +- slot_jitter_us.\n",
@@ -295,7 +301,11 @@ static int run_case(const struct pvsim_opts *o, uint32_t vps,
 				o->runtime_ns);
 		params_of(o, &p);
 		p.hooks = pol == SP_PLUGIN ? o->plugin : NULL;
-		p.balancer = pol == SP_BALANCER;
+		/* a plug-in with a pull rule runs in the balancer */
+		p.balancer = pol == SP_BALANCER ||
+			     (p.hooks && (p.hooks->asym_group_pull ||
+					  p.hooks->asym_skip_rq ||
+					  p.hooks->asym_active_balance));
 		p.debug = o->debug;
 		p.inject_event = o->inject_event;
 		for (it = 0; it < iters; it++) {
@@ -571,7 +581,7 @@ const struct pvsim_scenario pvsim_splpar_asym_pack = {
 	"             (71.05 -> 41.06), 160 +36.74% (77.42 -> 78.33)\n"
 	"    40 VPs:  40 threads +1.55% (physc 40.00 -> 21.16), 80 +0.89%,\n"
 	"             160 -0.05% (40.00 both)",
-	"pick_cpu",
+	"pick_cpu,asym_group_pull,asym_skip_rq,asym_active_balance",
 	sp_params,
 	SP_NR,
 	sp_invalid,
