@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
+#include "report/cli.h"
 #include "report/report.h"
 
 /* ---- test-only scenarios ------------------------------------------------ */
