@@ -15,6 +15,7 @@
 
 #include "pvs_test.h"
 #include "report/cli.h"
+#include "report/json.h"
 #include "report/report.h"
 
 /* ---- test-only scenarios ------------------------------------------------ */
@@ -728,6 +729,46 @@ static void test_ppc_idle_hint_schbench(void **state)
 	free(s[1]);
 }
 
+/* The JSON writer: commas and brackets per level, exact fixed point,
+ * escaped strings, and every open level closed by pvsim_json_end(). */
+static void test_json_writer(void **state)
+{
+	static const uint64_t v[3] = { 7, 0, 18446744073709551615ull };
+	static const uint64_t centi[2] = { 5, 123456 };
+	static const uint8_t fw[3] = { 0x00, 0x0c, 0xff };
+	struct pvsim_json j;
+	FILE *f = tmpfile();
+	char *s;
+
+	(void)state;
+	assert_non_null(f);
+	pvsim_json_begin(&j, f, "a\"b\\c\n", 3);
+	pvsim_json_u64(&j, "iterations", 2);
+	pvsim_json_arr(&j, "cases");
+	pvsim_json_obj(&j, NULL);
+	pvsim_json_u64s(&j, "n", v, 3);
+	pvsim_json_fixeds(&j, "score", centi, 2, 2);
+	pvsim_json_obj(&j, "empty");
+	pvsim_json_close(&j);
+	pvsim_json_close(&j);
+	pvsim_json_obj(&j, NULL);
+	pvsim_json_sfixed(&j, "d", -484, 2);
+	pvsim_json_sfixed(&j, "u", 7, 3);
+	pvsim_json_i64(&j, "i", -1);
+	pvsim_json_hex(&j, "fw", fw, 3);
+	pvsim_json_u64s(&j, "none", v, 0);
+	pvsim_json_end(&j);
+	s = slurp(f);
+	assert_string_equal(s,
+		"{\"scenario\":\"a\\\"b\\\\c\\u000a\",\"seed\":3,"
+		"\"iterations\":2,\"cases\":[{\"n\":[7,0,"
+		"18446744073709551615],\"score\":[0.05,1234.56],"
+		"\"empty\":{}},{\"d\":-4.84,\"u\":0.007,\"i\":-1,"
+		"\"fw\":\"000cff\",\"none\":[]}]}\n");
+	free(s);
+	fclose(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -743,6 +784,7 @@ int main(void)
 		cmocka_unit_test(test_plot_pct),
 		cmocka_unit_test(test_schbench_format),
 		cmocka_unit_test(test_ppc_idle_hint_schbench),
+		cmocka_unit_test(test_json_writer),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

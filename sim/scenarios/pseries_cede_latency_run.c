@@ -11,6 +11,7 @@
 
 #include "scenarios/pseries_cede_latency.h"
 #include "engine/sim_int.h"
+#include "report/json.h"
 
 #define CEDE_NPOL 3	/* built-in policies */
 #define CEDE_MAXPOL 4	/* and a plug-in's */
@@ -55,13 +56,6 @@ void pvsim_cede_latency_print_work(FILE *f,
 
 /* ---- printing helpers ---------------------------------------------------- */
 
-static void cede_pr_centi(FILE *f, uint64_t v)
-{
-	char b[32];
-
-	fputs(pvsim_fixed(b, sizeof(b), v, 2), f);
-}
-
 static uint64_t cede_share_centi(uint64_t part, uint64_t all)
 {
 	return all ? part * 10000 / all : 0;
@@ -90,17 +84,18 @@ static void cede_pr_stats_hdr(FILE *f, const char *first)
 		"Stddev");
 }
 
-static void cede_json_stats(FILE *f, const struct pvs_lat_stats *st)
+static void cede_json_stats(struct pvsim_json *j, const struct pvs_lat_stats *st)
 {
-	fprintf(f, "\"n\":%u,\"min_ns\":%llu,\"median_ns\":%llu,"
-		"\"avg_ns\":%llu.%03u,\"p90_ns\":%llu,\"p99_ns\":%llu,"
-		"\"max_ns\":%llu,\"stddev_ns\":%llu.%03u", st->n,
-		(unsigned long long)st->min_ns,
-		(unsigned long long)st->median_ns,
-		(unsigned long long)st->mean_ns, st->mean_frac_milli,
-		(unsigned long long)st->p90_ns, (unsigned long long)st->p99_ns,
-		(unsigned long long)st->max_ns,
-		(unsigned long long)st->stddev_ns, st->stddev_frac_milli);
+	pvsim_json_u64(j, "n", st->n);
+	pvsim_json_u64(j, "min_ns", st->min_ns);
+	pvsim_json_u64(j, "median_ns", st->median_ns);
+	pvsim_json_fixed(j, "avg_ns", st->mean_ns * 1000 + st->mean_frac_milli,
+			 3);
+	pvsim_json_u64(j, "p90_ns", st->p90_ns);
+	pvsim_json_u64(j, "p99_ns", st->p99_ns);
+	pvsim_json_u64(j, "max_ns", st->max_ns);
+	pvsim_json_fixed(j, "stddev_ns",
+			 st->stddev_ns * 1000 + st->stddev_frac_milli, 3);
 }
 
 static double cede_us(uint64_t ns)
@@ -125,6 +120,7 @@ struct cede_run {
 	uint64_t *pool, *runbuf;
 	unsigned int npol;		/* CEDE_NPOL, or CEDE_MAXPOL with a plug-in */
 	struct pvsim_cede_latency_measure *m[PVSIM_CEDE_LATENCY_NPLAT];
+	struct pvsim_json j;		/* with o->json */
 };
 
 /* A policy's name in tables and records: the built-in's, or the
@@ -261,12 +257,14 @@ static int cede_selftest_table(struct cede_run *x, unsigned int p, bool ipi)
 	if (pvs_lat_stats(x->pool, n, &all))
 		return -1;
 	if (x->o->json) {
-		fprintf(x->f, "\"%s\":{\"iteration0\":{",
-			ipi ? "ipi" : "timer");
-		cede_json_stats(x->f, ipi ? &x->m[p][0].ipi : &x->m[p][0].timer);
-		fprintf(x->f, "},\"all\":{");
-		cede_json_stats(x->f, &all);
-		fprintf(x->f, "}}");
+		pvsim_json_obj(&x->j, ipi ? "ipi" : "timer");
+		pvsim_json_obj(&x->j, "iteration0");
+		cede_json_stats(&x->j, ipi ? &x->m[p][0].ipi : &x->m[p][0].timer);
+		pvsim_json_close(&x->j);
+		pvsim_json_obj(&x->j, "all");
+		cede_json_stats(&x->j, &all);
+		pvsim_json_close(&x->j);
+		pvsim_json_close(&x->j);
 		return 0;
 	}
 	fprintf(x->f, "CEDE latency measured using %s (numbers in ns)\n",
@@ -306,32 +304,32 @@ static int cede_platform_head(struct cede_run *x, unsigned int p,
 		if (cede_decide(x, pl, p, 0, k, states, &lat[k], &nr))
 			return -1;
 	if (x->o->json) {
-		fprintf(x->f, "%s{\"platform\":\"%s\",\"fw_image\":\"",
-			p ? "," : "", pl->name);
-		for (b = 0; b < pl->fw_len; b++)
-			fprintf(x->f, "%02x", pl->fw[b]);
-		fprintf(x->f, "\",\"fw_records\":%d,\"fw_latency_ns\":%llu,"
-			"\"selftest\":{", nr,
-			(unsigned long long)x->m[p][0].fw_latency_ns);
-		if (cede_selftest_table(x, p, false))
+		pvsim_json_obj(&x->j, NULL);
+		pvsim_json_str(&x->j, "platform", pl->name);
+		pvsim_json_hex(&x->j, "fw_image", pl->fw, pl->fw_len);
+		pvsim_json_i64(&x->j, "fw_records", nr);
+		pvsim_json_u64(&x->j, "fw_latency_ns", x->m[p][0].fw_latency_ns);
+		pvsim_json_obj(&x->j, "selftest");
+		if (cede_selftest_table(x, p, false) ||
+		    cede_selftest_table(x, p, true))
 			return -1;
-		fprintf(x->f, ",");
-		if (cede_selftest_table(x, p, true))
-			return -1;
-		fprintf(x->f, ",\"compensation_ns\":[");
+		pvsim_json_arr(&x->j, "compensation_ns");
 		for (it = 0; it < x->iters; it++)
-			fprintf(x->f, "%s%llu", it ? "," : "",
-				(unsigned long long)
-				x->m[p][it].compensation_ns);
-		fprintf(x->f, "]},\"cede_iteration0\":{");
-		for (k = 0; k < x->npol; k++)
-			fprintf(x->f, "%s\"%s\":{\"exit_us\":%u,"
-				"\"residency_us\":%u,\"source\":\"%s\"}",
-				k ? "," : "", cede_pol_label(x, k),
-				lat[k].exit_latency_us,
-				lat[k].target_residency_us,
-				pvs_idle_source_name(lat[k].source));
-		fprintf(x->f, "},\"cases\":[");
+			pvsim_json_u64(&x->j, NULL, x->m[p][it].compensation_ns);
+		pvsim_json_close(&x->j);
+		pvsim_json_close(&x->j);
+		pvsim_json_obj(&x->j, "cede_iteration0");
+		for (k = 0; k < x->npol; k++) {
+			pvsim_json_obj(&x->j, cede_pol_label(x, k));
+			pvsim_json_u64(&x->j, "exit_us", lat[k].exit_latency_us);
+			pvsim_json_u64(&x->j, "residency_us",
+				       lat[k].target_residency_us);
+			pvsim_json_str(&x->j, "source",
+				       pvs_idle_source_name(lat[k].source));
+			pvsim_json_close(&x->j);
+		}
+		pvsim_json_close(&x->j);
+		pvsim_json_arr(&x->j, "cases");
 		return 0;
 	}
 	fprintf(x->f, "==== %s dedicated partition ====\n", pl->name);
@@ -503,24 +501,23 @@ static void cede_pr_split(FILE *f, const char *pol, const struct cede_cell *c,
 	fprintf(f, "\n");
 }
 
-static void cede_json_cell(FILE *f, unsigned int k, const char *pol,
-			 const struct cede_cell *c, bool qos)
+static void cede_json_cell(struct pvsim_json *j, const char *pol,
+			   const struct cede_cell *c, bool qos)
 {
-	fprintf(f, "%s{\"policy\":\"%s\",", k ? "," : "", pol);
-	cede_json_stats(f, &c->st);
-	fprintf(f, ",\"snooze_time_pct\":");
-	cede_pr_centi(f, cede_share_centi(c->idle_ns[0], c->idle_ns[0] +
-				      c->idle_ns[1]));
-	fprintf(f, ",\"snooze_entries_pct\":");
-	cede_pr_centi(f, cede_share_centi(c->entries[0], c->entries[0] +
-				      c->entries[1]));
-	fprintf(f, ",\"snooze_timeouts\":%llu",
-		(unsigned long long)c->timeouts);
-	if (qos) {
-		fprintf(f, ",\"over_qos_pct\":");
-		cede_pr_centi(f, cede_share_centi(c->over_qos, c->wakes));
-	}
-	fprintf(f, "}");
+	pvsim_json_obj(j, NULL);
+	pvsim_json_str(j, "policy", pol);
+	cede_json_stats(j, &c->st);
+	pvsim_json_fixed(j, "snooze_time_pct",
+			 cede_share_centi(c->idle_ns[0], c->idle_ns[0] +
+					  c->idle_ns[1]), 2);
+	pvsim_json_fixed(j, "snooze_entries_pct",
+			 cede_share_centi(c->entries[0], c->entries[0] +
+					  c->entries[1]), 2);
+	pvsim_json_u64(j, "snooze_timeouts", c->timeouts);
+	if (qos)
+		pvsim_json_fixed(j, "over_qos_pct",
+				 cede_share_centi(c->over_qos, c->wakes), 2);
+	pvsim_json_close(j);
 }
 
 static int cede_workload(struct cede_run *x, const struct pvsim_cede_latency_platform *pl,
@@ -531,10 +528,11 @@ static int cede_workload(struct cede_run *x, const struct pvsim_cede_latency_pla
 	unsigned int k;
 
 	pvsim_cede_latency_workload_with(&w, wl, x->o->runtime_ns, pl->param);
-	if (x->o->json)
-		fprintf(x->f, "%s{\"case\":\"%s\",\"policies\":[",
-			wl ? "," : "", pvsim_cede_latency_wl_name[wl]);
-	else {
+	if (x->o->json) {
+		pvsim_json_obj(&x->j, NULL);
+		pvsim_json_str(&x->j, "case", pvsim_cede_latency_wl_name[wl]);
+		pvsim_json_arr(&x->j, "policies");
+	} else {
 		fprintf(x->f, "-- %s %s: ", pl->name, pvsim_cede_latency_wl_name[wl]);
 		pvsim_cede_latency_print_work(x->f, &w);
 		fprintf(x->f, "\nWake-up latency (numbers in ns), %u "
@@ -545,14 +543,15 @@ static int cede_workload(struct cede_run *x, const struct pvsim_cede_latency_pla
 		if (cede_cell_run(x, pl, p, wl, k, &cell[k]))
 			return -1;
 		if (x->o->json)
-			cede_json_cell(x->f, k, cede_pol_label(x, k), &cell[k],
-				     w.qos_ns != 0);
+			cede_json_cell(&x->j, cede_pol_label(x, k), &cell[k],
+				       w.qos_ns != 0);
 		else
 			cede_pr_stats_row(x->f, cede_pol_label(x, k),
 					&cell[k].st);
 	}
 	if (x->o->json) {
-		fprintf(x->f, "]}");
+		pvsim_json_close(&x->j);
+		pvsim_json_close(&x->j);
 		return 0;
 	}
 	fprintf(x->f, "%-13s %8s %8s %8s %8s %9s%s\n", "idle state",
@@ -636,8 +635,10 @@ static int cede_platform(struct cede_run *x, unsigned int p)
 	for (wl = 0; wl < PVSIM_CEDE_LATENCY_NWL; wl++)
 		if (cede_workload(x, &pl, p, wl))
 			return -1;
-	if (x->o->json)
-		fprintf(x->f, "]}");
+	if (x->o->json) {
+		pvsim_json_close(&x->j);
+		pvsim_json_close(&x->j);
+	}
 	return 0;
 }
 
@@ -663,14 +664,15 @@ int pvsim_cede_latency_tables(const struct pvsim_opts *o, FILE *f,
 		x.m[p] = calloc(x.iters, sizeof(*x.m[p]));
 	if (!x.pool || !x.runbuf || !x.m[0] || !x.m[1])
 		ret = -1;
-	if (!ret && o->json)
-		fprintf(f, "{\"scenario\":\"pseries-cede-latency\",\"seed\":%llu,"
-			"\"iterations\":%u,\"platforms\":[",
-			(unsigned long long)o->seed, x.iters);
+	if (!ret && o->json) {
+		pvsim_json_begin(&x.j, f, "pseries-cede-latency", o->seed);
+		pvsim_json_u64(&x.j, "iterations", x.iters);
+		pvsim_json_arr(&x.j, "platforms");
+	}
 	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT && !ret; p++)
 		ret = cede_platform(&x, p);
 	if (!ret && o->json)
-		fprintf(f, "]}\n");
+		pvsim_json_end(&x.j);
 	if (!ret)
 		cede_record_selftests(&x);
 	for (p = 0; p < PVSIM_CEDE_LATENCY_NPLAT; p++)
