@@ -15,6 +15,7 @@
 
 #include "pvs_test.h"
 #include "report/cli.h"
+#include "report/holdout.h"
 #include "report/json.h"
 #include "report/report.h"
 
@@ -769,6 +770,35 @@ static void test_json_writer(void **state)
 	fclose(f);
 }
 
+/* The hold-out pair and tally: signed hundredths, the label, and only
+ * predicted pairs counted (sign agrees; within 2x). */
+static void test_holdout(void **state)
+{
+	struct pvsim_holdout h = { 0, 0, 0 };
+	FILE *f = tmpfile();
+	char *s;
+
+	(void)state;
+	assert_non_null(f);
+	pvsim_holdout_pair(f, &h, -484, -250, "P", true);
+	fprintf(f, ";");
+	pvsim_holdout_pair(f, &h, 100, 201, "P", true);
+	fprintf(f, ";");
+	pvsim_holdout_pair(f, &h, 100, -100, NULL, true);
+	fprintf(f, ";");
+	pvsim_holdout_pair(f, &h, 5, 5, "fitted", false);
+	pvsim_holdout_summary(f, &h, "percentiles");
+	s = slurp(f);
+	assert_string_equal(s, "-4.84 vs -2.50 (P);+1.00 vs +2.01 (P);"
+			    "+1.00 vs -1.00;+0.05 vs +0.05 (fitted)\n"
+			    "hold-out: of 3 predicted percentiles the sign "
+			    "agrees at 2, within 2x at 1 (F = fitted, P = "
+			    "predicted)\n");
+	assert_int_equal(h.npred, 3);
+	free(s);
+	fclose(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -785,6 +815,7 @@ int main(void)
 		cmocka_unit_test(test_schbench_format),
 		cmocka_unit_test(test_ppc_idle_hint_schbench),
 		cmocka_unit_test(test_json_writer),
+		cmocka_unit_test(test_holdout),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

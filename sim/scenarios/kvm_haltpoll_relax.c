@@ -14,6 +14,7 @@
 
 #include "scenarios/kvm_haltpoll_relax.h"
 #include "engine/sim_int.h"
+#include "report/holdout.h"
 #include "report/json.h"
 
 #define CASE0 "redis at 90% CPU"
@@ -500,11 +501,10 @@ static void print_holdout(FILE *f, unsigned int c, const uint64_t *mean)
 	fprintf(f, "\n  gain over plain (%s):", label);
 	for (i = 1; i < 3; i++) {
 		fprintf(f, "%s %s ", i > 1 ? "," : "", pol_name[pol[i]]);
-		pvsim_print_centi(f, (int64_t)pub_dhry(c, pol[i]) -
-				  (int64_t)pub_dhry(c, PVSIM_HPR_PLAIN));
-		fprintf(f, " vs ");
-		pvsim_print_centi(f, (int64_t)mean[pol[i]] -
-				  (int64_t)mean[PVSIM_HPR_PLAIN]);
+		pvsim_holdout_pair(f, NULL, (int64_t)pub_dhry(c, pol[i]) -
+				   (int64_t)pub_dhry(c, PVSIM_HPR_PLAIN),
+				   (int64_t)mean[pol[i]] -
+				   (int64_t)mean[PVSIM_HPR_PLAIN], NULL, false);
 	}
 	fprintf(f, "\n");
 }
