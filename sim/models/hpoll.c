@@ -776,10 +776,7 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		r->dhry_centi = r->dhry_centi *
 				pvsim_spread_pm(z, p->run_noise_pm) / 1000;
 	}
-	r->events = k->s.events;
-	r->failures = k->s.failures;
-	r->first_failure = k->s.first_failure;
-	r->fail = k->s.fail;
+	PVSIM_TAKE_OUTCOME(r, &k->s);
 	if (k->s.failures && !debug)
 		ret = -1;
 out:

@@ -381,10 +381,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	}
 	pvsim_loop_until(&c->s, PVSIM_NO_END_KIND, c->win_hi, cede_dispatch,
 			 cede_check, c);
-	r->events = c->s.events;
-	r->failures = c->s.failures;
-	r->first_failure = c->s.first_failure;
-	r->fail = c->s.fail;
+	PVSIM_TAKE_OUTCOME(r, &c->s);
 	pvsim_destroy(&c->s);
 	free(c);
 	return 0;
