@@ -757,6 +757,9 @@ static void test_json_writer(void **state)
 	pvsim_json_sfixed(&j, "u", 7, 3);
 	pvsim_json_i64(&j, "i", -1);
 	pvsim_json_hex(&j, "fw", fw, 3);
+	pvsim_json_bool(&j, "b", true);
+	pvsim_json_num(&j, "x", 0.5);
+	pvsim_json_num(&j, "nan", NAN);
 	pvsim_json_u64s(&j, "none", v, 0);
 	pvsim_json_end(&j);
 	s = slurp(f);
@@ -765,7 +768,8 @@ static void test_json_writer(void **state)
 		"\"iterations\":2,\"cases\":[{\"n\":[7,0,"
 		"18446744073709551615],\"score\":[0.05,1234.56],"
 		"\"empty\":{}},{\"d\":-4.84,\"u\":0.007,\"i\":-1,"
-		"\"fw\":\"000cff\",\"none\":[]}]}\n");
+		"\"fw\":\"000cff\",\"b\":true,\"x\":0.5,\"nan\":null,"
+		"\"none\":[]}]}\n");
 	free(s);
 	fclose(f);
 }

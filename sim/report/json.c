@@ -32,14 +32,19 @@ static void json_open(struct pvsim_json *j, const char *key, char open,
 	j->depth++;
 }
 
-void pvsim_json_begin(struct pvsim_json *j, FILE *f, const char *scenario,
-		      uint64_t seed)
+void pvsim_json_open(struct pvsim_json *j, FILE *f)
 {
 	j->f = f;
 	j->depth = 1;
 	j->close[0] = '}';
 	j->more[0] = false;
 	fputc('{', f);
+}
+
+void pvsim_json_begin(struct pvsim_json *j, FILE *f, const char *scenario,
+		      uint64_t seed)
+{
+	pvsim_json_open(j, f);
 	pvsim_json_str(j, "scenario", scenario);
 	pvsim_json_u64(j, "seed", seed);
 }
@@ -96,6 +101,21 @@ void pvsim_json_i64(struct pvsim_json *j, const char *key, int64_t v)
 {
 	json_value(j, key);
 	fprintf(j->f, "%lld", (long long)v);
+}
+
+void pvsim_json_bool(struct pvsim_json *j, const char *key, bool v)
+{
+	json_value(j, key);
+	fputs(v ? "true" : "false", j->f);
+}
+
+void pvsim_json_num(struct pvsim_json *j, const char *key, double v)
+{
+	json_value(j, key);
+	if (v != v || v > 1e308 || v < -1e308)
+		fputs("null", j->f);
+	else
+		fprintf(j->f, "%.10g", v);
 }
 
 void pvsim_json_fixed(struct pvsim_json *j, const char *key, uint64_t v,

@@ -65,6 +65,14 @@ struct pvsim_json {
 };
 
 /**
+ * @brief Open the outermost object: {. (pvsim_json_begin() is this, the
+ *        scenario's name and the seed; `compare --json` opens its own.)
+ * @param j the writer
+ * @param f where the text goes
+ */
+void pvsim_json_open(struct pvsim_json *j, FILE *f);
+
+/**
  * @brief Open the scenario's object: {"scenario":"NAME","seed":SEED.
  * @param j        the writer
  * @param f        where the text goes
@@ -123,6 +131,23 @@ void pvsim_json_u64(struct pvsim_json *j, const char *key, uint64_t v);
  * @param v   the number
  */
 void pvsim_json_i64(struct pvsim_json *j, const char *key, int64_t v);
+
+/**
+ * @brief true or false.
+ * @param j   the writer
+ * @param key its key (NULL inside an array)
+ * @param v   the value
+ */
+void pvsim_json_bool(struct pvsim_json *j, const char *key, bool v);
+
+/**
+ * @brief A measured double (statistics of the reports, not the models'
+ *        integers): "%.10g", null when not finite.
+ * @param j   the writer
+ * @param key its key (NULL inside an array)
+ * @param v   the number
+ */
+void pvsim_json_num(struct pvsim_json *j, const char *key, double v);
 
 /**
  * @brief A number in fixed point: v / 10^decimals with that many
