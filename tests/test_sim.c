@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
-#include "report/report.h"
+#include "engine/params.h"
+#include "report/cli.h"
 #include "engine/sim_int.h"
 #include "test_sim_util.h"
 

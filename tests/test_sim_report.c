@@ -14,6 +14,9 @@
 #include <unistd.h>
 
 #include "pvs_test.h"
+#include "report/cli.h"
+#include "report/holdout.h"
+#include "report/json.h"
 #include "test_sim_util.h"
 #include "report/report.h"
 
@@ -710,6 +713,79 @@ static void test_ppc_idle_hint_schbench(void **state)
 	free(s[1]);
 }
 
+/* The JSON writer: commas and brackets per level, exact fixed point,
+ * escaped strings, and every open level closed by pvsim_json_end(). */
+static void test_json_writer(void **state)
+{
+	static const uint64_t v[3] = { 7, 0, 18446744073709551615ull };
+	static const uint64_t centi[2] = { 5, 123456 };
+	static const uint8_t fw[3] = { 0x00, 0x0c, 0xff };
+	struct pvsim_json j;
+	FILE *f = tmpfile();
+	char *s;
+
+	(void)state;
+	assert_non_null(f);
+	pvsim_json_begin(&j, f, "a\"b\\c\n", 3);
+	pvsim_json_u64(&j, "iterations", 2);
+	pvsim_json_arr(&j, "cases");
+	pvsim_json_obj(&j, NULL);
+	pvsim_json_u64s(&j, "n", v, 3);
+	pvsim_json_fixeds(&j, "score", centi, 2, 2);
+	pvsim_json_obj(&j, "empty");
+	pvsim_json_close(&j);
+	pvsim_json_close(&j);
+	pvsim_json_obj(&j, NULL);
+	pvsim_json_sfixed(&j, "d", -484, 2);
+	pvsim_json_sfixed(&j, "u", 7, 3);
+	pvsim_json_i64(&j, "i", -1);
+	pvsim_json_hex(&j, "fw", fw, 3);
+	pvsim_json_bool(&j, "b", true);
+	pvsim_json_num(&j, "x", 0.5);
+	pvsim_json_num(&j, "nan", NAN);
+	pvsim_json_u64s(&j, "none", v, 0);
+	pvsim_json_end(&j);
+	s = slurp(f);
+	assert_string_equal(s,
+		"{\"scenario\":\"a\\\"b\\\\c\\u000a\",\"seed\":3,"
+		"\"iterations\":2,\"cases\":[{\"n\":[7,0,"
+		"18446744073709551615],\"score\":[0.05,1234.56],"
+		"\"empty\":{}},{\"d\":-4.84,\"u\":0.007,\"i\":-1,"
+		"\"fw\":\"000cff\",\"b\":true,\"x\":0.5,\"nan\":null,"
+		"\"none\":[]}]}\n");
+	free(s);
+	fclose(f);
+}
+
+/* The hold-out pair and tally: signed hundredths, the label, and only
+ * predicted pairs counted (sign agrees; within 2x). */
+static void test_holdout(void **state)
+{
+	struct pvsim_holdout h = { 0, 0, 0 };
+	FILE *f = tmpfile();
+	char *s;
+
+	(void)state;
+	assert_non_null(f);
+	pvsim_holdout_pair(f, &h, -484, -250, "P", true);
+	fprintf(f, ";");
+	pvsim_holdout_pair(f, &h, 100, 201, "P", true);
+	fprintf(f, ";");
+	pvsim_holdout_pair(f, &h, 100, -100, NULL, true);
+	fprintf(f, ";");
+	pvsim_holdout_pair(f, &h, 5, 5, "fitted", false);
+	pvsim_holdout_summary(f, &h, "percentiles");
+	s = slurp(f);
+	assert_string_equal(s, "-4.84 vs -2.50 (P);+1.00 vs +2.01 (P);"
+			    "+1.00 vs -1.00;+0.05 vs +0.05 (fitted)\n"
+			    "hold-out: of 3 predicted percentiles the sign "
+			    "agrees at 2, within 2x at 1 (F = fitted, P = "
+			    "predicted)\n");
+	assert_int_equal(h.npred, 3);
+	free(s);
+	fclose(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -725,6 +801,8 @@ int main(void)
 		cmocka_unit_test(test_plot_pct),
 		cmocka_unit_test(test_schbench_format),
 		cmocka_unit_test(test_ppc_idle_hint_schbench),
+		cmocka_unit_test(test_json_writer),
+		cmocka_unit_test(test_holdout),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

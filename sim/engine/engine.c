@@ -161,18 +161,27 @@ bool pvsim_next(struct pvsim *s, struct pvsim_event *out)
 	return true;
 }
 
-uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
-		      pvsim_dispatch_fn dispatch, pvsim_check_fn check,
-		      void *model)
+uint64_t pvsim_loop_until(struct pvsim *s, uint32_t end_kind,
+			  uint64_t end_ns, pvsim_dispatch_fn dispatch,
+			  pvsim_check_fn check, void *model)
 {
 	struct pvsim_event ev;
 
-	while (pvsim_next(s, &ev) && ev.kind != end_kind) {
+	while (pvsim_next(s, &ev) && ev.kind != end_kind &&
+	       s->now_ns < end_ns) {
 		dispatch(model, &ev);
 		if (s->debug && check)
 			check(model);
 	}
 	return s->failures;
+}
+
+uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
+		      pvsim_dispatch_fn dispatch, pvsim_check_fn check,
+		      void *model)
+{
+	return pvsim_loop_until(s, end_kind, UINT64_MAX, dispatch, check,
+				model);
 }
 
 uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter)

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/report.h"
+#include "engine/params.h"
 
 const char *pvsim_prov_name(enum pvsim_prov p)
 {

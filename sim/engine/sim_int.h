@@ -34,6 +34,25 @@ const char *pvsim_policy(const struct pvsim_opts *o,
  * "12.345"), into b of n bytes; returns b. */
 const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
 
+/* A finished run's outcome into a model's result r (fields of the same
+ * names): events handled, violations, the first one's name and record. */
+#define PVSIM_TAKE_OUTCOME(r, s)					\
+	do {								\
+		(r)->events = (s)->events;				\
+		(r)->failures = (s)->failures;				\
+		(r)->first_failure = (s)->first_failure;		\
+		(r)->fail = (s)->fail;					\
+	} while (0)
+
+/* pvsim_loop() with a horizon, for a model that measures a window: the
+ * run also ends at the first event at or after end_ns (not dispatched).
+ * pvsim_loop() is end_ns = UINT64_MAX (no model schedules there); a
+ * model with no end event passes PVSIM_NO_END_KIND. */
+#define PVSIM_NO_END_KIND UINT32_MAX
+uint64_t pvsim_loop_until(struct pvsim *s, uint32_t end_kind,
+			  uint64_t end_ns, pvsim_dispatch_fn dispatch,
+			  pvsim_check_fn check, void *model);
+
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
 #define PVSIM_NHOOKS 13

@@ -501,10 +501,7 @@ int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 		pvsim_loop(&k->s, EV_END, dispatch, check, k);
 		r->jobs_per_min = r->steps * 60000000000ull /
 				  ((uint64_t)p->steps_per_job * p->runtime_ns);
-		r->events = k->s.events;
-		r->failures = k->s.failures;
-		r->first_failure = k->s.first_failure;
-		r->fail = k->s.fail;
+		PVSIM_TAKE_OUTCOME(r, &k->s);
 		/* a debug run reports its violations instead of failing */
 		ret = k->s.failures && !debug ? -1 : 0;
 	}

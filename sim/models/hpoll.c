@@ -593,8 +593,9 @@ static void sib_event(struct hp *k)
 
 /* ---- invariants --------------------------------------------------------- */
 
-static void check(struct hp *k)
+static void check(void *model)
 {
+	struct hp *k = model;
 	const struct pvsim_hp_params *p = k->p;
 	const struct pvsim_hp_result *r = k->r;
 	bool own_window = !p->hooks || (!p->hooks->halt_poll_window_ns &&
@@ -714,8 +715,10 @@ static int setup(struct hp *k, uint64_t seed)
 	return 0;
 }
 
-static void dispatch(struct hp *k, const struct pvsim_event *ev)
+static void dispatch(void *model, const struct pvsim_event *ev)
 {
+	struct hp *k = model;
+
 	switch (ev->kind) {
 	case EV_ARRIVE:
 		arrive(k);
@@ -742,7 +745,6 @@ static void dispatch(struct hp *k, const struct pvsim_event *ev)
 int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 	       struct pvsim_hp_result *r)
 {
-	struct pvsim_event ev;
 	struct hp *k;
 	unsigned int i;
 	int ret = 0;
@@ -763,13 +765,7 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		ret = -1;
 		goto out;
 	}
-	while (pvsim_next(&k->s, &ev)) {
-		if (ev.kind == EV_END)
-			break;
-		dispatch(k, &ev);
-		if (debug)
-			check(k);
-	}
+	pvsim_loop(&k->s, EV_END, dispatch, check, k);
 	acct(k);
 	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
 	if (p->run_noise_pm) {
@@ -780,10 +776,7 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		r->dhry_centi = r->dhry_centi *
 				pvsim_spread_pm(z, p->run_noise_pm) / 1000;
 	}
-	r->events = k->s.events;
-	r->failures = k->s.failures;
-	r->first_failure = k->s.first_failure;
-	r->fail = k->s.fail;
+	PVSIM_TAKE_OUTCOME(r, &k->s);
 	if (k->s.failures && !debug)
 		ret = -1;
 out:

@@ -246,8 +246,9 @@ static bool cede_running(const struct cede_cpu *p)
 }
 
 /* Invariants after every event (debug runs). */
-static void cede_check(struct cede_ctx *c)
+static void cede_check(void *model)
 {
+	struct cede_ctx *c = model;
 	uint64_t now = c->s.now_ns;
 	uint32_t i, k;
 
@@ -289,6 +290,31 @@ static bool cede_work_ok(const struct pvsim_cede_latency_work *w)
 	       w->think_min_ns && w->runtime_ns;
 }
 
+static void cede_dispatch(void *model, const struct pvsim_event *ev)
+{
+	struct cede_ctx *c = model;
+
+	switch (ev->kind) {
+	case CEDE_EV_DONE:
+		cede_done_ev(c, ev->obj);
+		break;
+	case CEDE_EV_RUN:
+		cede_run_ev(c, ev->obj);
+		break;
+	case CEDE_EV_TIMER:
+		cede_wake(c, ev->obj, CEDE_HOW_TIMER);
+		break;
+	case CEDE_EV_IPI:
+		cede_wake(c, ev->obj, CEDE_HOW_IPI);
+		break;
+	case CEDE_EV_SNOOZE_TO:
+		cede_snooze_to_ev(c, ev->obj, ev->epoch);
+		break;
+	default:
+		pvsim_fail(&c->s, "unknown event");
+	}
+}
+
 int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	       const struct pvs_idle_state states[2],
 	       const struct pvsim_cede_latency_work *w, uint64_t seed, bool debug,
@@ -296,7 +322,6 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 {
 	const struct pvsim_cede_latency_wake_model *m = &pl->wake;
 	struct cede_ctx *c;
-	struct pvsim_event ev;
 	uint64_t base_min, base_max;
 	uint32_t i;
 
@@ -354,33 +379,9 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 			   cede_u(c, w->work_min_ns, w->work_max_ns),
 			   CEDE_EV_DONE, i, 0);
 	}
-	while (pvsim_next(&c->s, &ev) && c->s.now_ns < c->win_hi) {
-		switch (ev.kind) {
-		case CEDE_EV_DONE:
-			cede_done_ev(c, ev.obj);
-			break;
-		case CEDE_EV_RUN:
-			cede_run_ev(c, ev.obj);
-			break;
-		case CEDE_EV_TIMER:
-			cede_wake(c, ev.obj, CEDE_HOW_TIMER);
-			break;
-		case CEDE_EV_IPI:
-			cede_wake(c, ev.obj, CEDE_HOW_IPI);
-			break;
-		case CEDE_EV_SNOOZE_TO:
-			cede_snooze_to_ev(c, ev.obj, ev.epoch);
-			break;
-		default:
-			pvsim_fail(&c->s, "unknown event");
-		}
-		if (debug)
-			cede_check(c);
-	}
-	r->events = c->s.events;
-	r->failures = c->s.failures;
-	r->first_failure = c->s.first_failure;
-	r->fail = c->s.fail;
+	pvsim_loop_until(&c->s, PVSIM_NO_END_KIND, c->win_hi, cede_dispatch,
+			 cede_check, c);
+	PVSIM_TAKE_OUTCOME(r, &c->s);
 	pvsim_destroy(&c->s);
 	free(c);
 	return 0;

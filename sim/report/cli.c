@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/params.h"
+#include "report/cli.h"
 #include "report/report.h"
+#include "report/sweep.h"
 #include "engine/sim_int.h"
 
 /* The longest scenario name, for the `list` column. */

@@ -5,9 +5,11 @@
  * recorded, ministat-like, as text or JSON. The grouping is shared with
  * the SVG pictures.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/json.h"
 #include "report/report.h"
 
 /* Index of name in list, or n. */
@@ -153,50 +155,25 @@ static char set_symbol(size_t i)
 	return symbols[i % (sizeof(symbols) - 1)];
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			fputc(c, f);
-	}
-	fputc('"', f);
-}
-
-static void json_num(FILE *f, const char *key, double v)
-{
-	fprintf(f, ",\"%s\":", key);
-	if (v != v || v > 1e308 || v < -1e308)
-		fprintf(f, "null");
-	else
-		fprintf(f, "%.10g", v);
-}
-
-static void json_stats(FILE *f, const char *policy,
+static void json_stats(struct pvsim_json *j, const char *policy,
 		       const struct pvsim_stats *st)
 {
-	fprintf(f, "{\"policy\":");
-	json_str(f, policy);
-	fprintf(f, ",\"n\":%zu", st->n);
-	json_num(f, "min", st->min);
-	json_num(f, "max", st->max);
-	json_num(f, "median", st->median);
-	json_num(f, "avg", st->mean);
-	json_num(f, "stddev", st->stddev);
-	fprintf(f, "}");
+	pvsim_json_obj(j, NULL);
+	pvsim_json_str(j, "policy", policy);
+	pvsim_json_u64(j, "n", st->n);
+	pvsim_json_num(j, "min", st->min);
+	pvsim_json_num(j, "max", st->max);
+	pvsim_json_num(j, "median", st->median);
+	pvsim_json_num(j, "avg", st->mean);
+	pvsim_json_num(j, "stddev", st->stddev);
+	pvsim_json_close(j);
 }
 
 /* One (case, metric): the sets of every policy, each against the first. */
 static int compare_one(const char *scenario, const struct pvsim_sets *s,
 		       const char *cs, const char *metric,
 		       const struct pvsim_compare_opts *c, bool first,
-		       FILE *out)
+		       struct pvsim_json *j, FILE *out)
 {
 	struct pvsim_stats st[64], *base = NULL;
 	const char *pol[64];
@@ -215,39 +192,38 @@ static int compare_one(const char *scenario, const struct pvsim_sets *s,
 	}
 	base = &st[0];
 	if (c->json) {
-		fprintf(out, "%s{\"case\":", first ? "" : ",");
-		json_str(out, cs);
-		fprintf(out, ",\"metric\":");
-		json_str(out, metric);
-		fprintf(out, ",\"better\":\"%s\",\"sets\":[",
-			pvsim_metric_better(metric) < 0 ? "lower" :
-			pvsim_metric_better(metric) > 0 ? "higher" :
-			"unknown");
-		for (i = 0; i < np; i++) {
-			fprintf(out, "%s", i ? "," : "");
-			json_stats(out, pol[i], &st[i]);
-		}
-		fprintf(out, "],\"vs_first\":[");
+		pvsim_json_obj(j, NULL);
+		pvsim_json_str(j, "case", cs);
+		pvsim_json_str(j, "metric", metric);
+		pvsim_json_str(j, "better", pvsim_metric_better(metric) < 0 ?
+			       "lower" : pvsim_metric_better(metric) > 0 ?
+			       "higher" : "unknown");
+		pvsim_json_arr(j, "sets");
+		for (i = 0; i < np; i++)
+			json_stats(j, pol[i], &st[i]);
+		pvsim_json_close(j);
+		pvsim_json_arr(j, "vs_first");
 		for (i = 1; i < np; i++) {
-			fprintf(out, "%s{\"policy\":", i > 1 ? "," : "");
-			json_str(out, pol[i]);
+			pvsim_json_obj(j, NULL);
+			pvsim_json_str(j, "policy", pol[i]);
 			if (pvsim_ttest(base, &st[i], c->conf, &r)) {
-				fprintf(out, ",\"error\":\"fewer than 3 "
-					"values per set\"}");
+				pvsim_json_str(j, "error",
+					       "fewer than 3 values per set");
+				pvsim_json_close(j);
 				short_sets++;
 				continue;
 			}
-			fprintf(out, ",\"difference_proven\":%s",
-				r.proven ? "true" : "false");
-			json_num(out, "diff", r.diff);
-			json_num(out, "diff_err", r.err);
-			json_num(out, "diff_pct", r.pct);
-			json_num(out, "diff_pct_err", r.pct_err);
-			json_num(out, "pooled_s", r.pooled_s);
-			json_num(out, "t", r.t);
-			fprintf(out, "}");
+			pvsim_json_bool(j, "difference_proven", r.proven);
+			pvsim_json_num(j, "diff", r.diff);
+			pvsim_json_num(j, "diff_err", r.err);
+			pvsim_json_num(j, "diff_pct", r.pct);
+			pvsim_json_num(j, "diff_pct_err", r.pct_err);
+			pvsim_json_num(j, "pooled_s", r.pooled_s);
+			pvsim_json_num(j, "t", r.t);
+			pvsim_json_close(j);
 		}
-		fprintf(out, "]}");
+		pvsim_json_close(j);
+		pvsim_json_close(j);
 		return short_sets;
 	}
 	fprintf(out, "%s%s: %s, %s (%s)\n", first ? "" : "\n", scenario, cs,
@@ -321,6 +297,7 @@ static const char *pick_case(const struct pvsim_sets *s, const char *text)
 int pvsim_compare(const char *scenario, const struct pvsim_sink *k,
 		    const struct pvsim_compare_opts *c, FILE *out, FILE *err)
 {
+	struct pvsim_json js;
 	struct pvsim_sets s;
 	const char *only_case = NULL;
 	size_t ci, mi;
@@ -374,12 +351,14 @@ int pvsim_compare(const char *scenario, const struct pvsim_sink *k,
 		}
 	}
 	if (c->json) {
-		fprintf(out, "{\"scenario\":");
-		json_str(out, scenario);
-		fprintf(out, ",\"confidence\":%.1f,\"baseline\":",
-			pvsim_conf_pct(c->conf));
-		json_str(out, s.policies[0]);
-		fprintf(out, ",\"comparisons\":[");
+		pvsim_json_open(&js, out);
+		pvsim_json_str(&js, "scenario", scenario);
+		/* the table's levels (80 ... 99.5) have one decimal */
+		pvsim_json_fixed(&js, "confidence",
+				 (uint64_t)llround(pvsim_conf_pct(c->conf) * 10),
+				 1);
+		pvsim_json_str(&js, "baseline", s.policies[0]);
+		pvsim_json_arr(&js, "comparisons");
 	}
 	for (ci = 0; ci < s.ncases; ci++) {
 		if (only_case && strcmp(only_case, s.cases[ci]))
@@ -390,12 +369,13 @@ int pvsim_compare(const char *scenario, const struct pvsim_sink *k,
 			if (!has_sets(&s, s.cases[ci], s.metrics[mi]))
 				continue;
 			short_sets += compare_one(scenario, &s, s.cases[ci],
-						  s.metrics[mi], c, first, out);
+						  s.metrics[mi], c, first, &js,
+						  out);
 			first = false;
 		}
 	}
 	if (c->json)
-		fprintf(out, "]}\n");
+		pvsim_json_end(&js);
 	pvsim_sets_free(&s);
 	if (short_sets)
 		fprintf(err, "compare: %d comparison%s had fewer than 3 values "

@@ -8,7 +8,8 @@
  * Tool code: it allocates, prints and uses doubles; the engine and the
  * models stay in integers. Everything here works from the records that
  * scenarios store with pvsim_record(), so that it works the same for
- * every scenario.
+ * every scenario. The command line (cli.h), the parameters
+ * (engine/params.h) and `sweep` (sweep.h) have their own headers.
  */
 #ifndef PVSCHED_SIM_REPORT_H
 #define PVSCHED_SIM_REPORT_H
@@ -164,115 +165,6 @@ struct pvsim_compare_opts {
  */
 int pvsim_compare(const char *scenario, const struct pvsim_sink *k,
 		    const struct pvsim_compare_opts *c, FILE *out, FILE *err);
-
-/**
- * @brief `run` or `compare` of one scenario (the part of pvsim_main()
- *        after the scenario's look-up; tests pass their own scenario).
- * @param sc   the scenario
- * @param argc argument count
- * @param argv argv[1] "run" or "compare", argv[2] the scenario's name,
- *             then the options
- * @param out  normal output
- * @param err  diagnostics
- * @return process exit status: 0; 1 when the run or a report failed (or
- *         compare had fewer than 3 values per set); 2 on bad usage
- */
-int pvsim_cmd(const struct pvsim_scenario *sc, int argc, char **argv,
-		FILE *out, FILE *err);
-
-/* ---- parameters (params.c) ---------------------------------------------- */
-
-/**
- * @brief A whole decimal (or 0x hex) number that fits 64 bits: no sign,
- *        no blank, nothing after it, no overflow (strtoull's ERANGE).
- * @param s the text (NULL: invalid)
- * @param v the value
- * @return 0, or -1 when @p s is no such number
- */
-int pvsim_parse_u64(const char *s, uint64_t *v);
-
-/**
- * @brief Fill @p v with a scenario's defaults.
- * @param sc the scenario
- * @param v  sc->nparams values
- */
-void pvsim_params_defaults(const struct pvsim_scenario *sc, uint64_t *v);
-
-/**
- * @brief Index of a parameter by key.
- * @param sc  the scenario
- * @param key the key (not necessarily terminated)
- * @param len its length
- * @return the index, or -1
- */
-int pvsim_param_find(const struct pvsim_scenario *sc, const char *key,
-		     size_t len);
-
-/**
- * @brief Apply one "key=value": the value must be an integer within the
- *        parameter's range.
- * @param sc   the scenario
- * @param v    its values
- * @param kv   "key=value"
- * @param prog message prefix
- * @param err  diagnostics: an unknown key lists the valid ones, a bad
- *             value gives the range and unit
- * @return 0, or -1 after a message
- */
-int pvsim_param_set(const struct pvsim_scenario *sc, uint64_t *v,
-		    const char *kv, const char *prog, FILE *err);
-
-/**
- * @brief Apply a file of "key = value" lines ('#' starts a comment).
- * @param sc   the scenario
- * @param v    its values
- * @param path the file
- * @param prog message prefix
- * @param err  diagnostics (with the line number)
- * @return 0, or -1 after a message
- */
-int pvsim_params_file(const struct pvsim_scenario *sc, uint64_t *v,
-		      const char *path, const char *prog, FILE *err);
-
-/**
- * @brief `show`'s parameter table: key, default, range and unit,
- *        provenance, source.
- * @param sc the scenario
- * @param f  output stream
- */
-void pvsim_params_show(const struct pvsim_scenario *sc, FILE *f);
-
-/**
- * @brief `sweep`: with @p vary ("key=from:to:steps"), every metric across
- *        the range and where the winner changes; without, the robustness
- *        report (each parameter at 50 % and 150 %, one at a time).
- * @param prog message prefix
- * @param sc   the scenario
- * @param o    run options (o->param: the values around which to vary)
- * @param vary the --vary argument, or NULL for --robustness
- * @param out  report
- * @param err  diagnostics
- * @return exit status: 0, 1 (a run failed), 2 (bad usage)
- */
-int pvsim_sweep(const char *prog, const struct pvsim_scenario *sc,
-		const struct pvsim_opts *o, const char *vary, FILE *plot,
-		FILE *out, FILE *err);
-
-/**
- * @brief `sweep --vary ... --plot FILE.svg`: one panel per case and
- *        metric with a better direction, the metric (mean over
- *        iterations) against the varied parameter, one curve per policy.
- * @param f        output
- * @param scenario scenario name (title)
- * @param key      the varied parameter
- * @param x        its values, one per point
- * @param s        each point's record sets
- * @param n        points (2 or more)
- * @return 0, or -1 when nothing can be drawn
- */
-int pvsim_plot_sweep_svg(FILE *f, const char *scenario, const char *key,
-			 const uint64_t *x, const struct pvsim_sets *const *s,
-			 unsigned int n);
 
 /* ---- SVG ---------------------------------------------------------------- */
 

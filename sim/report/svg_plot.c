@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "report/svg_int.h"
+#include "report/sweep.h"
 
 /* ---- percentile curves -------------------------------------------------- */
 

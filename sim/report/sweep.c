@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/params.h"
 #include "report/report.h"
+#include "report/sweep.h"
 
 #define SWEEP_MAX_POINTS 64
 

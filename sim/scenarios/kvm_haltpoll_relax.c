@@ -14,6 +14,8 @@
 
 #include "scenarios/kvm_haltpoll_relax.h"
 #include "engine/sim_int.h"
+#include "report/holdout.h"
+#include "report/json.h"
 
 #define CASE0 "redis at 90% CPU"
 #define CASE1 "redis at 33% CPU"
@@ -499,11 +501,10 @@ static void print_holdout(FILE *f, unsigned int c, const uint64_t *mean)
 	fprintf(f, "\n  gain over plain (%s):", label);
 	for (i = 1; i < 3; i++) {
 		fprintf(f, "%s %s ", i > 1 ? "," : "", pol_name[pol[i]]);
-		pvsim_print_centi(f, (int64_t)pub_dhry(c, pol[i]) -
-				  (int64_t)pub_dhry(c, PVSIM_HPR_PLAIN));
-		fprintf(f, " vs ");
-		pvsim_print_centi(f, (int64_t)mean[pol[i]] -
-				  (int64_t)mean[PVSIM_HPR_PLAIN]);
+		pvsim_holdout_pair(f, NULL, (int64_t)pub_dhry(c, pol[i]) -
+				   (int64_t)pub_dhry(c, PVSIM_HPR_PLAIN),
+				   (int64_t)mean[pol[i]] -
+				   (int64_t)mean[PVSIM_HPR_PLAIN], NULL, false);
 	}
 	fprintf(f, "\n");
 }
@@ -605,37 +606,35 @@ static void print_time(const struct pvsim_opts *o, FILE *f,
 	}
 }
 
-static void print_json_case(const struct pvsim_opts *o, FILE *f,
+static void print_json_case(const struct pvsim_opts *o, struct pvsim_json *j,
 			    const struct pvsim_haltpoll_relax_case *cs,
 			    unsigned int c)
 {
-	unsigned int pol, i, it;
+	unsigned int pol, i;
 	uint32_t n = cs->iterations < 64 ? cs->iterations : 64;
 
-	fprintf(f, "%s{\"case\":\"%s\",\"iterations\":%u,\"policies\":[",
-		c ? "," : "", case_name[c], cs->iterations);
+	pvsim_json_obj(j, NULL);
+	pvsim_json_str(j, "case", case_name[c]);
+	pvsim_json_u64(j, "iterations", cs->iterations);
+	pvsim_json_arr(j, "policies");
 	for (pol = 0; pol < cs->npol; pol++) {
 		const struct pvsim_haltpoll_relax_cell *cell = &cs->pol[pol];
 
-		fprintf(f, "%s{\"policy\":\"%s\",\"dhry_score\":[", pol ? "," :
-			"", pol_rec(o, pol));
-		for (it = 0; it < n; it++)
-			fprintf(f, "%s%llu.%02llu", it ? "," : "",
-				(unsigned long long)cell->dhry_centi[it] / 100,
-				(unsigned long long)cell->dhry_centi[it] % 100);
-		fprintf(f, "],\"latency_us\":{");
-		for (i = 0; i < PVSIM_HALTPOLL_RELAX_NPCT; i++) {
-			uint64_t ns = pvsim_hist_pct(&cell->lat, pvsim_pct_pm[i]);
-
-			fprintf(f, "%s\"%s\":%llu.%03llu", i ? "," : "",
-				pvsim_pct_metric[i], (unsigned long long)ns / 1000,
-				(unsigned long long)ns % 1000);
-		}
-		fprintf(f, "},\"wakes\":%llu,\"polled\":%llu}",
-			(unsigned long long)cell->lat.n,
-			(unsigned long long)cell->wakes[PVSIM_HP_W_POLL]);
+		pvsim_json_obj(j, NULL);
+		pvsim_json_str(j, "policy", pol_rec(o, pol));
+		pvsim_json_fixeds(j, "dhry_score", cell->dhry_centi, n, 2);
+		pvsim_json_obj(j, "latency_us");
+		for (i = 0; i < PVSIM_HALTPOLL_RELAX_NPCT; i++)
+			pvsim_json_fixed(j, pvsim_pct_metric[i],
+					 pvsim_hist_pct(&cell->lat,
+							pvsim_pct_pm[i]), 3);
+		pvsim_json_close(j);
+		pvsim_json_u64(j, "wakes", cell->lat.n);
+		pvsim_json_u64(j, "polled", cell->wakes[PVSIM_HP_W_POLL]);
+		pvsim_json_close(j);
 	}
-	fprintf(f, "]}");
+	pvsim_json_close(j);
+	pvsim_json_close(j);
 }
 
 static int run(const struct pvsim_opts *o, FILE *f,
@@ -643,6 +642,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 {
 	struct pvsim_haltpoll_relax_case *cs = malloc(sizeof(*cs));
 	struct pvsim_hp_params p;
+	struct pvsim_json j;
 	uint64_t cal[RELAX_NCAL];
 	unsigned int c, i;
 	uint64_t rt;
@@ -654,13 +654,12 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	pvsim_haltpoll_relax_params(&p, 0, 0, o->runtime_ns);
 	rt = p.runtime_ns;
 	if (o->json) {
-		fprintf(f, "{\"scenario\":\"kvm-haltpoll-relax\",\"seed\":%llu,"
-			"\"calibration\":{", (unsigned long long)o->seed);
+		pvsim_json_begin(&j, f, "kvm-haltpoll-relax", o->seed);
+		pvsim_json_obj(&j, "calibration");
 		for (i = 0; i < RELAX_NCAL; i++)
-			fprintf(f, "%s\"%s\":%llu.%02llu", i ? "," : "",
-				cal_name[i], (unsigned long long)cal[i] / 100,
-				(unsigned long long)cal[i] % 100);
-		fprintf(f, "},\"cases\":[");
+			pvsim_json_fixed(&j, cal_name[i], cal[i], 2);
+		pvsim_json_close(&j);
+		pvsim_json_arr(&j, "cases");
 	} else {
 		fprintf(f, "Calibration: dhry2reg on the sibling, the vCPU's "
 			"thread held in one state\n");
@@ -679,7 +678,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 		if (pvsim_haltpoll_relax_case(o, c, cs, tot))
 			goto fail;
 		if (o->json) {
-			print_json_case(o, f, cs, c);
+			print_json_case(o, &j, cs, c);
 			continue;
 		}
 		fprintf(f, "Case %u: %s, dhry2reg on the SMT sibling "
@@ -693,7 +692,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			"--------\n");
 	}
 	if (o->json)
-		fprintf(f, "]}\n");
+		pvsim_json_end(&j);
 	free(cs);
 	return 0;
 fail:

@@ -13,6 +13,7 @@
 
 #include "scenarios/kvm_yield_bailout.h"
 #include "engine/sim_int.h"
+#include "report/json.h"
 
 static const uint32_t case_vcpus[PVSIM_YIELD_BAILOUT_NCASES] = { 40, 60, 80 };
 static const char *const case_name[PVSIM_YIELD_BAILOUT_NCASES] = {
@@ -387,43 +388,43 @@ static void print_json(FILE *f, const struct pvsim_opts *o,
 		       struct bail_cell cells[][BAIL_NPOL], unsigned int npol,
 		       uint32_t iters)
 {
+	struct pvsim_json j;
 	unsigned int c, pol, i;
-	uint32_t it;
 
-	fprintf(f, "{\"scenario\":\"kvm-yield-bailout\",\"seed\":%llu,\"iterations\":%u,"
-		"\"cases\":[", (unsigned long long)o->seed, iters);
+	pvsim_json_begin(&j, f, "kvm-yield-bailout", o->seed);
+	pvsim_json_u64(&j, "iterations", iters);
+	pvsim_json_arr(&j, "cases");
 	for (c = 0; c < PVSIM_YIELD_BAILOUT_NCASES; c++) {
-		fprintf(f, "%s{\"vcpus\":%u,\"policies\":[", c ? "," : "",
-			case_vcpus[c]);
+		pvsim_json_obj(&j, NULL);
+		pvsim_json_u64(&j, "vcpus", case_vcpus[c]);
+		pvsim_json_arr(&j, "policies");
 		for (pol = 0; pol < npol; pol++) {
 			const struct pvsim_dy_sim_result *s = &cells[c][pol].sum;
 
-			fprintf(f, "%s{\"policy\":\"%s\",\"jobs_per_min\":[",
-				pol ? "," : "", row_name(o, pol));
-			for (it = 0; it < iters; it++)
-				fprintf(f, "%s%llu", it ? "," : "",
-					(unsigned long long)
-					cells[c][pol].jpm[it]);
-			fprintf(f, "],\"exits\":{");
-			for (i = 0; i < PVSIM_DY_EXIT_NR; i++)
-				fprintf(f, "%s\"%s\":{\"samples\":%llu,"
-					"\"time_ns\":%llu}", i ? "," : "",
-					exit_name[i],
-					(unsigned long long)s->exits[i].n,
-					(unsigned long long)s->exits[i].sum_ns);
-			fprintf(f, "},\"passes\":%llu,\"examined\":%llu,"
-				"\"yield_to\":%llu,\"esrch\":%llu,"
-				"\"rqlocks\":%llu,\"boosts\":%llu}",
-				(unsigned long long)s->passes,
-				(unsigned long long)s->examined,
-				(unsigned long long)s->yield_to,
-				(unsigned long long)s->esrch,
-				(unsigned long long)s->rqlocks,
-				(unsigned long long)s->boosts);
+			pvsim_json_obj(&j, NULL);
+			pvsim_json_str(&j, "policy", row_name(o, pol));
+			pvsim_json_u64s(&j, "jobs_per_min", cells[c][pol].jpm,
+					iters);
+			pvsim_json_obj(&j, "exits");
+			for (i = 0; i < PVSIM_DY_EXIT_NR; i++) {
+				pvsim_json_obj(&j, exit_name[i]);
+				pvsim_json_u64(&j, "samples", s->exits[i].n);
+				pvsim_json_u64(&j, "time_ns", s->exits[i].sum_ns);
+				pvsim_json_close(&j);
+			}
+			pvsim_json_close(&j);
+			pvsim_json_u64(&j, "passes", s->passes);
+			pvsim_json_u64(&j, "examined", s->examined);
+			pvsim_json_u64(&j, "yield_to", s->yield_to);
+			pvsim_json_u64(&j, "esrch", s->esrch);
+			pvsim_json_u64(&j, "rqlocks", s->rqlocks);
+			pvsim_json_u64(&j, "boosts", s->boosts);
+			pvsim_json_close(&j);
 		}
-		fprintf(f, "]}");
+		pvsim_json_close(&j);
+		pvsim_json_close(&j);
 	}
-	fprintf(f, "]}\n");
+	pvsim_json_end(&j);
 }
 
 /* Mean, min and max of n per-iteration values. */

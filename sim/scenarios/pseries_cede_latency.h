@@ -271,6 +271,20 @@ struct pvsim_cede_latency_measure {
 int pvsim_cede_latency_measure(const struct pvsim_cede_latency_platform *pl, uint64_t seed,
 		   bool debug, struct pvsim_cede_latency_measure *m);
 
+/* The workloads' names, as the tables and `show` print them. */
+extern const char *const pvsim_cede_latency_wl_name[PVSIM_CEDE_LATENCY_NWL];
+
+/* "IPI ping-pong, 2 pairs, busy 2-20 us / 2-60 us" and the QoS, as the
+ * tables and `show` print a workload. */
+void pvsim_cede_latency_print_work(FILE *f,
+				   const struct pvsim_cede_latency_work *w);
+
+/* The scenario's run (pseries_cede_latency_run.c): every platform, boot,
+ * workload and policy, printed as text or JSON and recorded; struct
+ * pvsim_scenario's run. */
+int pvsim_cede_latency_tables(const struct pvsim_opts *o, FILE *f,
+			      struct pvsim_totals *tot);
+
 #pragma GCC visibility pop
 
 #endif /* PVSCHED_SIM_PSERIES_CEDE_LATENCY_H */
