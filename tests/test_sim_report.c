@@ -745,7 +745,7 @@ static void test_json_writer(void **state)
 	pvsim_json_num(&j, "nan", NAN);
 	pvsim_json_u64s(&j, "none", v, 0);
 	pvsim_json_end(&j);
-	s = slurp(f);
+	s = sim_test_slurp(f, NULL);
 	assert_string_equal(s,
 		"{\"scenario\":\"a\\\"b\\\\c\\u000a\",\"seed\":3,"
 		"\"iterations\":2,\"cases\":[{\"n\":[7,0,"
@@ -775,7 +775,7 @@ static void test_holdout(void **state)
 	fprintf(f, ";");
 	pvsim_holdout_pair(f, &h, 5, 5, "fitted", false);
 	pvsim_holdout_summary(f, &h, "percentiles");
-	s = slurp(f);
+	s = sim_test_slurp(f, NULL);
 	assert_string_equal(s, "-4.84 vs -2.50 (P);+1.00 vs +2.01 (P);"
 			    "+1.00 vs -1.00;+0.05 vs +0.05 (fitted)\n"
 			    "hold-out: of 3 predicted percentiles the sign "
