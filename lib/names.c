@@ -242,6 +242,31 @@ const char *pvs_ple_event_name(enum pvs_ple_event v)
 	return PVS_NAME_(ple_event, v);
 }
 
+/* ---- admit.h ----------------------------------------------------------- */
+
+static const char *const admit_action[PVS_ADMIT_ACTION_COUNT] = {
+	[PVS_ADMIT_ACTIVE] = "active",
+	[PVS_ADMIT_PASSIVE] = "passive",
+	[PVS_ADMIT_ROTATE] = "rotate",
+};
+
+const char *pvs_admit_action_name(enum pvs_admit_action v)
+{
+	return PVS_NAME_(admit_action, v);
+}
+
+static const char *const admit_reason[PVS_ADMIT_REASON_COUNT] = {
+	[PVS_ADMIT_REASON_ROOM] = "room in the active set",
+	[PVS_ADMIT_REASON_FULL] = "active set full",
+	[PVS_ADMIT_REASON_OWNER_OFF] = "owner off its CPU: one contender",
+	[PVS_ADMIT_REASON_BYPASS_BOUND] = "parked waiter passed over too long",
+};
+
+const char *pvs_admit_reason_name(enum pvs_admit_reason v)
+{
+	return PVS_NAME_(admit_reason, v);
+}
+
 /* ---- spin.h ------------------------------------------------------------ */
 
 static const char *const spin_action[PVS_SPIN_ACTION_COUNT] = {

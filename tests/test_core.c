@@ -66,6 +66,10 @@ static void test_enum_names(void **state)
 {
 	(void)state;
 	NAMES_OK(pvs_hv_kind_name, pvs_hv_kind, PVS_HV_COUNT);
+	NAMES_OK(pvs_admit_action_name, pvs_admit_action,
+		 PVS_ADMIT_ACTION_COUNT);
+	NAMES_OK(pvs_admit_reason_name, pvs_admit_reason,
+		 PVS_ADMIT_REASON_COUNT);
 	NAMES_OK(pvs_preempt_policy_name, pvs_preempt_policy,
 		 PVS_PREEMPT_POLICY_COUNT);
 	NAMES_OK(pvs_preempt_why_name, pvs_preempt_why, PVS_PREEMPT_WHY_COUNT);

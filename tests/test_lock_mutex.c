@@ -778,6 +778,66 @@ static void test_stats_count(void **state)
 	assert_int_equal(pvs_lock_set_policy(12345), EINVAL);
 }
 
+/*
+ * Concurrency restriction and its rotation. A waiter counted as spinning
+ * that never takes the lock (here a count we set; on an oversubscribed
+ * machine, a spinner descheduled for a long while) fills the active set
+ * (bound 1 on 2 CPUs), so our unlock does not wake the sleeper; the
+ * rotation bound (PVS_ADMIT_ROTATE_NS, 4 ms) must still let it in.
+ * Without it the sleeper sleeps until its 20 s deadline (and then takes
+ * the free lock), so we wait 10 s at most: a liveness bound 2500 times the
+ * rotation bound, not a timing assertion.
+ */
+struct rot_arg {
+	struct pvs_mutex *m;
+	int ret;	/* atomic: -1 until the timedlock returns */
+};
+
+static void *rot_sleeper(void *arg)
+{
+	struct rot_arg *ra = (struct rot_arg *)arg;
+	struct timespec t;
+	int r;
+
+	pvs_test_in_ms(CLOCK_REALTIME, &t, 20000);
+	r = pvs_mutex_timedlock(ra->m, &t);
+	if (r == 0)
+		pvs_mutex_unlock(ra->m);
+	__atomic_store_n(&ra->ret, r, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+static void test_rotation_admits_sleeper(void **state)
+{
+	static struct pvrt_spin ctx2;
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	struct rot_arg ra = { &m, -1 };
+	struct timespec limit;
+	pthread_t th;
+
+	(void)state;
+	ATOMIC_FLAG(&ra.ret);
+	ATOMIC_FLAG(&m.nr_spinning);
+	ctx2 = ctx_pv;
+	ctx2.nr_allowed = 2;	/* bound 1 whatever this machine has */
+	ctx2.oracle = NULL;
+	m.spin = &ctx2;
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	__atomic_store_n(&m.nr_spinning, 1, __ATOMIC_SEQ_CST);
+	assert_int_equal(pthread_create(&th, NULL, rot_sleeper, &ra), 0);
+	while (__atomic_load_n(&m.nr_sleepers, __ATOMIC_ACQUIRE) == 0)
+		sched_yield();
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	pvs_test_in_ms(CLOCK_MONOTONIC, &limit, 10000);
+	while (__atomic_load_n(&ra.ret, __ATOMIC_ACQUIRE) == -1 &&
+	       !pvs_test_past(&limit))
+		usleep(1000);
+	assert_int_equal(__atomic_load_n(&ra.ret, __ATOMIC_ACQUIRE), 0);
+	pthread_join(th, NULL);
+	__atomic_store_n(&m.nr_spinning, 0, __ATOMIC_SEQ_CST);
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -796,9 +856,11 @@ int main(void)
 		cmocka_unit_test(test_fork_with_heir),
 		cmocka_unit_test(test_owner_tid),
 		cmocka_unit_test(test_stats_count),
+		cmocka_unit_test(test_rotation_admits_sleeper),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");
 	int ret;
+
 
 	if (env != NULL && atoi(env) > 0)
 		budget_ms = (unsigned int)atoi(env);

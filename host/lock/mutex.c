@@ -66,6 +66,27 @@
  * unlocker ignores such a claim, and any thread may take a state 3 whose
  * grant is stale, so a child that holds or finds such a lock goes on.
  *
+ * Concurrency restriction (pvs_admit_decide(), <pvsched/admit.h>). The
+ * waiters spinning now (nr_spinning) are the active set; the sleepers, in
+ * the futex's FIFO order, the passive set. An unlocker that frees state 2
+ * wakes the oldest sleeper only when the rule admits one more contender
+ * (the active set is below its bound: the CPUs the process has, less the
+ * owner's); otherwise an active waiter will take the lock and nobody pays
+ * a wake-up and a lost race. A skipped wake is never lost: (1) an active
+ * waiter that takes a free lock while sleepers are counted takes it with
+ * 2, so its own unlock looks for them (a sleeper counted after that read
+ * finds the word changed and marks 2 itself, as above); (2) one that
+ * parks marks 2 or takes the lock on the way (mark_sleeping()); (3) one
+ * that leaves at its deadline first leaves the active set, then, if the
+ * lock is free and sleepers are counted, wakes one (a sequentially
+ * consistent fence between the two: the unlocker either sees it gone from
+ * nr_spinning and wakes, or it sees the free word and wakes). Rotation:
+ * every sleep is bounded by the rule's park_ns (PVS_ADMIT_ROTATE_NS since
+ * the waiter first parked); a waiter whose bound passed parks once more,
+ * which claims the heir's slot (due_handoff()), and the next unlock hands
+ * it the lock even though the active set is full. So no sleeper is passed
+ * over much longer than the bound while the slot is free.
+ *
  * Deadlines are handled here, on either clock: the futex wait takes the
  * deadline, and a long spin checks the clock every DEADLINE_POLLS polls.
  */
@@ -75,6 +96,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <pvsched/admit.h>
 #include <pvsched/spin_rt.h>
 
 #include "lock_impl.h"
@@ -117,6 +139,7 @@ struct waiter {
 	bool heir;	/* we hold the heir's claim */
 	bool timed_out;	/* ready() saw the deadline pass */
 	uint64_t handed_ns;	/* when we saw state 3 not ours (0: not) */
+	uint64_t parked_ns;	/* when we first parked (0: not yet) */
 };
 
 static uint32_t slot(uint32_t what)
@@ -237,8 +260,14 @@ static bool ready(void *arg)
 		return true;
 	if (s == FREE &&
 	    __atomic_compare_exchange_n(&pw->m->state, &s, pw->take, false,
-					__ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+					__ATOMIC_SEQ_CST, __ATOMIC_RELAXED)) {
+		/* Sleepers whose wake was skipped: our unlock looks for them. */
+		if (pw->take == LOCKED &&
+		    __atomic_load_n(&pw->m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
+			__atomic_store_n(&pw->m->state, SLEEPERS,
+					 __ATOMIC_RELAXED);
 		return true;
+	}
 	if (s != HANDED)
 		pw->handed_ns = 0;
 	/* The clock, read every DEADLINE_POLLS polls: deadline and lapse. */
@@ -347,6 +376,74 @@ static bool earlier(const struct timespec *a, const struct timespec *b)
 	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
 }
 
+/* *t += ns. */
+static void add_ns(struct timespec *t, uint64_t ns)
+{
+	t->tv_nsec += (long)(ns % 1000000000u);
+	t->tv_sec += (time_t)(ns / 1000000000u) + t->tv_nsec / 1000000000L;
+	t->tv_nsec %= 1000000000L;
+}
+
+/* The admission rule's inputs that do not depend on the question. */
+static void admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
+{
+	const struct pvrt_spin *s = m->spin != NULL ? m->spin : lock_spin();
+	int cpu = this_thread_cpu();
+
+	*in = (struct pvs_admit_in){ 0 };
+	in->nr_affinity = s->nr_allowed <= PVS_MAX_CPUS ? s->nr_allowed : 0;
+	if (cpu >= 0 && cpu < PVS_MAX_CPUS)
+		in->steal_ppm = __atomic_load_n(&s->steal_ppm[cpu],
+						__ATOMIC_RELAXED);
+	if (in->steal_ppm > PVS_SPIN_FULL_PPM)
+		in->steal_ppm = PVS_SPIN_FULL_PPM;
+	in->nr_active = __atomic_load_n(&m->nr_spinning, __ATOMIC_SEQ_CST);
+	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED);
+	in->owner = PVS_SPIN_OWNER_NONE;
+}
+
+/*
+ * How long this passive waiter may sleep before the rotation rule lets it
+ * in (0: it is due now, or the rule failed: sleep without that bound).
+ */
+static uint64_t rotate_park_ns(struct waiter *pw)
+{
+	struct pvs_admit_in in;
+	struct pvs_admit_out out;
+	uint64_t now = mono_ns();
+
+#ifdef PVS_LOCK_PERTURB
+	/* The perturbation test looks for lost wakes: no bound hides one. */
+	return 0;
+#endif
+	if (pw->parked_ns == 0)
+		pw->parked_ns = now;
+	admit_fill(pw->m, &in);
+	in.waited_ns = now - pw->parked_ns;
+	in.nr_active = 0xffffffffu;	/* the question is the bound only */
+	if (pvs_admit_decide(&in, &out) != 0)
+		return 0;
+	if (out.action == PVS_ADMIT_ROTATE)
+		return PVS_ADMIT_ROTATE_NS;	/* due: ask again a bound on */
+	return out.park_ns;
+}
+
+/* The unlocker that freed state 2 wakes a sleeper: the rule admits one
+ * more contender (or glibc's sleepers may be there). */
+static bool admit_wake(struct pvs_mutex *m, bool compat)
+{
+	struct pvs_admit_in in;
+	struct pvs_admit_out out;
+
+	if (compat)
+		return true;
+	admit_fill(m, &in);
+	if (in.nr_passive == 0)
+		return false;
+	return pvs_admit_decide(&in, &out) != 0 ||
+	       out.action != PVS_ADMIT_PASSIVE;
+}
+
 /* This waiter has earned the heir's slot: woken and beaten often enough. */
 static bool due_handoff(struct waiter *pw)
 {
@@ -358,8 +455,9 @@ static int park(void *arg, const struct timespec *unused)
 	struct waiter *pw = (struct waiter *)arg;
 	struct pvs_mutex *m = pw->m;
 	const struct timespec *until;
-	struct timespec lapse_t;
+	struct timespec lapse_t, rotate_t;
 	uint32_t seen = SLEEPERS;
+	uint64_t park_ns;
 	int r;
 
 	(void)unused;	/* pvrt_spin_wait() gets no deadline: pw has it */
@@ -385,12 +483,17 @@ static int park(void *arg, const struct timespec *unused)
 		if (pw->handed_ns == 0)
 			pw->handed_ns = mono_ns();
 		clock_gettime(pw->clock, &lapse_t);
-		lapse_t.tv_nsec += (long)(LAPSE_NS % 1000000000u);
-		lapse_t.tv_sec += (time_t)(LAPSE_NS / 1000000000u) +
-				  lapse_t.tv_nsec / 1000000000L;
-		lapse_t.tv_nsec %= 1000000000L;
+		add_ns(&lapse_t, LAPSE_NS);
 		if (until == NULL || !earlier(until, &lapse_t))
 			until = &lapse_t;
+	}
+	/* The rotation bound: a passive waiter asks again when it passes. */
+	park_ns = rotate_park_ns(pw);
+	if (park_ns != 0) {
+		clock_gettime(pw->clock, &rotate_t);
+		add_ns(&rotate_t, park_ns);
+		if (until == NULL || earlier(&rotate_t, until))
+			until = &rotate_t;
 	}
 	LOCK_COUNT(parks, 1);
 	__atomic_fetch_add(&m->nr_sleepers, 1, __ATOMIC_SEQ_CST);
@@ -400,6 +503,8 @@ static int park(void *arg, const struct timespec *unused)
 	__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
 	if (r == ETIMEDOUT && until == &lapse_t)
 		return lapse(m, &pw->handed_ns) ? 1 : 0;
+	if (r == ETIMEDOUT && until == &rotate_t)
+		return 0;	/* due: the next park claims the heir's slot */
 	if (r == ETIMEDOUT) {
 		if (mark_sleeping(pw, &seen) || resign(pw))
 			return 1;
@@ -422,11 +527,25 @@ static bool left_marked(struct waiter *pw)
 	return pw->take == SLEEPERS && mark_sleeping(pw, &seen) == 1;
 }
 
+/*
+ * A waiter leaves at its deadline, out of the active set (the runtime
+ * uncounted it from nr_spinning): an unlocker that skipped a wake because
+ * it counted us must not leave the sleepers on a free lock.
+ */
+static void left_active(struct pvs_mutex *m)
+{
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&m->state, __ATOMIC_SEQ_CST) == FREE &&
+	    __atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
+		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
+}
+
 /* Out of line: the fast path then needs no stack frame. */
 __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 					       const struct timespec *deadline)
 {
-	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false, 0 };
+	struct waiter pw = { m, deadline, clock, LOCKED, 0, 0, false, false, 0,
+			     0 };
 	struct pvrt_spin_waiter w;
 	struct pvrt_spin_wait_stats st;
 	int ret;
@@ -455,8 +574,10 @@ __attribute__((noinline)) static int lock_slow(struct pvs_mutex *m, int clock,
 	if (resign(&pw))
 		ret = 0;
 	else if (pw.timed_out || ret == -PVS_ETIMEDOUT) {
-		if (!left_marked(&pw))
+		if (!left_marked(&pw)) {
+			left_active(m);
 			return ETIMEDOUT;
+		}
 		ret = 0;
 	}
 	if (ret < 0)
@@ -526,7 +647,7 @@ static __thread struct {
 int pvs_mutex_trylock(struct pvs_mutex *m)
 {
 	struct waiter pw = { m, NULL, CLOCK_REALTIME, LOCKED, 0, 0, false,
-			     false, 0 };
+			     false, 0, 0 };
 
 	if (try_fast(m))
 		goto got;
@@ -568,7 +689,7 @@ static void unlock_slow(struct pvs_mutex *m)
 	}
 	__atomic_exchange_n(&m->state, FREE, __ATOMIC_SEQ_CST);
 	/* glibc's sleepers are not in nr_sleepers. */
-	if (compat || __atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) != 0)
+	if (admit_wake(m, compat))
 		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
 }
 

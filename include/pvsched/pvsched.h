@@ -15,6 +15,7 @@
 #include <pvsched/limits.h>
 #include <pvsched/version.h>
 /* module headers: keep one line per module, alphabetical */
+#include <pvsched/admit.h>
 #include <pvsched/arch/arm64.h>
 #include <pvsched/arch/loongarch.h>
 #include <pvsched/arch/ppc64.h>

@@ -5,6 +5,7 @@
 const struct pvs_vec_suite pvs_vec_suites[] = {
 	{ "core", pvs_vec_core },
 	/* module suites: one line each, alphabetical */
+	{ "admit", pvs_vec_admit },
 	{ "arch", pvs_vec_arch },
 	{ "haltpoll", pvs_vec_haltpoll },
 	{ "idle", pvs_vec_idle },

@@ -59,6 +59,7 @@ int pvs_vec_run_suite(const char *name, struct pvs_vec_result *r);
 void pvs_vec_run_all(struct pvs_vec_result *r);
 
 /* The suites (one per file in tests/vectors/). */
+void pvs_vec_admit(struct pvs_vec_result *r);
 void pvs_vec_arch(struct pvs_vec_result *r);
 void pvs_vec_core(struct pvs_vec_result *r);
 void pvs_vec_haltpoll(struct pvs_vec_result *r);

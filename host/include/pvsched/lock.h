@@ -20,7 +20,11 @@
  * when the process may read it) a waiter spins only while the owner's
  * thread is the one running on a CPU; without it, a waiter on the owner's
  * recorded CPU knows the owner is not running. Steal on the owner's CPU
- * and on the waiter's shrinks the budget; at most CPUs - 1 waiters spin. Running threads may barge ahead of woken sleepers,
+ * and on the waiter's shrinks the budget; at most CPUs - 1 waiters spin.
+ * Those spinners are the active set of concurrency restriction
+ * (pvs_admit_decide() of `<pvsched/admit.h>`): an unlock wakes the oldest
+ * sleeper only while the active set is below its bound, and a sleeper
+ * passed over for ::PVS_ADMIT_ROTATE_NS becomes the heir (below). Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
  * -th time becomes the heir, and the next unlock hands the lock to it (after Linux's
  * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff). A handoff
