@@ -15,8 +15,8 @@
 # lock's own ceiling (its single-thread rate in the same run) beside the
 # ratios to the peers. Writes the tables (stdout, $OUT.txt and
 # $OUT-quota.txt), the CSVs and the pictures, then the goals cell by cell.
-#   bench/lock/run.sh                         full grid (about 10 minutes)
-#   DURATION_MS=100 REPS=7 bench/lock/run.sh  quicker
+#   bench/lock/run.sh                         full grid (about 25 minutes)
+#   DURATION_MS=100 REPS=7 bench/lock/run.sh  about 13 minutes
 # Extra arguments go to pvs_lockbench (e.g. -t 1,8 -c 50 -i 0).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
