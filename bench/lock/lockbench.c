@@ -1,12 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Lock benchmark: pvlock against its peers on a grid of thread counts,
- * critical-section lengths and injected preemption (bench/preempt). Every
- * thread loops lock / critical section / unlock for a fixed time; per run
- * we record throughput, CPU seconds per million ops (getrusage), fairness
- * (min/max per-thread ops, and min/mean, the issue's goal of at least 0.5:
- * the CSV's fair_min_mean) and p99 acquire latency (every 8th acquisition
+ * critical-section lengths, work outside the lock, injected preemption
+ * (bench/preempt) and CPU quotas (a cgroup per quota, cgroup.c). Every
+ * thread loops lock / critical section / unlock / outside work for a fixed
+ * time; per run we record throughput, the workers' CPU seconds per million
+ * ops (their thread CPU clocks: the injector's time is not in it),
+ * fairness (least-served thread's ops over the mean thread's, and min/max)
+ * and the acquire wait's p99, p99.9 and maximum (every 8th acquisition
  * timed, log-linear histogram, 1/16 resolution).
+ *
+ * The ceiling (report.c, lb_ceiling()): what the lock would do if its
+ * handover were free, from the same lock's single-thread cells of the same
+ * run: min(CPUs / t(section + outside), 1 / t(section)), t its CPU time
+ * per op alone and CPUs the effective CPUs the probe reads (affinity and
+ * cgroup quota, pvprobe_read_cpus()). Thread count 1 and outside work 0
+ * are added to the grid when missing, and run first.
+ *
+ * With -q Q,... each quota Q > 0 (CPUs, e.g. 1,0.5) runs the grid in a
+ * child process inside a cgroup limited to Q CPUs per period, created
+ * before and removed after (every exit path); Q = 0 runs it unlimited,
+ * in-process. After each, the cgroup's cpu.stat shows that it throttled.
+ * The spin contexts and the ceiling read the CPUs inside the cgroup.
  *
  * Method (a shared, noisy machine): each repetition runs every lock once,
  * in an order shuffled per repetition, so a slow minute hurts all locks
@@ -26,7 +41,12 @@
  * slices, and the pvlock contexts read that as their steal.
  *
  * Usage: lockbench [-d ms] [-r reps] [-t 1,4,8,16] [-c 50,2000] [-i 0,10]
- *                  [-l lock,...] [-o table.csv] [-p plot.svg] [-S seed] [-s]
+ *                  [-x 0,10] [-q 0,1,0.5] [-P 10000] [-l lock,...]
+ *                  [-o table.csv] [-p plot.svg] [-S seed] [-s]
+ * -x: work outside the lock, in multiples of the section (default 0).
+ * -q: CPU quotas (0: none, the default); -P: their period, us (10000:
+ *     a 100 ms run spans 10 periods; 100000, the usual default, would
+ *     leave a run's share to where in the period it starts).
  * -s prints pvlock's event counts per run (lock.h's pvs_lock_stats).
  */
 #define _GNU_SOURCE
@@ -39,7 +59,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -55,6 +75,7 @@
 
 #include <pvsched/lock.h>
 #include <pvsched/oracle.h>
+#include <pvsched/probe/cgroup.h>
 #include <pvsched/spin_rt.h>
 
 #include "inject.h"
@@ -63,6 +84,7 @@
 #define MAX_THREADS 64
 #define MAX_LIST LB_MAX_LIST
 #define MAX_REPS LB_MAX_REPS
+#define MAX_CELLS 512
 #define HBUCKETS 1024
 #define SAMPLE_MASK 7u
 
@@ -174,6 +196,7 @@ static inline void tas_unlock(uint32_t *l)
 
 static unsigned int cs_iters, out_iters;
 static double cs_per_ns;	/* critical_section() iterations per ns */
+static double out_per_ns;	/* outside() iterations per ns */
 static int stop_flag __attribute__((aligned(64)));
 
 static inline void critical_section(unsigned int n)
@@ -211,10 +234,35 @@ static double calibrate_cs(void)
 	return 1000000.0 / (double)best;
 }
 
+/* Iterations of outside()'s loop per ns, measured alone. */
+static double calibrate_out(void)
+{
+	uint64_t t0, best = UINT64_MAX;
+	int k;
+
+	for (k = 0; k < 20; k++) {
+		t0 = mono_ns();
+		outside(1000000);
+		t0 = mono_ns() - t0;
+		if (t0 < best)
+			best = t0;
+	}
+	return 1000000.0 / (double)best;
+}
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 struct worker {
 	pthread_t th;
 	enum lock_kind kind;
 	uint64_t ops;
+	uint64_t cpu_ns;	/* its CPU time from the start barrier on */
 	pthread_barrier_t *start;
 	uint32_t hist[HBUCKETS];
 } __attribute__((aligned(64)));
@@ -239,12 +287,13 @@ struct worker {
 static void *worker_main(void *arg)
 {
 	struct worker *w = (struct worker *)arg;
-	uint64_t ops = 0;
+	uint64_t ops = 0, cpu0;
 #ifdef PVS_HAVE_CK
 	struct ck_spinlock_mcs node;
 #endif
 
 	pthread_barrier_wait(w->start);
+	cpu0 = thread_cpu_ns();
 	switch (w->kind) {
 	case L_PTHREAD:
 		WORKER_LOOP(pthread_mutex_lock(&L.pthread),
@@ -283,6 +332,7 @@ static void *worker_main(void *arg)
 		break;
 	}
 	w->ops = ops;
+	w->cpu_ns = thread_cpu_ns() - cpu0;
 	return NULL;
 }
 
@@ -325,9 +375,19 @@ static void report_stats(enum lock_kind kind, unsigned int nthreads,
 	prev = st;
 }
 
-static double tv_s(struct timeval tv)
+/* The smallest bucket value with at least @num/@den of @n at or below. */
+static double hist_quantile(const uint32_t *hist, uint64_t n, uint64_t num,
+			    uint64_t den)
 {
-	return (double)tv.tv_sec + (double)tv.tv_usec / 1e6;
+	uint64_t acc = 0;
+	unsigned int b;
+
+	for (b = 0; b < HBUCKETS && n; b++) {
+		acc += hist[b];
+		if (acc * den >= n * num)
+			return (double)hval(b);
+	}
+	return 0;
 }
 
 static void init_locks(void)
@@ -359,8 +419,7 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 {
 	static uint32_t hist[HBUCKETS];
 	pthread_barrier_t start;
-	struct rusage ru0, ru1;
-	uint64_t t0, el, total = 0, mn = UINT64_MAX, mx = 0, n = 0, acc = 0;
+	uint64_t t0, el, total = 0, mn = UINT64_MAX, mx = 0, n = 0, cpu = 0;
 	struct timespec d;
 	unsigned int i, b;
 
@@ -375,7 +434,6 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 		workers[i].start = &start;
 		pthread_create(&workers[i].th, NULL, worker_main, &workers[i]);
 	}
-	getrusage(RUSAGE_SELF, &ru0);
 	pthread_barrier_wait(&start);
 	t0 = mono_ns();
 	d.tv_sec = duration_ms / 1000;
@@ -386,12 +444,12 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 	el = mono_ns() - t0;
 	for (i = 0; i < nthreads; i++)
 		pthread_join(workers[i].th, NULL);
-	getrusage(RUSAGE_SELF, &ru1);
 	pthread_barrier_destroy(&start);
 	for (i = 0; i < nthreads; i++) {
 		uint64_t o = workers[i].ops;
 
 		total += o;
+		cpu += workers[i].cpu_ns;
 		if (o < mn)
 			mn = o;
 		if (o > mx)
@@ -401,19 +459,12 @@ static void run_one(enum lock_kind kind, unsigned int nthreads,
 	}
 	for (b = 0; b < HBUCKETS; b++)
 		n += hist[b];
-	r->p99_ns = 0;
-	for (b = 0; b < HBUCKETS && n; b++) {
-		acc += hist[b];
-		if (acc * 100 >= n * 99) {
-			r->p99_ns = (double)hval(b);
-			break;
-		}
-	}
+	r->p99_ns = hist_quantile(hist, n, 99, 100);
+	r->p999_ns = hist_quantile(hist, n, 999, 1000);
+	r->max_ns = hist_quantile(hist, n, 1, 1);
 	report_stats(kind, nthreads, total);
 	r->mops = (double)total / ((double)el / 1e9) / 1e6;
-	r->cpu_s_per_mop = total ? (tv_s(ru1.ru_utime) - tv_s(ru0.ru_utime) +
-				    tv_s(ru1.ru_stime) - tv_s(ru0.ru_stime)) /
-				   ((double)total / 1e6) :
+	r->cpu_s_per_mop = total ? (double)cpu / 1e9 / ((double)total / 1e6) :
 				   0;
 	r->fairness = mx ? (double)mn / (double)mx : 0;
 	r->fair_mean = total ? (double)mn * nthreads / (double)total : 0;
@@ -523,48 +574,92 @@ static void run_cell(struct cell *c, const unsigned int *locks,
 	inject_stop(in);
 }
 
-int main(int argc, char **argv)
+/* Sort @v[0..n) ascending and put @must in it if missing (it runs first:
+ * the ceiling's references). */
+static int with_first(unsigned int *v, int n, unsigned int must)
 {
-	unsigned int thr[MAX_LIST] = { 1, 4, 8, 16 }, cs[MAX_LIST] = { 50, 2000 };
-	unsigned int inj[MAX_LIST] = { 0, 10 }, locks[L_COUNT];
-	int nthr = 4, ncs = 2, ninj = 2, nlocks = 0;
-	unsigned int duration_ms = 200, reps = 7, out_ns = 0, seed = 0;
-	const char *csv = "lockbench.csv", *svg = NULL, *oracle_what;
-	static struct cell cells[MAX_LIST * MAX_LIST * MAX_LIST];
-	struct pvrt_oracle *oracle;
-	unsigned int ncells = 0, k, rnd;
-	int opt, ti, ci, ii, missed;
-	FILE *f;
+	int i, j;
+	unsigned int t;
 
-	while ((opt = getopt(argc, argv, "d:r:t:c:i:l:o:p:w:S:s")) != -1) {
-		switch (opt) {
-		case 'd': duration_ms = (unsigned int)atoi(optarg); break;
-		case 'r': reps = (unsigned int)atoi(optarg); break;
-		case 't': nthr = parse_list(optarg, thr); break;
-		case 'c': ncs = parse_list(optarg, cs); break;
-		case 'i': ninj = parse_list(optarg, inj); break;
-		case 'l': nlocks = parse_locks(optarg, locks); break;
-		case 'o': csv = optarg; break;
-		case 'p': svg = optarg; break;
-		case 'w': out_ns = (unsigned int)atoi(optarg); break;
-		case 'S': seed = (unsigned int)atoi(optarg); break;
-		case 's': print_stats = true; pvs_lock_stats_enable(1); break;
-		default:
-			fprintf(stderr, "usage: %s [-d ms] [-r reps] [-t list] "
-				"[-c cs_ns list] [-i inject_pct list] "
-				"[-l locks] [-w outside_ns] [-o csv] "
-				"[-p svg] [-S seed] [-s]\n", argv[0]);
-			return 2;
+	for (i = 0; i < n && v[i] != must; i++)
+		;
+	if (i == n && n < MAX_LIST)
+		v[n++] = must;
+	for (i = 1; i < n; i++)
+		for (j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
 		}
+	return n;
+}
+
+/* "1,0.5" as milli-CPUs. */
+static int parse_quotas(const char *s, unsigned int *out)
+{
+	int n = 0;
+	char *end;
+	double q;
+
+	while (*s && n < MAX_LIST) {
+		q = strtod(s, &end);
+		if (end == s || q < 0 || q > 1024)
+			return -1;
+		out[n++] = (unsigned int)(q * 1000 + 0.5);
+		s = *end == ',' ? end + 1 : end;
 	}
-	for (ti = 0; ti < nthr; ti++)
-		if (thr[ti] < 1 || thr[ti] > MAX_THREADS)
-			return 2;
-	for (ii = 0; ii < ninj; ii++)
-		if (inj[ii] >= 95)
-			return 2;
+	return n;
+}
+
+struct opts {
+	unsigned int thr[MAX_LIST], cs[MAX_LIST], inj[MAX_LIST], outx[MAX_LIST];
+	unsigned int locks[L_COUNT];
+	int nthr, ncs, ninj, nout, nlocks;
+	unsigned int duration_ms, reps;
+	unsigned int period_us;	/* the quota cgroups' period */
+};
+
+/* The effective CPUs (affinity and quota), as the probe reads them. */
+static double effective_cpus(char *what, size_t cap)
+{
+	struct pvprobe_ctx ctx;
+	struct pvprobe_cpus c;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	pvprobe_ctx_init(&ctx, NULL);
+	if (pvprobe_read_cpus(&ctx, &c) != 0 || c.effective_mcpus == 0) {
+		snprintf(what, cap, "%ld online (the probe failed)", n);
+		return n > 0 ? (double)n : 1.0;
+	}
+	if (c.quota_mcpus)
+		snprintf(what, cap, "%.3g (affinity %u, quota %.3g)",
+			 c.effective_mcpus / 1000.0, c.nr_affinity,
+			 c.quota_mcpus / 1000.0);
+	else
+		snprintf(what, cap, "%.3g (affinity %u, no quota)",
+			 c.effective_mcpus / 1000.0, c.nr_affinity);
+	return c.effective_mcpus / 1000.0;
+}
+
+/*
+ * The grid in this process, under CPU quota @quota (mCPUs, 0: none; the
+ * caller put us in its cgroup): cells appended at @cells, their count
+ * returned; each cell's rows printed as it ends.
+ */
+static unsigned int run_phase(const struct opts *o, unsigned int quota,
+			      struct cell *cells, unsigned int *rnd)
+{
+	unsigned int locks[L_COUNT], ncells = 0, k;
+	int nlocks = o->nlocks, ti, ci, ii, xi;
+	const char *oracle_what;
+	struct pvrt_oracle *oracle;
+	char cpus_what[128];
+	double cpus;
+
 	calibrate_ticks();
 	cs_per_ns = calibrate_cs();
+	out_per_ns = calibrate_out();
+	cpus = effective_cpus(cpus_what, sizeof(cpus_what));
 	pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
 	pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);
 	pvrt_spin_init(&ctx_oc, PVS_SPIN_POLICY_PV);
@@ -577,6 +672,7 @@ int main(int argc, char **argv)
 	ctx_fixed.observe_gaps = false;
 	ctx_oc.observe_gaps = false;
 	ctx_gap.observe_gaps = true;
+	memcpy(locks, o->locks, sizeof(locks));
 	if (nlocks == 0)
 		for (k = 0; k < L_COUNT; k++) {
 #ifndef PVS_HAVE_CK
@@ -588,53 +684,220 @@ int main(int argc, char **argv)
 				continue;
 			locks[nlocks++] = k;
 		}
-	if (reps < 3 || reps > MAX_REPS || nlocks < 1) {
-		fprintf(stderr, "need 3..%d reps and a lock\n", MAX_REPS);
+	printf("# %ld CPUs online; effective CPUs %s; PAUSE %u ps;"
+	       " context-switch round trip %llu ns; gap threshold %llu ns;"
+	       " rseq slice extension %s; owner-on-CPU oracle %s;"
+	       " %u ms x %u reps per cell, locks shuffled per rep\n",
+	       sysconf(_SC_NPROCESSORS_ONLN), cpus_what, ctx_pv.pause_ps,
+	       (unsigned long long)ctx_pv.ctxsw_ns,
+	       (unsigned long long)ctx_gap.gap_min_ns,
+	       ctx_pv.rseq_slice ? "yes" : "no", oracle_what, o->duration_ms,
+	       o->reps);
+	lb_table_head(stdout);
+	for (ci = 0; ci < o->ncs; ci++)
+		for (ii = 0; ii < o->ninj; ii++)
+			for (xi = 0; xi < o->nout; xi++)
+				for (ti = 0; ti < o->nthr; ti++) {
+					struct cell *c = &cells[ncells];
+
+					memset(c, 0, sizeof(*c));
+					c->quota_mcpus = quota;
+					c->cs_ns = o->cs[ci];
+					c->inject_pct = o->inj[ii];
+					c->out_x = o->outx[xi];
+					c->threads = o->thr[ti];
+					c->reps = o->reps;
+					c->cpus = cpus;
+					cs_iters = (unsigned int)(c->cs_ns *
+								  cs_per_ns + 0.5);
+					out_iters = (unsigned int)
+						((double)c->out_x * c->cs_ns *
+						 out_per_ns + 0.5);
+					run_cell(c, locks, (unsigned int)nlocks,
+						 o->duration_ms, rnd);
+					lb_ceiling(cells, ncells, c);
+					ncells++;
+					lb_table_cell(stdout, c);
+					fflush(stdout);
+				}
+	pvrt_oracle_close(oracle);
+	print_gaps();
+	return ncells;
+}
+
+/* Whole buffer through a pipe; 0 or -1. */
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *b = p;
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, b, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		b += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+/*
+ * The grid in a child process inside a cgroup of @quota mCPUs, its cells
+ * appended at @cells; their count, or -1 (the cgroup is removed either
+ * way).
+ */
+static int run_in_cgroup(const struct opts *o, unsigned int quota,
+			 struct cell *cells, unsigned int room,
+			 unsigned int *rnd)
+{
+	char what[PVPROBE_PATH_MAX + 80], stat[512];
+	unsigned int m = 0, got = 0;
+	int fd[2], st = 0;
+	ssize_t r;
+	size_t want, have = 0;
+	pid_t pid;
+
+	if (lb_cgroup_create(quota, o->period_us, what, sizeof(what)) < 0)
+		return -1;
+	printf("\n# phase: %s\n", what);
+	if (o->duration_ms * 1000u < 10u * o->period_us)
+		printf("# runs shorter than 10 periods: the quota binds "
+		       "unevenly (-P)\n");
+	fflush(stdout);
+	if (pipe(fd) < 0) {
+		lb_cgroup_remove();
+		return -1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() == 1 || lb_cgroup_enter(getpid()) < 0)
+			_exit(3);
+		m = run_phase(o, quota, cells, rnd);
+		fflush(stdout);
+		if (write_all(fd[1], &m, sizeof(m)) < 0 ||
+		    write_all(fd[1], rnd, sizeof(*rnd)) < 0 ||
+		    write_all(fd[1], cells, m * sizeof(*cells)) < 0)
+			_exit(4);
+		_exit(0);
+	}
+	close(fd[1]);
+	if (pid < 0) {
+		close(fd[0]);
+		lb_cgroup_remove();
+		return -1;
+	}
+	lb_cgroup_child(pid);
+	/* Read before waiting: the cells are more than a pipe holds. */
+	if (read(fd[0], &got, sizeof(got)) == sizeof(got) && got <= room &&
+	    read(fd[0], rnd, sizeof(*rnd)) == sizeof(*rnd)) {
+		want = got * sizeof(*cells);
+		while (have < want &&
+		       ((r = read(fd[0], (char *)cells + have, want - have)) >
+			0 || (r < 0 && errno == EINTR)))
+			if (r > 0)
+				have += (size_t)r;
+	}
+	close(fd[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	lb_cgroup_child(0);
+	if (lb_cgroup_stat(stat, sizeof(stat)) == 0)
+		printf("# the cgroup's cpu.stat: %s\n", stat);
+	if (lb_cgroup_remove() < 0 || have != got * sizeof(*cells) ||
+	    !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fprintf(stderr, "quota %u mCPUs: the phase failed (status %d)\n",
+			quota, st);
+		return -1;
+	}
+	return (int)got;
+}
+
+int main(int argc, char **argv)
+{
+	static struct opts o = {
+		.thr = { 1, 4, 8, 16 }, .cs = { 50, 2000 }, .inj = { 0, 10 },
+		.outx = { 0 }, .nthr = 4, .ncs = 2, .ninj = 2, .nout = 1,
+		.duration_ms = 200, .reps = 7, .period_us = 10000,
+	};
+	static struct cell cells[MAX_CELLS];
+	unsigned int quotas[MAX_LIST] = { 0 }, ncells = 0, rnd, seed = 0;
+	const char *csv = "lockbench.csv", *svg = NULL;
+	int opt, ti, ii, qi, nq = 1, missed, failed = 0;
+	FILE *f;
+
+	while ((opt = getopt(argc, argv, "d:r:t:c:i:x:q:P:l:o:p:S:s")) != -1) {
+		switch (opt) {
+		case 'd': o.duration_ms = (unsigned int)atoi(optarg); break;
+		case 'r': o.reps = (unsigned int)atoi(optarg); break;
+		case 't': o.nthr = parse_list(optarg, o.thr); break;
+		case 'c': o.ncs = parse_list(optarg, o.cs); break;
+		case 'i': o.ninj = parse_list(optarg, o.inj); break;
+		case 'x': o.nout = parse_list(optarg, o.outx); break;
+		case 'q': nq = parse_quotas(optarg, quotas); break;
+		case 'P': o.period_us = (unsigned int)atoi(optarg); break;
+		case 'l': o.nlocks = parse_locks(optarg, o.locks); break;
+		case 'o': csv = optarg; break;
+		case 'p': svg = optarg; break;
+		case 'S': seed = (unsigned int)atoi(optarg); break;
+		case 's': print_stats = true; pvs_lock_stats_enable(1); break;
+		default:
+			fprintf(stderr, "usage: %s [-d ms] [-r reps] [-t list] "
+				"[-c cs_ns list] [-i inject_pct list] "
+				"[-x outside_x_cs list] [-q cpu_quota list] "
+				"[-P period_us] "
+				"[-l locks] [-o csv] [-p svg] [-S seed] [-s]\n",
+				argv[0]);
+			return 2;
+		}
+	}
+	o.nthr = with_first(o.thr, o.nthr, 1);
+	o.nout = with_first(o.outx, o.nout, 0);
+	for (ti = 0; ti < o.nthr; ti++)
+		if (o.thr[ti] < 1 || o.thr[ti] > MAX_THREADS)
+			return 2;
+	for (ii = 0; ii < o.ninj; ii++)
+		if (o.inj[ii] >= 95)
+			return 2;
+	if (o.reps < 3 || o.reps > MAX_REPS || o.nlocks < 0 || nq < 1 ||
+	    (unsigned int)(nq * o.ncs * o.ninj * o.nout * o.nthr) > MAX_CELLS) {
+		fprintf(stderr, "need 3..%d reps, known locks, quotas, and at "
+			"most %d cells\n", MAX_REPS, MAX_CELLS);
 		return 2;
 	}
 	rnd = seed ? seed : (unsigned int)time(NULL);
-	printf("# %ld CPUs online; PAUSE %u ps; context-switch round trip %llu ns;"
-	       " gap threshold %llu ns;"
-	       " rseq slice extension %s; owner-on-CPU oracle %s;"
-	       " %u ms x %u reps per cell, locks shuffled per rep (seed %u)\n",
-	       sysconf(_SC_NPROCESSORS_ONLN), ctx_pv.pause_ps,
-	       (unsigned long long)ctx_pv.ctxsw_ns,
-	       (unsigned long long)ctx_gap.gap_min_ns,
-	       ctx_pv.rseq_slice ? "yes" : "no", oracle_what, duration_ms,
-	       reps, rnd);
-	out_iters = out_ns;
-	f = fopen(csv, "w");
-	if (f)
-		lb_csv_head(f);
-	lb_table_head(stdout);
-	for (ci = 0; ci < ncs; ci++)
-		for (ii = 0; ii < ninj; ii++)
-			for (ti = 0; ti < nthr; ti++) {
-				struct cell *c = &cells[ncells++];
+	printf("# seed %u; thread counts 1 and outside work 0 run as the "
+	       "ceiling's references\n", rnd);
+	for (qi = 0; qi < nq; qi++) {
+		int got;
 
-				c->cs_ns = cs[ci];
-				c->inject_pct = inj[ii];
-				c->threads = thr[ti];
-				c->reps = reps;
-				cs_iters = (unsigned int)(cs[ci] * cs_per_ns + 0.5);
-				run_cell(c, locks, (unsigned int)nlocks,
-					 duration_ms, &rnd);
-				lb_table_cell(stdout, c);
-				fflush(stdout);
-				if (f) {
-					lb_csv_cell(f, c);
-					fflush(f);
-				}
-			}
-	if (f)
+		if (quotas[qi] == 0) {
+			ncells += run_phase(&o, 0, cells + ncells, &rnd);
+			continue;
+		}
+		got = run_in_cgroup(&o, quotas[qi], cells + ncells,
+				    MAX_CELLS - ncells, &rnd);
+		if (got < 0)
+			failed = 1;
+		else
+			ncells += (unsigned int)got;
+	}
+	f = fopen(csv, "w");
+	if (f) {
+		unsigned int i;
+
+		lb_csv_head(f);
+		for (i = 0; i < ncells; i++)
+			lb_csv_cell(f, &cells[i]);
 		fclose(f);
+	}
 	printf("# CSV: %s\n", csv);
 	if (svg != NULL && lb_svg(svg, cells, ncells) == 0)
 		printf("# picture: %s\n", svg);
-	missed = lb_goals(stdout, cells, ncells,
-			  (unsigned int)sysconf(_SC_NPROCESSORS_ONLN));
-	pvrt_oracle_close(oracle);
+	missed = lb_goals(stdout, cells, ncells);
 	printf("# goals missed: %d\n", missed);
-	print_gaps();
-	return 0;
+	return failed ? 1 : 0;
 }

@@ -40,7 +40,7 @@ cc -std=gnu11 -O2 -static -pthread -DPVS_HAVE_CK -DPVS_HAVE_ORACLE \
   -Ibench/preempt -Ibench/lock -I"$B/oracle" \
   "${srcs[@]}" \
   bench/preempt/inject.c bench/lock/lockbench.c bench/lock/report.c \
-  bench/lock/svg.c -lbpf -lelf -lz -lck -lm -o "$tmp/pvs_lockbench"
+  bench/lock/svg.c bench/lock/cgroup.c -lbpf -lelf -lz -lck -lm -o "$tmp/pvs_lockbench"
 
 mkdir -p "$tmp/root/bin" "$tmp/root/proc" "$tmp/root/sys" "$tmp/root/tmp"
 cp "$BB" "$tmp/root/bin/busybox"
