@@ -12,6 +12,8 @@
  * every other exit path: lb_cgroup_remove(), atexit(), and a handler for
  * the terminating signals that first kills and reaps the child running
  * inside (a cgroup with a process in it cannot be removed).
+ * lb_cgroup_phase() runs one phase of the grid in a child inside it and
+ * brings the child's cells back through a pipe.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -21,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -288,4 +291,132 @@ int lb_cgroup_remove(void)
 	}
 	cg_dir[0] = '\0';
 	return 0;
+}
+
+/* ---- quotas and the CPUs a phase has ------------------------------------ */
+
+int lb_parse_quotas(const char *s, unsigned int *out, int room)
+{
+	int n = 0;
+	char *end;
+	double q;
+
+	while (*s && n < room) {
+		q = strtod(s, &end);
+		if (end == s || q < 0 || q > 1024)
+			return -1;
+		out[n++] = (unsigned int)(q * 1000 + 0.5);
+		s = *end == ',' ? end + 1 : end;
+	}
+	return n;
+}
+
+double lb_effective_cpus(char *what, size_t cap)
+{
+	struct pvprobe_ctx ctx;
+	struct pvprobe_cpus c;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	pvprobe_ctx_init(&ctx, NULL);
+	if (pvprobe_read_cpus(&ctx, &c) != 0 || c.effective_mcpus == 0) {
+		snprintf(what, cap, "%ld online (the probe failed)", n);
+		return n > 0 ? (double)n : 1.0;
+	}
+	if (c.quota_mcpus)
+		snprintf(what, cap, "%.3g (affinity %u, quota %.3g)",
+			 c.effective_mcpus / 1000.0, c.nr_affinity,
+			 c.quota_mcpus / 1000.0);
+	else
+		snprintf(what, cap, "%.3g (affinity %u, no quota)",
+			 c.effective_mcpus / 1000.0, c.nr_affinity);
+	return c.effective_mcpus / 1000.0;
+}
+
+/* ---- a phase in a child inside the cgroup -------------------------------- */
+
+/* Whole buffer through a pipe; 0 or -1. */
+static int write_all(int fd, const void *p, size_t n)
+{
+	const char *b = p;
+	ssize_t w;
+
+	while (n > 0) {
+		w = write(fd, b, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		b += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int lb_cgroup_phase(unsigned int quota, unsigned int period_us,
+		    unsigned int duration_ms, struct cell *cells,
+		    unsigned int room, unsigned int *rnd,
+		    lb_phase_fn phase, const void *arg)
+{
+	char what[PVPROBE_PATH_MAX + 80], stat[512];
+	unsigned int m = 0, got = 0;
+	int fd[2], st = 0;
+	ssize_t r;
+	size_t want, have = 0;
+	pid_t pid;
+
+	if (lb_cgroup_create(quota, period_us, what, sizeof(what)) < 0)
+		return -1;
+	printf("\n# phase: %s\n", what);
+	if (duration_ms * 1000u < 10u * period_us)
+		printf("# runs shorter than 10 periods: the quota binds "
+		       "unevenly (-P)\n");
+	fflush(stdout);
+	if (pipe(fd) < 0) {
+		lb_cgroup_remove();
+		return -1;
+	}
+	pid = fork();
+	if (pid == 0) {
+		close(fd[0]);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() == 1 || lb_cgroup_enter(getpid()) < 0)
+			_exit(3);
+		m = phase(arg, quota, cells, rnd);
+		fflush(stdout);
+		if (write_all(fd[1], &m, sizeof(m)) < 0 ||
+		    write_all(fd[1], rnd, sizeof(*rnd)) < 0 ||
+		    write_all(fd[1], cells, m * sizeof(*cells)) < 0)
+			_exit(4);
+		_exit(0);
+	}
+	close(fd[1]);
+	if (pid < 0) {
+		close(fd[0]);
+		lb_cgroup_remove();
+		return -1;
+	}
+	lb_cgroup_child(pid);
+	/* Read before waiting: the cells are more than a pipe holds. */
+	if (read(fd[0], &got, sizeof(got)) == sizeof(got) && got <= room &&
+	    read(fd[0], rnd, sizeof(*rnd)) == sizeof(*rnd)) {
+		want = got * sizeof(*cells);
+		while (have < want &&
+		       ((r = read(fd[0], (char *)cells + have, want - have)) >
+			0 || (r < 0 && errno == EINTR)))
+			if (r > 0)
+				have += (size_t)r;
+	}
+	close(fd[0]);
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	lb_cgroup_child(0);
+	if (lb_cgroup_stat(stat, sizeof(stat)) == 0)
+		printf("# the cgroup's cpu.stat: %s\n", stat);
+	if (lb_cgroup_remove() < 0 || have != got * sizeof(*cells) ||
+	    !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fprintf(stderr, "quota %u mCPUs: the phase failed (status %d)\n",
+			quota, st);
+		return -1;
+	}
+	return (int)got;
 }

@@ -53,14 +53,11 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef PVS_HAVE_CK
@@ -75,7 +72,6 @@
 
 #include <pvsched/lock.h>
 #include <pvsched/oracle.h>
-#include <pvsched/probe/cgroup.h>
 #include <pvsched/spin_rt.h>
 
 #include "inject.h"
@@ -594,23 +590,6 @@ static int with_first(unsigned int *v, int n, unsigned int must)
 	return n;
 }
 
-/* "1,0.5" as milli-CPUs. */
-static int parse_quotas(const char *s, unsigned int *out)
-{
-	int n = 0;
-	char *end;
-	double q;
-
-	while (*s && n < MAX_LIST) {
-		q = strtod(s, &end);
-		if (end == s || q < 0 || q > 1024)
-			return -1;
-		out[n++] = (unsigned int)(q * 1000 + 0.5);
-		s = *end == ',' ? end + 1 : end;
-	}
-	return n;
-}
-
 struct opts {
 	unsigned int thr[MAX_LIST], cs[MAX_LIST], inj[MAX_LIST], outx[MAX_LIST];
 	unsigned int locks[L_COUNT];
@@ -619,36 +598,15 @@ struct opts {
 	unsigned int period_us;	/* the quota cgroups' period */
 };
 
-/* The effective CPUs (affinity and quota), as the probe reads them. */
-static double effective_cpus(char *what, size_t cap)
-{
-	struct pvprobe_ctx ctx;
-	struct pvprobe_cpus c;
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	pvprobe_ctx_init(&ctx, NULL);
-	if (pvprobe_read_cpus(&ctx, &c) != 0 || c.effective_mcpus == 0) {
-		snprintf(what, cap, "%ld online (the probe failed)", n);
-		return n > 0 ? (double)n : 1.0;
-	}
-	if (c.quota_mcpus)
-		snprintf(what, cap, "%.3g (affinity %u, quota %.3g)",
-			 c.effective_mcpus / 1000.0, c.nr_affinity,
-			 c.quota_mcpus / 1000.0);
-	else
-		snprintf(what, cap, "%.3g (affinity %u, no quota)",
-			 c.effective_mcpus / 1000.0, c.nr_affinity);
-	return c.effective_mcpus / 1000.0;
-}
-
 /*
  * The grid in this process, under CPU quota @quota (mCPUs, 0: none; the
  * caller put us in its cgroup): cells appended at @cells, their count
  * returned; each cell's rows printed as it ends.
  */
-static unsigned int run_phase(const struct opts *o, unsigned int quota,
+static unsigned int run_phase(const void *arg, unsigned int quota,
 			      struct cell *cells, unsigned int *rnd)
 {
+	const struct opts *o = arg;
 	unsigned int locks[L_COUNT], ncells = 0, k;
 	int nlocks = o->nlocks, ti, ci, ii, xi;
 	const char *oracle_what;
@@ -659,7 +617,7 @@ static unsigned int run_phase(const struct opts *o, unsigned int quota,
 	calibrate_ticks();
 	cs_per_ns = calibrate_cs();
 	out_per_ns = calibrate_out();
-	cpus = effective_cpus(cpus_what, sizeof(cpus_what));
+	cpus = lb_effective_cpus(cpus_what, sizeof(cpus_what));
 	pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
 	pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);
 	pvrt_spin_init(&ctx_oc, PVS_SPIN_POLICY_PV);
@@ -725,97 +683,6 @@ static unsigned int run_phase(const struct opts *o, unsigned int quota,
 	return ncells;
 }
 
-/* Whole buffer through a pipe; 0 or -1. */
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *b = p;
-	ssize_t w;
-
-	while (n > 0) {
-		w = write(fd, b, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		b += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/*
- * The grid in a child process inside a cgroup of @quota mCPUs, its cells
- * appended at @cells; their count, or -1 (the cgroup is removed either
- * way).
- */
-static int run_in_cgroup(const struct opts *o, unsigned int quota,
-			 struct cell *cells, unsigned int room,
-			 unsigned int *rnd)
-{
-	char what[PVPROBE_PATH_MAX + 80], stat[512];
-	unsigned int m = 0, got = 0;
-	int fd[2], st = 0;
-	ssize_t r;
-	size_t want, have = 0;
-	pid_t pid;
-
-	if (lb_cgroup_create(quota, o->period_us, what, sizeof(what)) < 0)
-		return -1;
-	printf("\n# phase: %s\n", what);
-	if (o->duration_ms * 1000u < 10u * o->period_us)
-		printf("# runs shorter than 10 periods: the quota binds "
-		       "unevenly (-P)\n");
-	fflush(stdout);
-	if (pipe(fd) < 0) {
-		lb_cgroup_remove();
-		return -1;
-	}
-	pid = fork();
-	if (pid == 0) {
-		close(fd[0]);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() == 1 || lb_cgroup_enter(getpid()) < 0)
-			_exit(3);
-		m = run_phase(o, quota, cells, rnd);
-		fflush(stdout);
-		if (write_all(fd[1], &m, sizeof(m)) < 0 ||
-		    write_all(fd[1], rnd, sizeof(*rnd)) < 0 ||
-		    write_all(fd[1], cells, m * sizeof(*cells)) < 0)
-			_exit(4);
-		_exit(0);
-	}
-	close(fd[1]);
-	if (pid < 0) {
-		close(fd[0]);
-		lb_cgroup_remove();
-		return -1;
-	}
-	lb_cgroup_child(pid);
-	/* Read before waiting: the cells are more than a pipe holds. */
-	if (read(fd[0], &got, sizeof(got)) == sizeof(got) && got <= room &&
-	    read(fd[0], rnd, sizeof(*rnd)) == sizeof(*rnd)) {
-		want = got * sizeof(*cells);
-		while (have < want &&
-		       ((r = read(fd[0], (char *)cells + have, want - have)) >
-			0 || (r < 0 && errno == EINTR)))
-			if (r > 0)
-				have += (size_t)r;
-	}
-	close(fd[0]);
-	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-		;
-	lb_cgroup_child(0);
-	if (lb_cgroup_stat(stat, sizeof(stat)) == 0)
-		printf("# the cgroup's cpu.stat: %s\n", stat);
-	if (lb_cgroup_remove() < 0 || have != got * sizeof(*cells) ||
-	    !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		fprintf(stderr, "quota %u mCPUs: the phase failed (status %d)\n",
-			quota, st);
-		return -1;
-	}
-	return (int)got;
-}
-
 int main(int argc, char **argv)
 {
 	static struct opts o = {
@@ -837,7 +704,7 @@ int main(int argc, char **argv)
 		case 'c': o.ncs = parse_list(optarg, o.cs); break;
 		case 'i': o.ninj = parse_list(optarg, o.inj); break;
 		case 'x': o.nout = parse_list(optarg, o.outx); break;
-		case 'q': nq = parse_quotas(optarg, quotas); break;
+		case 'q': nq = lb_parse_quotas(optarg, quotas, MAX_LIST); break;
 		case 'P': o.period_us = (unsigned int)atoi(optarg); break;
 		case 'l': o.nlocks = parse_locks(optarg, o.locks); break;
 		case 'o': csv = optarg; break;
@@ -878,8 +745,9 @@ int main(int argc, char **argv)
 			ncells += run_phase(&o, 0, cells + ncells, &rnd);
 			continue;
 		}
-		got = run_in_cgroup(&o, quotas[qi], cells + ncells,
-				    MAX_CELLS - ncells, &rnd);
+		got = lb_cgroup_phase(quotas[qi], o.period_us, o.duration_ms,
+				      cells + ncells, MAX_CELLS - ncells,
+				      &rnd, run_phase, &o);
 		if (got < 0)
 			failed = 1;
 		else

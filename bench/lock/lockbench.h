@@ -116,4 +116,27 @@ void lb_cgroup_child(pid_t pid);
 /* Remove the cgroup (its processes must have exited); 0 or -1. */
 int lb_cgroup_remove(void);
 
+/* "1,0.5" (CPUs) as milli-CPUs into @out (at most @room): their count,
+ * or -1 on a malformed or out-of-range (0..1024) value. */
+int lb_parse_quotas(const char *s, unsigned int *out, int room);
+
+/* The effective CPUs (affinity and quota) the probe reads, described in
+ * @what; the online count if the probe fails. */
+double lb_effective_cpus(char *what, size_t cap);
+
+/* One phase of the grid under quota @quota (mCPUs): its cells appended at
+ * @cells, their count returned. */
+typedef unsigned int (*lb_phase_fn)(const void *arg, unsigned int quota,
+				    struct cell *cells, unsigned int *rnd);
+
+/*
+ * @phase(@arg, ...) in a child process inside a cgroup of @quota mCPUs
+ * per @period_us (created here, removed either way), its cells (at most
+ * @room) copied back to @cells and @rnd carried on: their count, or -1.
+ */
+int lb_cgroup_phase(unsigned int quota, unsigned int period_us,
+		    unsigned int duration_ms, struct cell *cells,
+		    unsigned int room, unsigned int *rnd,
+		    lb_phase_fn phase, const void *arg);
+
 #endif /* PVSCHED_BENCH_LOCKBENCH_H */
