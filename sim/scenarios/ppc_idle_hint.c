@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/holdout.h"
 #include "report/json.h"
 #include "report/report.h"
 #include "scenarios/ppc_idle_hint.h"
@@ -75,31 +76,23 @@ static int64_t pub_centi(unsigned int c, unsigned int i)
  */
 static void print_holdout(FILE *f, unsigned int c, const int64_t *centi)
 {
-	unsigned int i, sign = 0, near = 0, npred = 0;
+	struct pvsim_holdout h = { 0, 0, 0 };
+	unsigned int i;
 
 	fprintf(f, "published vs simulated compare%%:");
 	for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
-		int64_t pb = pub_centi(c, i), sm = centi[i];
 		const char *l = ih_published[c * PVSIM_IDLE_HINT_NPCT + i].label;
+		/* "fitted" -> "F", "predicted" -> "P" */
+		char letter[2] = { (char)(l[0] - 'a' + 'A'), 0 };
 
 		fprintf(f, "%s p%u", i ? ";" : "", pvsim_pct_pm[i] / 10);
 		if (pvsim_pct_pm[i] % 10)
 			fprintf(f, ".%u", pvsim_pct_pm[i] % 10);
 		fprintf(f, " ");
-		pvsim_print_centi(f, pb);
-		fprintf(f, " vs ");
-		pvsim_print_centi(f, sm);
-		fprintf(f, " (%c)", l[0] - 'a' + 'A');
-		if (l[0] != 'p')
-			continue;
-		npred++;
-		sign += (pb < 0) == (sm < 0);
-		near += (pb < 0) == (sm < 0) && llabs(sm) * 2 >= llabs(pb) &&
-			llabs(sm) <= llabs(pb) * 2;
+		pvsim_holdout_pair(f, &h, pub_centi(c, i), centi[i], letter,
+				   l[0] == 'p');
 	}
-	fprintf(f, "\nhold-out: of %u predicted percentiles the sign agrees at "
-		"%u, within 2x at %u (F = fitted, P = predicted)\n", npred,
-		sign, near);
+	pvsim_holdout_summary(f, &h, "percentiles");
 }
 
 static void show(const struct pvsim_opts *o, FILE *f)
