@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "engine/sim_int.h"
+#include "report/holdout.h"
 #include "report/json.h"
 
 #define SP_SMT PVSIM_LPAR_SMT
@@ -388,10 +389,10 @@ static void print_holdout(const struct pvsim_opts *o, FILE *f,
 
 	fprintf(f, "published vs simulated%s: %%Change ",
 		pol == SP_BALANCER ? " (balancer)" : "");
-	pvsim_print_centi(f, published[k].change_centi);
-	fprintf(f, " vs ");
-	pvsim_print_centi(f, ch);
-	fprintf(f, " (%s); physc ", staged ? "fitted" : "predicted");
+	pvsim_holdout_pair(f, NULL, published[k].change_centi, ch,
+			   staged ? "fitted" : "predicted", false);
+	/* physc is unsigned: no sign, so not a pvsim_holdout_pair() */
+	fprintf(f, "; physc ");
 	pr_hundredths(f, published[k].physc_base);
 	fprintf(f, " vs ");
 	pr_centi(f, b[LP_PHYSC]);
