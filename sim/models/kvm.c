@@ -49,12 +49,14 @@
 
 #include <pvsched/sim.h>
 
+#include "engine/sim_int.h"
 #include "models/kvm_int.h"
 
 /* ---- invariants --------------------------------------------------------- */
 
-static void check(struct kvm *k)
+static void check(void *model)
 {
+	struct kvm *k = model;
 	uint64_t now = k->s.now_ns;
 	uint64_t used[PVSIM_KVM_MAX_HTHREADS];
 	uint32_t attached[PVSIM_KVM_MAX_VCPUS];
@@ -226,8 +228,9 @@ static int setup(struct kvm *k)
 	return 0;
 }
 
-static void dispatch_event(struct kvm *k, const struct pvsim_event *ev)
+static void dispatch_event(void *model, const struct pvsim_event *ev)
 {
+	struct kvm *k = model;
 	struct vcpu *v;
 
 	switch (ev->kind) {
@@ -276,7 +279,6 @@ static void dispatch_event(struct kvm *k, const struct pvsim_event *ev)
 int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
 		struct pvsim_kvm_result *out)
 {
-	struct pvsim_event ev;
 	struct kvm *k;
 	uint32_t i;
 	int ret = 0;
@@ -298,22 +300,13 @@ int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
 		ret = -1;
 		goto out;
 	}
-	while (pvsim_next(&k->s, &ev)) {
-		if (ev.kind == EV_END)
-			break;
-		dispatch_event(k, &ev);
-		if (debug)
-			check(k);
-	}
+	pvsim_loop(&k->s, EV_END, dispatch_event, check, k);
 	for (i = 0; i < p->vcpus; i++) {
 		out->steal_ns += k->v[i].steal_ns;
 		if (k->v[i].hstate == HS_RUNNABLE)
 			out->steal_ns += k->s.now_ns - k->v[i].since_ns;
 	}
-	out->events = k->s.events;
-	out->failures = k->s.failures;
-	out->first_failure = k->s.first_failure;
-	out->fail = k->s.fail;
+	PVSIM_TAKE_OUTCOME(out, &k->s);
 	if (k->s.failures && !debug)
 		ret = -1;
 out:

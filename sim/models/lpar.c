@@ -215,8 +215,9 @@ static void dispatch(struct lpar *l)
 }
 
 /* Every invariant, recounted from scratch (debug runs, every event). */
-static void lpar_check(struct lpar *l)
+static void lpar_check(void *model)
 {
+	struct lpar *l = model;
 	const struct pvsim_lpar_params *p = l->p;
 	uint64_t busy = l->r->vp_busy_ns;
 	uint32_t c, i, ndisp = 0, threads = 0, nbusy_vps = 0;
@@ -690,10 +691,29 @@ static void lpar_start(struct lpar *l, uint64_t seed)
 	}
 }
 
+/* One event: a slot boundary, a CPU's balancing or a delayed VP start. */
+static void lpar_event(void *model, const struct pvsim_event *ev)
+{
+	struct lpar *l = model;
+
+	if (ev->kind == EV_SLOT) {
+		uint64_t t;
+
+		dispatch(l);
+		t = next_slot_ns(l);
+		/* obj: the dispatcher runs at every boundary */
+		if (ev->obj && t < l->p->runtime_ns)
+			pvsim_at(&l->s, t, EV_SLOT, 1, 0);
+	} else if (ev->kind == EV_BALANCE) {
+		balance_next(l, ev->obj, balance(l, ev->obj));
+	} else if (ev->epoch == l->vp[ev->obj].epoch) {
+		vp_start(l, ev->obj);
+	}
+}
+
 void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 		  struct pvsim_lpar_result *r)
 {
-	struct pvsim_event ev;
 	struct lpar *l;
 	uint32_t c;
 
@@ -716,23 +736,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	l->s.nkinds = EV_END + 1;
 	l->s.obj_name = "VP";
 	lpar_start(l, seed);
-	while (pvsim_next(&l->s, &ev) && ev.kind != EV_END) {
-		if (ev.kind == EV_SLOT) {
-			uint64_t t;
-
-			dispatch(l);
-			t = next_slot_ns(l);
-			/* obj: the dispatcher runs at every boundary */
-			if (ev.obj && t < p->runtime_ns)
-				pvsim_at(&l->s, t, EV_SLOT, 1, 0);
-		} else if (ev.kind == EV_BALANCE) {
-			balance_next(l, ev.obj, balance(l, ev.obj));
-		} else if (ev.epoch == l->vp[ev.obj].epoch) {
-			vp_start(l, ev.obj);
-		}
-		if (p->debug)
-			lpar_check(l);
-	}
+	pvsim_loop(&l->s, EV_END, lpar_event, lpar_check, l);
 	/* the measurement ends: bank what is still running */
 	for (c = 0; c < p->vps; c++) {
 		struct lpar_vp *v = &l->vp[c];
@@ -745,10 +749,7 @@ void pvsim_lpar_run(const struct pvsim_lpar_params *p, uint64_t seed,
 	}
 	r->elapsed_ns = p->runtime_ns;
 	r->records = l->work_ns / p->record_ns;
-	r->events = l->s.events;
-	r->failures = l->s.failures;
-	r->first_failure = l->s.first_failure;
-	r->fail = l->s.fail;
+	PVSIM_TAKE_OUTCOME(r, &l->s);
 	pvsim_destroy(&l->s);
 	free(l);
 }

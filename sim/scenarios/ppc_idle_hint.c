@@ -12,6 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/holdout.h"
+#include "report/json.h"
 #include "report/report.h"
 #include "scenarios/ppc_idle_hint.h"
 
@@ -74,31 +76,23 @@ static int64_t pub_centi(unsigned int c, unsigned int i)
  */
 static void print_holdout(FILE *f, unsigned int c, const int64_t *centi)
 {
-	unsigned int i, sign = 0, near = 0, npred = 0;
+	struct pvsim_holdout h = { 0, 0, 0 };
+	unsigned int i;
 
 	fprintf(f, "published vs simulated compare%%:");
 	for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
-		int64_t pb = pub_centi(c, i), sm = centi[i];
 		const char *l = ih_published[c * PVSIM_IDLE_HINT_NPCT + i].label;
+		/* "fitted" -> "F", "predicted" -> "P" */
+		char letter[2] = { (char)(l[0] - 'a' + 'A'), 0 };
 
 		fprintf(f, "%s p%u", i ? ";" : "", pvsim_pct_pm[i] / 10);
 		if (pvsim_pct_pm[i] % 10)
 			fprintf(f, ".%u", pvsim_pct_pm[i] % 10);
 		fprintf(f, " ");
-		pvsim_print_centi(f, pb);
-		fprintf(f, " vs ");
-		pvsim_print_centi(f, sm);
-		fprintf(f, " (%c)", l[0] - 'a' + 'A');
-		if (l[0] != 'p')
-			continue;
-		npred++;
-		sign += (pb < 0) == (sm < 0);
-		near += (pb < 0) == (sm < 0) && llabs(sm) * 2 >= llabs(pb) &&
-			llabs(sm) <= llabs(pb) * 2;
+		pvsim_holdout_pair(f, &h, pub_centi(c, i), centi[i], letter,
+				   l[0] == 'p');
 	}
-	fprintf(f, "\nhold-out: of %u predicted percentiles the sign agrees at "
-		"%u, within 2x at %u (F = fitted, P = predicted)\n", npred,
-		sign, near);
+	pvsim_holdout_summary(f, &h, "percentiles");
 }
 
 static void show(const struct pvsim_opts *o, FILE *f)
@@ -376,20 +370,20 @@ static void print_classes(FILE *f, const struct pvsim_idle_hint_case *cs,
 	fprintf(f, "\n");
 }
 
-/* "50.0":-4.84,... : one compare% per percentile. */
-static void print_json_centi(FILE *f, const int64_t *centi)
+/* "key":{"50.0":-4.84,...}: one compare% per percentile. */
+static void print_json_centi(struct pvsim_json *j, const char *key,
+			     const int64_t *centi)
 {
+	char pct[16];
 	unsigned int i;
 
+	pvsim_json_obj(j, key);
 	for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++) {
-		int64_t v = centi[i];
-		uint64_t m = v < 0 ? (uint64_t)-v : (uint64_t)v;
-
-		fprintf(f, "%s\"%u.%u\":%s%llu.%02llu", i ? "," : "",
-			pvsim_pct_pm[i] / 10, pvsim_pct_pm[i] % 10,
-			v < 0 ? "-" : "", (unsigned long long)(m / 100),
-			(unsigned long long)(m % 100));
+		snprintf(pct, sizeof(pct), "%u.%u", pvsim_pct_pm[i] / 10,
+			 pvsim_pct_pm[i] % 10);
+		pvsim_json_sfixed(j, pct, centi[i], 2);
 	}
+	pvsim_json_close(j);
 }
 
 /* The compare% column of one policy against the baseline. */
@@ -436,43 +430,44 @@ static int run(const struct pvsim_opts *o, FILE *f,
 	       struct pvsim_totals *tot)
 {
 	char label[64];
+	struct pvsim_json j;
 	struct pvsim_idle_hint_case *cs;
 	unsigned int c, i, pol;
 
 	cs = malloc(sizeof(*cs));
 	if (!cs)
 		return -1;
-	if (o->json)
-		fprintf(f, "{\"scenario\":\"ppc-idle-hint\",\"seed\":%llu,\"cases\":[",
-			(unsigned long long)o->seed);
+	if (o->json) {
+		pvsim_json_begin(&j, f, "ppc-idle-hint", o->seed);
+		pvsim_json_arr(&j, "cases");
+	}
 	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
 		if (pvsim_idle_hint_case(o, c, cs, tot)) {
 			free(cs);
 			return -1;
 		}
 		if (o->json) {
-			fprintf(f, "%s{\"case\":\"%s\",\"iterations\":%u,"
-				"\"compare_pct\":{", c ? "," : "",
-				case_name[c], cs->iterations);
-			print_json_centi(f, cs->compare_centi);
+			pvsim_json_obj(&j, NULL);
+			pvsim_json_str(&j, "case", case_name[c]);
+			pvsim_json_u64(&j, "iterations", cs->iterations);
+			print_json_centi(&j, "compare_pct", cs->compare_centi);
 			if (cs->npol > 2) {
-				fprintf(f, "},\"%s_compare_pct\":{",
-					o->plugin->name);
-				print_json_centi(f, cs->plugin_centi);
+				snprintf(label, sizeof(label), "%s_compare_pct",
+					 o->plugin->name);
+				print_json_centi(&j, label, cs->plugin_centi);
 			}
-			fprintf(f, "},\"merged_usec\":{");
+			pvsim_json_obj(&j, "merged_usec");
 			for (pol = 0; pol < cs->npol; pol++) {
-				fprintf(f, "%s\"%s\":[", pol ? "," : "",
-					pol == 2 ? o->plugin->name :
-					pol ? "idle_hint" : "parity");
+				pvsim_json_arr(&j, pol == 2 ? o->plugin->name :
+					       pol ? "idle_hint" : "parity");
 				for (i = 0; i < PVSIM_IDLE_HINT_NPCT; i++)
-					fprintf(f, "%s%llu", i ? "," : "",
-						(unsigned long long)
-						pvsim_hist_pct(&cs->hist[pol],
-								 pvsim_pct_pm[i]));
-				fprintf(f, "]");
+					pvsim_json_u64(&j, NULL, pvsim_hist_pct(
+						&cs->hist[pol],
+						pvsim_pct_pm[i]));
+				pvsim_json_close(&j);
 			}
-			fprintf(f, "}}");
+			pvsim_json_close(&j);
+			pvsim_json_close(&j);
 			continue;
 		}
 		fprintf(f, "%s\n", case_name[c]);
@@ -542,7 +537,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			"--------\n");
 	}
 	if (o->json)
-		fprintf(f, "]}\n");
+		pvsim_json_end(&j);
 	free(cs);
 	return 0;
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "engine/sim_int.h"
+#include "report/holdout.h"
+#include "report/json.h"
 
 #define SP_SMT PVSIM_LPAR_SMT
 #define SP_ITERS 5
@@ -249,13 +251,6 @@ static void pr_centi(FILE *f, uint64_t milli)
 	fputs(pvsim_fixed(b, sizeof(b), milli / 10, 2), f);
 }
 
-static void pr_milli(FILE *f, uint64_t milli)
-{
-	char b[32];
-
-	fputs(pvsim_fixed(b, sizeof(b), milli, 3), f);
-}
-
 #define SP_NVPS 2
 #define SP_NTHR 3
 
@@ -394,10 +389,10 @@ static void print_holdout(const struct pvsim_opts *o, FILE *f,
 
 	fprintf(f, "published vs simulated%s: %%Change ",
 		pol == SP_BALANCER ? " (balancer)" : "");
-	pvsim_print_centi(f, published[k].change_centi);
-	fprintf(f, " vs ");
-	pvsim_print_centi(f, ch);
-	fprintf(f, " (%s); physc ", staged ? "fitted" : "predicted");
+	pvsim_holdout_pair(f, NULL, published[k].change_centi, ch,
+			   staged ? "fitted" : "predicted", false);
+	/* physc is unsigned: no sign, so not a pvsim_holdout_pair() */
+	fprintf(f, "; physc ");
 	pr_hundredths(f, published[k].physc_base);
 	fprintf(f, " vs ");
 	pr_centi(f, b[LP_PHYSC]);
@@ -468,32 +463,33 @@ static void print_case_text(const struct pvsim_opts *o, FILE *f,
 	}
 }
 
-static void print_case_json(const struct pvsim_opts *o, FILE *f,
-			    const struct sp_case *cs, bool first,
-			    uint32_t vps, uint32_t threads, uint32_t iters)
+static void print_case_json(const struct pvsim_opts *o, struct pvsim_json *j,
+			    const struct sp_case *cs, uint32_t vps,
+			    uint32_t threads, uint32_t iters)
 {
 	unsigned int pol, m, it;
 
-	fprintf(f, "%s{\"case\":\"%s\",\"vps\":%u,\"threads\":%u,"
-		"\"policies\":{", first ? "" : ",", cs->name, vps, threads);
+	pvsim_json_obj(j, NULL);
+	pvsim_json_str(j, "case", cs->name);
+	pvsim_json_u64(j, "vps", vps);
+	pvsim_json_u64(j, "threads", threads);
+	pvsim_json_obj(j, "policies");
 	for (pol = 0; pol < cs->npol; pol++) {
-		fprintf(f, "%s\"%s\":{\"records_per_s\":[", pol ? "," : "",
-			pol_label(o, pol));
-		for (it = 0; it < iters; it++)
-			fprintf(f, "%s%llu", it ? "," : "",
-				(unsigned long long)cs->rec[pol][it]);
-		fprintf(f, "]");
+		pvsim_json_obj(j, pol_label(o, pol));
+		pvsim_json_u64s(j, "records_per_s", cs->rec[pol], iters);
+		/* each metric in thousandths, one per iteration */
 		for (m = 0; m < LP_NR; m++) {
-			fprintf(f, ",\"%s\":[", lp_metric[m]);
-			for (it = 0; it < iters; it++) {
-				fprintf(f, "%s", it ? "," : "");
-				pr_milli(f, cs->col[pol][it * LP_NR + m]);
-			}
-			fprintf(f, "]");
+			pvsim_json_arr(j, lp_metric[m]);
+			for (it = 0; it < iters; it++)
+				pvsim_json_fixed(j, NULL,
+						 cs->col[pol][it * LP_NR + m],
+						 3);
+			pvsim_json_close(j);
 		}
-		fprintf(f, "}");
+		pvsim_json_close(j);
 	}
-	fprintf(f, "}}");
+	pvsim_json_close(j);
+	pvsim_json_close(j);
 }
 
 static int run(const struct pvsim_opts *o, FILE *f,
@@ -501,6 +497,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 {
 	uint32_t iters = o->iterations ? o->iterations : SP_ITERS;
 	struct pvsim_lpar_params p;
+	struct pvsim_json j;
 	struct sp_case cs;
 	unsigned int v, t, pol, it;
 	int ret = 0;
@@ -516,10 +513,11 @@ static int run(const struct pvsim_opts *o, FILE *f,
 		if (!cs.rec[pol] || !cs.col[pol])
 			ret = -1;
 	}
-	if (o->json && !ret)
-		fprintf(f, "{\"scenario\":\"splpar-asym-pack\",\"seed\":%llu,"
-			"\"iterations\":%u,\"cases\":[",
-			(unsigned long long)o->seed, iters);
+	if (o->json && !ret) {
+		pvsim_json_begin(&j, f, "splpar-asym-pack", o->seed);
+		pvsim_json_u64(&j, "iterations", iters);
+		pvsim_json_arr(&j, "cases");
+	}
 	for (v = 0; v < SP_NVPS && !ret; v++) {
 		pvsim_lpar_params(&p, vps_case[v], 0, PVS_PACK_SPREAD, 0);
 		params_of(o, &p);
@@ -541,9 +539,8 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				cs.mean[pol] = sum / iters;
 			}
 			if (o->json) {
-				print_case_json(o, f, &cs, !v && !t,
-						vps_case[v], thr_case[t],
-						iters);
+				print_case_json(o, &j, &cs, vps_case[v],
+						thr_case[t], iters);
 			} else {
 				print_case_text(o, f, &cs, thr_case[t], iters);
 				print_holdout(o, f, &cs, v * SP_NTHR + t,
@@ -557,7 +554,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				"--------------\n");
 	}
 	if (o->json && !ret)
-		fprintf(f, "]}\n");
+		pvsim_json_end(&j);
 	for (pol = 0; pol < SP_NPOL; pol++) {
 		free(cs.rec[pol]);
 		free(cs.col[pol]);
