@@ -14,6 +14,10 @@
 #   memcached         memcached -t N under test, memcaslap (plain glibc,
 #                     --verify=0.1, 2 client threads) as its checking
 #                     client: TPS; verify_failed must stay 0
+# and a third subscription, "quota": 4 x CPUs threads inside a cgroup
+# whose CPU quota is $QUOTA CPUs (default 1; QUOTA= skips it): cgroup v2
+# cpu.max or v1 cpu.cfs_quota_us, whichever the machine has; the script
+# creates it and removes it (root). memcaslap stays outside it.
 # Every repetition runs every workload x subscription x lock once, in a
 # shuffled order, so a slow minute hurts both alike; the table gives the
 # median of the per-repetition ratios (pv / glibc) and a 95 % interval of
@@ -41,6 +45,7 @@ DUR=${DUR:-2}
 LOCKS=${LOCKS:-"glibc pv"}
 ONLY=${ONLY:-"sysbench-mutex sysbench-threads stress-mutex stress-pthread memcached"}
 OUT=${OUT:-$B/programs.csv}
+QUOTA=${QUOTA-1}
 NCPU=$(nproc)
 PORT=${PORT:-22199}
 
@@ -60,14 +65,46 @@ PVSCHED=$B/tools/pvsched
 TMP=$(mktemp -d)
 MC_PID=
 INJ_PID=
+CG=
 trap 'rm -rf "$TMP"; [ -n "$MC_PID" ] && kill "$MC_PID" 2>/dev/null
-      [ -n "$INJ_PID" ] && kill "$INJ_PID" 2>/dev/null; true' EXIT
+      [ -n "$INJ_PID" ] && kill "$INJ_PID" 2>/dev/null
+      [ -n "$CG" ] && rmdir "$CG" 2>/dev/null; true' EXIT
 
-# wrap LOCK CMD...: CMD plain (glibc) or under pvsched run --lock LOCK.
-wrap() {
+# The quota cgroup: v2 where the unified root offers the cpu controller,
+# else v1's cpu hierarchy. Quota in microseconds of a 100 ms period.
+if [ -n "$QUOTA" ]; then
+  q_us=$(awk -v q="$QUOTA" 'BEGIN { printf "%d", q * 100000 }')
+  if grep -qw cpu /sys/fs/cgroup/cgroup.controllers 2>/dev/null; then
+    CG=/sys/fs/cgroup/pvs-programs-$$
+    mkdir "$CG"
+    echo "$q_us 100000" >"$CG/cpu.max"
+  elif [ -d /sys/fs/cgroup/cpu ]; then
+    CG=/sys/fs/cgroup/cpu/pvs-programs-$$
+    mkdir "$CG"
+    echo 100000 >"$CG/cpu.cfs_period_us"
+    echo "$q_us" >"$CG/cpu.cfs_quota_us"
+  else
+    echo "bench/programs: no cgroup cpu controller; run with QUOTA=" >&2
+    exit 1
+  fi
+fi
+
+# wrap LOCK CMD...: CMD plain (glibc) or under pvsched run --lock LOCK,
+# inside the quota cgroup when the cell is a "quota" one (SUBS).
+# cmdline LOCK CMD... sets CMD to that command line; wrap runs it.
+cmdline() {
   local lock=$1
   shift
-  if [ "$lock" = glibc ]; then "$@"; else "$PVSCHED" run --lock "$lock" -- "$@"; fi
+  [ "$lock" = glibc ] || set -- "$PVSCHED" run --lock "$lock" -- "$@"
+  if [ "$SUBS" = quota ]; then
+    # shellcheck disable=SC2016  # expanded by the inner shell
+    set -- sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$CG" "$@"
+  fi
+  CMD=("$@")
+}
+wrap() {
+  cmdline "$@"
+  "${CMD[@]}"
 }
 
 # A failed check: recorded with the lock and the output, then "NA".
@@ -111,8 +148,9 @@ w_memcached() {
   MC_ARGS="-u root -t $n -p $PORT -U 0 -l 127.0.0.1 -m 256"
   # exec: $! must be memcached itself (or pvsched, which execs it), and
   # it must not hold this function's output pipe open
-  (if [ "$lock" = glibc ]; then exec memcached $MC_ARGS; fi
-   exec "$PVSCHED" run --lock "$lock" -- memcached $MC_ARGS) \
+  # shellcheck disable=SC2086  # MC_ARGS is a list of words
+  cmdline "$lock" memcached $MC_ARGS
+  (exec "${CMD[@]}") \
     </dev/null >/dev/null 2>&1 &
   MC_PID=$!
   for i in $(seq 50); do
@@ -140,6 +178,7 @@ echo "rep,workload,subs,threads,lock,value" >"$OUT"
   echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# owner-on-CPU signal: $("$PVSCHED" oracle status 2>&1 | head -1)"
   echo "# injected preemption: $INJECT %"
+  echo "# quota cells: ${QUOTA:-none}${QUOTA:+ CPU ($CG)}"
 } | tee "$OUT.conditions"
 if [ "$INJECT" != 0 ]; then
   "$B/bench/pvs_inject_run" -p "$INJECT" 2>"$TMP/inj" &
@@ -147,7 +186,7 @@ if [ "$INJECT" != 0 ]; then
 fi
 cells=""
 for w in $ONLY; do
-  for subs in under over; do
+  for subs in under over ${QUOTA:+quota}; do
     for l in $LOCKS; do cells="$cells $w:$subs:$l"; done
   done
 done
@@ -155,7 +194,8 @@ for rep in $(seq "$REPS"); do
   for c in $(echo "$cells" | tr ' ' '\n' | grep . | shuf); do
     IFS=: read -r w subs l <<<"$c"
     n=$NCPU
-    [ "$subs" = over ] && n=$((4 * NCPU))
+    [ "$subs" = under ] || n=$((4 * NCPU))
+    SUBS=$subs
     CUR="rep $rep $w $subs threads=$n lock=$l"
     v=$("w_${w//-/_}" "$l" "$n") || v=NA
     case $v in

@@ -14,9 +14,9 @@ NR == 1 { next }
 {
 	cell = $2 "," $3 "," $4
 	if (!(cell in seen)) { seen[cell] = 1; order[++ncell] = cell
-		# print workloads in first-seen order, "under" before "over"
+		# print workloads in first-seen order, then under, over, quota
 		if (!($2 in wrank)) wrank[$2] = ++nw
-		rank[cell] = wrank[$2] * 2 + ($3 == "over") }
+		rank[cell] = wrank[$2] * 3 + ($3 == "over") + 2 * ($3 == "quota") }
 	if (!($5 in lockseen)) { lockseen[$5] = 1; locks[++nlock] = $5 }
 	v[cell, $5, $1] = $6; reps[$1] = 1
 }
@@ -53,8 +53,9 @@ END {
 			ss = 0; for (i = 1; i <= m; i++) ss += (rs[i] - mean) ^ 2
 			half = m > 1 ? t[m - 1 > 30 ? 30 : m - 1] * sqrt(ss / (m - 1) / m) : 0
 			lo = mean - half; hi = mean + half
-			verdict = (lo <= 1 && hi >= 1) ? "no difference proven" : (lo > 1 ? "faster" : "slower")
-			goal = k[2] == "over" ? 1.0 : 0.95
+			verdict = m < 2 ? "one repetition: no interval" :
+				  (lo <= 1 && hi >= 1) ? "no difference proven" : (lo > 1 ? "faster" : "slower")
+			goal = k[2] == "under" ? 0.95 : 1.0
 			printf "%-17s %-5s %4s %-6s %12.6g %8.3f %8.3f  [%6.3f, %6.3f]  %s%s\n", k[1], k[2], k[3],
 			       locks[l], med, median(rs, m), mean, lo, hi, verdict,
 			       median(rs, m) >= goal ? "" : sprintf(" (goal %.2f missed)", goal)
