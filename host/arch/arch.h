@@ -15,9 +15,8 @@
  *                             runtime spins with it)
  *   PVARCH_HAVE_RELAX         there is such an instruction (else generic.h
  *                             makes PVARCH_RELAX() a compiler barrier)
- *   PVARCH_NR_RSEQ_SLICE_YIELD  the rseq_slice_yield system call's number,
- *                             where it is known (C libraries older than
- *                             the kernel lack __NR_rseq_slice_yield)
+ * and, below, the rseq_slice_yield system call's number
+ * (PVARCH_NR_RSEQ_SLICE_YIELD) where it is known.
  */
 #ifndef PVSCHED_HOST_ARCH_H
 #define PVSCHED_HOST_ARCH_H
@@ -48,5 +47,19 @@
 
 /* struct rseq: slice_ctrl is the u32 at byte 28 (request, granted bytes). */
 #define PVARCH_RSEQ_SLICE_CTRL_OFF 28
+
+/*
+ * rseq_slice_yield: 471 in asm-generic/unistd.h (arm64, riscv64) and in
+ * the x86_64 and powerpc tables alike: since pidfd_send_signal (424,
+ * Linux 5.1) every new system call has one number on every architecture
+ * but alpha, mips and ia64, which add their own offsets. C libraries
+ * older than the kernel lack __NR_rseq_slice_yield, hence the number
+ * here. Elsewhere (32-bit, other architectures) it stays undefined and
+ * the runtime does not use the extension (generic.h).
+ */
+#if defined(__x86_64__) || defined(__powerpc64__) || defined(__aarch64__) || \
+	(defined(__riscv) && __riscv_xlen == 64)
+#define PVARCH_NR_RSEQ_SLICE_YIELD 471
+#endif
 
 #endif /* PVSCHED_HOST_ARCH_H */

@@ -7,8 +7,4 @@
 #define PVARCH_HAVE_RELAX 1
 #define PVARCH_RELAX() __builtin_ia32_pause()
 
-#if defined(__x86_64__)
-#define PVARCH_NR_RSEQ_SLICE_YIELD 471
-#endif
-
 #endif /* PVSCHED_HOST_ARCH_X86_H */
