@@ -11,28 +11,6 @@
 
 #include "probe_util.h"
 
-/* Indexed by the enum; a value with no entry reads "unknown". */
-static const char *const hv_names[] = {
-	[PVPROBE_HV_UNKNOWN] = "unknown",
-	[PVPROBE_HV_NONE] = "none",
-	[PVPROBE_HV_KVM] = "kvm",
-	[PVPROBE_HV_HYPERV] = "hyperv",
-	[PVPROBE_HV_XEN] = "xen",
-	[PVPROBE_HV_VMWARE] = "vmware",
-	[PVPROBE_HV_BHYVE] = "bhyve",
-	[PVPROBE_HV_QEMU] = "qemu",
-	[PVPROBE_HV_POWERVM] = "powervm",
-	[PVPROBE_HV_OTHER] = "other",
-};
-
-const char *pvprobe_hv_name(enum pvprobe_hv hv)
-{
-	unsigned int i = (unsigned int)hv;
-
-	return i < sizeof(hv_names) / sizeof(hv_names[0]) && hv_names[i] ?
-	       hv_names[i] : "unknown";
-}
-
 /* POWER generation from the PVR version (upper 16 bits). */
 static unsigned int pvprobe_pvr_gen(uint64_t version)
 {
