@@ -196,11 +196,14 @@ static void test_counter_mixed_calls(void **state)
 	run_counter(NULL, 8, 2, budget_ms / 2);	/* the process-wide context */
 }
 
+/* What a contender thread got from the lock calls it made on @l, held by
+ * the test (its timed calls wait 20 ms on @clock). */
 struct probe_arg {
 	struct pvs_mutex *l;
+	int clock;
 	int trylock_ret;
 	int timed_ret;
-	int bad_ret;
+	int bad_ret;	/* a call with a bad deadline or clock */
 };
 
 static void *contender(void *arg)
@@ -209,12 +212,7 @@ static void *contender(void *arg)
 	struct timespec ts;
 
 	pa->trylock_ret = pvs_mutex_trylock(pa->l);
-	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_nsec += 20000000;	/* 20 ms */
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
+	pvs_test_in_ms(CLOCK_REALTIME, &ts, 20);
 	pa->timed_ret = pvs_mutex_timedlock(pa->l, &ts);
 	ts.tv_nsec = 1000000000L;
 	pa->bad_ret = pvs_mutex_timedlock(pa->l, &ts);
@@ -566,27 +564,14 @@ static void test_signals_during_waits(void **state)
 
 /* ---- clocks, types, fork ----------------------------------------------- */
 
-struct clock_arg {
-	struct pvs_mutex *m;
-	int clock;
-	int ret;
-	int bad_clock_ret;
-};
-
 static void *clock_contender(void *arg)
 {
-	struct clock_arg *ca = (struct clock_arg *)arg;
+	struct probe_arg *ca = (struct probe_arg *)arg;
 	struct timespec ts;
 
-	clock_gettime(ca->clock, &ts);
-	ts.tv_nsec += 20000000;	/* 20 ms */
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	ca->ret = pvs_mutex_clocklock(ca->m, ca->clock, &ts);
-	ca->bad_clock_ret = pvs_mutex_clocklock(ca->m, CLOCK_PROCESS_CPUTIME_ID,
-						&ts);
+	pvs_test_in_ms(ca->clock, &ts, 20);
+	ca->timed_ret = pvs_mutex_clocklock(ca->l, ca->clock, &ts);
+	ca->bad_ret = pvs_mutex_clocklock(ca->l, CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return NULL;
 }
 
@@ -595,7 +580,7 @@ static void test_clocklock_both_clocks(void **state)
 {
 	static const int clocks[] = { CLOCK_REALTIME, CLOCK_MONOTONIC };
 	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
-	struct clock_arg ca;
+	struct probe_arg ca;
 	struct timespec ts;
 	pthread_t th;
 	unsigned int i;
@@ -604,13 +589,13 @@ static void test_clocklock_both_clocks(void **state)
 	assert_int_equal(pvs_mutex_lock(&m), 0);
 	for (i = 0; i < 2; i++) {
 		memset(&ca, 0, sizeof(ca));
-		ca.m = &m;
+		ca.l = &m;
 		ca.clock = clocks[i];
 		assert_int_equal(pthread_create(&th, NULL, clock_contender, &ca),
 				 0);
 		pthread_join(th, NULL);
-		assert_int_equal(ca.ret, ETIMEDOUT);
-		assert_int_equal(ca.bad_clock_ret, EINVAL);
+		assert_int_equal(ca.timed_ret, ETIMEDOUT);
+		assert_int_equal(ca.bad_ret, EINVAL);
 	}
 	assert_int_equal(pvs_mutex_unlock(&m), 0);
 	/* A free mutex is taken whatever the deadline says. */
