@@ -219,7 +219,8 @@ dpkg-deb -x "$work"/busybox-static_*_ppc64el.deb "$work/bb"
 cp "$work/bb/bin/busybox" "$ird/bin/"
 mknod -m 600 "$ird/dev/console" c 5 1
 powerpc64le-linux-gnu-gcc -O2 -Wall -Wextra -Werror -static -pthread \
-	-o "$ird/bin/wakeup" bench/wakeup/wakeup.c
+	-Iinclude -Isim/include -o "$ird/bin/wakeup" bench/wakeup/wakeup.c \
+	sim/engine/hist.c
 cat >"$ird/init" <<EOF
 #!/bin/busybox sh
 /bin/busybox --install -s /bin

@@ -13,12 +13,9 @@
 
 PVRT_ORACLE_MAP_DEFINE;
 
-SEC("tp_btf/sched_switch")
-int BPF_PROG(pvrt_oracle_reject, bool preempt, struct task_struct *prev,
-	     struct task_struct *next)
+PVRT_ORACLE_SWITCH_PROG(pvrt_oracle_reject)
 {
-	__u32 cpu = bpf_get_smp_processor_id();
-	struct pvrt_oracle_abi_slot *s = bpf_map_lookup_elem(&running, &cpu);
+	struct pvrt_oracle_abi_slot *s = PVRT_ORACLE_THIS_SLOT();
 
 	if (!s)
 		return 0;

@@ -58,6 +58,7 @@ struct gate {
 	int tokens;	/* protected by m */
 	int consumed;	/* atomic */
 	int registered;	/* atomic: waiters about to wait */
+	pthread_t th[NR_WAITERS];
 };
 
 static void *gate_waiter(void *arg)
@@ -74,7 +75,9 @@ static void *gate_waiter(void *arg)
 	return NULL;
 }
 
-static void gate_start(struct gate *g, pthread_t *th, int n)
+/* Start NR_WAITERS waiters on a fresh gate; returns with g->m held, so
+ * every waiter is in pvs_cond_wait(). */
+static void gate_start(struct gate *g)
 {
 	int i;
 
@@ -83,11 +86,20 @@ static void gate_start(struct gate *g, pthread_t *th, int n)
 	assert_int_equal(pvs_cond_init(&g->c, CLOCK_REALTIME), 0);
 	ATOMIC_FLAG(&g->consumed);
 	ATOMIC_FLAG(&g->registered);
-	for (i = 0; i < n; i++)
-		assert_int_equal(pthread_create(&th[i], NULL, gate_waiter, g),
-				 0);
-	assert_true(reaches(&g->registered, n));
+	for (i = 0; i < NR_WAITERS; i++)
+		assert_int_equal(pthread_create(&g->th[i], NULL, gate_waiter,
+						g), 0);
+	assert_true(reaches(&g->registered, NR_WAITERS));
 	/* Registered under the mutex: once we hold it, they all wait. */
+	pvs_mutex_lock(&g->m);
+}
+
+static void gate_join(struct gate *g)
+{
+	int i;
+
+	for (i = 0; i < NR_WAITERS; i++)
+		pthread_join(g->th[i], NULL);
 }
 
 static void test_signal_no_waiter(void **state)
@@ -106,13 +118,10 @@ static void test_signal_no_waiter(void **state)
 /* One token, one signal: exactly one waiter leaves; broadcast the rest. */
 static void test_signal_then_broadcast(void **state)
 {
-	pthread_t th[NR_WAITERS];
 	struct gate g;
-	int i;
 
 	(void)state;
-	gate_start(&g, th, NR_WAITERS);
-	pvs_mutex_lock(&g.m);
+	gate_start(&g);
 	g.tokens = 1;
 	pvs_cond_signal(&g.c);
 	pvs_mutex_unlock(&g.m);
@@ -125,8 +134,7 @@ static void test_signal_then_broadcast(void **state)
 	pvs_mutex_unlock(&g.m);
 	/* A broadcast that woke fewer than all would leave some asleep. */
 	assert_true(reaches(&g.consumed, NR_WAITERS));
-	for (i = 0; i < NR_WAITERS; i++)
-		pthread_join(th[i], NULL);
+	gate_join(&g);
 	assert_int_equal(g.tokens, 0);
 	assert_int_equal(pvs_cond_destroy(&g.c), 0);
 	assert_int_equal(pvs_mutex_destroy(&g.m), 0);
@@ -135,19 +143,15 @@ static void test_signal_then_broadcast(void **state)
 /* POSIX: destroying right after a broadcast that woke every waiter. */
 static void test_destroy_after_broadcast(void **state)
 {
-	pthread_t th[NR_WAITERS];
 	struct gate g;
-	int i;
 
 	(void)state;
-	gate_start(&g, th, NR_WAITERS);
-	pvs_mutex_lock(&g.m);
+	gate_start(&g);
 	g.tokens = NR_WAITERS;
 	pvs_cond_broadcast(&g.c);
 	assert_int_equal(pvs_cond_destroy(&g.c), 0);
 	pvs_mutex_unlock(&g.m);
-	for (i = 0; i < NR_WAITERS; i++)
-		pthread_join(th[i], NULL);
+	gate_join(&g);
 	assert_int_equal(g.consumed, NR_WAITERS);
 }
 

@@ -196,11 +196,14 @@ static void test_counter_mixed_calls(void **state)
 	run_counter(NULL, 8, 2, budget_ms / 2);	/* the process-wide context */
 }
 
+/* What a contender thread got from the lock calls it made on @l, held by
+ * the test (its timed calls wait 20 ms on @clock). */
 struct probe_arg {
 	struct pvs_mutex *l;
+	int clock;
 	int trylock_ret;
 	int timed_ret;
-	int bad_ret;
+	int bad_ret;	/* a call with a bad deadline or clock */
 };
 
 static void *contender(void *arg)
@@ -209,12 +212,7 @@ static void *contender(void *arg)
 	struct timespec ts;
 
 	pa->trylock_ret = pvs_mutex_trylock(pa->l);
-	clock_gettime(CLOCK_REALTIME, &ts);
-	ts.tv_nsec += 20000000;	/* 20 ms */
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
+	pvs_test_in_ms(CLOCK_REALTIME, &ts, 20);
 	pa->timed_ret = pvs_mutex_timedlock(pa->l, &ts);
 	ts.tv_nsec = 1000000000L;
 	pa->bad_ret = pvs_mutex_timedlock(pa->l, &ts);
@@ -354,7 +352,6 @@ static void wait_returned(struct heir_arg *ha)
 		sched_yield();
 }
 
-/* From the heir's claim on, unlock must hand over: no trylock gets in. */
 /*
  * The heir tests need a heir to form before its deadline (second park,
  * 4 ms after the first), which a ThreadSanitizer build on a loaded
@@ -368,70 +365,73 @@ static bool skip_timing(void)
 	return env != NULL && env[0] == '1';
 }
 
-static void test_handoff_to_heir(void **state)
-{
+/* One round of heir_rounds(): the lock, ours, and its heir waiting. */
+struct heir_round {
 	struct pvs_mutex l;
 	struct heir_arg ha;
-	pthread_t th;
+	struct timespec deadline;	/* the heir's, when it has one */
 	unsigned int round;
-	int handed = 0;
+	int got, timed_out;	/* tallies the rounds may keep */
+};
 
-	(void)state;
-	if (skip_timing())
+/*
+ * Up to 1000 rounds of: lock, start a contender (its deadline
+ * @deadline_ms from now, none when 0), make it the heir and pass the round
+ * to @fn; a round where no heir forms proves nothing and is skipped. Ends
+ * when @fn returns true; returns whether it did. @timed: the round needs
+ * the heir within its deadline, so the test is skipped where timing is
+ * not kept (skip_timing()).
+ */
+static bool heir_rounds(struct heir_round *r, long deadline_ms, bool timed,
+			bool (*fn)(struct heir_round *r))
+{
+	pthread_t th;
+	bool done = false;
+
+	if (timed && skip_timing())
 		skip();
-	for (round = 0; round < 1000 && !handed; round++) {
-		heir_start(&l, &ha, &th, NULL);
-		if (make_heir(&l, &ha)) {
-			pvs_mutex_unlock(&l);
-			assert_int_equal(pvs_mutex_trylock(&l), EBUSY);
-			while (!__atomic_load_n(&ha.acquired, __ATOMIC_ACQUIRE))
-				sched_yield();
-			assert_int_equal(__atomic_load_n(&ha.ret,
-							 __ATOMIC_RELAXED), 0);
-			assert_int_equal(pvs_mutex_trylock(&l), EBUSY);
-			assert_int_equal(__atomic_load_n(&l.handoff,
-							 __ATOMIC_ACQUIRE), 0);
-			handed = 1;
-		}
-		heir_finish(&l, &ha, th);
+	memset(r, 0, sizeof(*r));
+	for (r->round = 0; r->round < 1000 && !done; r->round++) {
+		if (deadline_ms > 0)
+			pvs_test_in_ms(CLOCK_REALTIME, &r->deadline,
+				       deadline_ms);
+		heir_start(&r->l, &r->ha, &th,
+			   deadline_ms > 0 ? &r->deadline : NULL);
+		if (make_heir(&r->l, &r->ha))
+			done = fn(r);
+		heir_finish(&r->l, &r->ha, th);
 	}
-	assert_true(handed);
+	return done;
+}
+
+/* From the heir's claim on, unlock must hand over: no trylock gets in. */
+static bool handoff_round(struct heir_round *r)
+{
+	pvs_mutex_unlock(&r->l);
+	assert_int_equal(pvs_mutex_trylock(&r->l), EBUSY);
+	while (!__atomic_load_n(&r->ha.acquired, __ATOMIC_ACQUIRE))
+		sched_yield();
+	assert_int_equal(__atomic_load_n(&r->ha.ret, __ATOMIC_RELAXED), 0);
+	assert_int_equal(pvs_mutex_trylock(&r->l), EBUSY);
+	assert_int_equal(__atomic_load_n(&r->l.handoff, __ATOMIC_ACQUIRE), 0);
+	return true;
 }
 
 /*
  * A heir whose deadline passes while we still hold the lock gives up its
  * claim: ETIMEDOUT, the handoff slot is free again, and our unlock frees
  * the lock for anyone instead of reserving it for a thread that left.
+ * The contender must become the heir within its 200 ms: under a sanitizer
+ * on a loaded machine it may not in any round (timed).
  */
-static void test_heir_times_out(void **state)
+static bool times_out_round(struct heir_round *r)
 {
-	struct pvs_mutex l;
-	struct heir_arg ha;
-	struct timespec deadline;
-	pthread_t th;
-	unsigned int round;
-	int timed_out = 0;
-
-	(void)state;
-	/* The contender must become the heir within its 200 ms: under a
-	 * sanitizer on a loaded machine it may not in any round. */
-	if (skip_timing())
-		skip();
-	for (round = 0; round < 1000 && !timed_out; round++) {
-		pvs_test_in_ms(CLOCK_REALTIME, &deadline, 200);
-		heir_start(&l, &ha, &th, &deadline);
-		if (make_heir(&l, &ha)) {
-			wait_returned(&ha);	/* we never unlock before */
-			assert_int_equal(__atomic_load_n(&ha.ret, __ATOMIC_RELAXED),
-					 ETIMEDOUT);
-			assert_int_equal(__atomic_load_n(&l.handoff,
-							 __ATOMIC_ACQUIRE), 0);
-			pvs_mutex_unlock(&l);
-			timed_out = 1;
-		}
-		heir_finish(&l, &ha, th);
-	}
-	assert_true(timed_out);
+	wait_returned(&r->ha);	/* we never unlock before */
+	assert_int_equal(__atomic_load_n(&r->ha.ret, __ATOMIC_RELAXED),
+			 ETIMEDOUT);
+	assert_int_equal(__atomic_load_n(&r->l.handoff, __ATOMIC_ACQUIRE), 0);
+	pvs_mutex_unlock(&r->l);
+	return true;
 }
 
 /*
@@ -439,62 +439,53 @@ static void test_heir_times_out(void **state)
  * at times around the heir's deadline, from well before to well after.
  * Whatever wins, the outcome must be consistent: either the heir returns
  * 0 and owns the lock, or it returns ETIMEDOUT and the lock is free; never
- * a lock reserved for a thread that left, never two owners.
+ * a lock reserved for a thread that left, never two owners. At least 40
+ * rounds, until both outcomes were seen.
  */
+static bool race_round(struct heir_round *r)
+{
+	/* -4 ms .. +3.8 ms around the deadline, early and late in turn so
+	 * that a loaded machine still sees both sides */
+	long offset_us = (r->round % 2 ? 0 : -4000) +
+			 (long)(r->round % 20) * 200;
+	struct timespec at = r->deadline;
+
+	at.tv_nsec += offset_us * 1000L;
+	if (at.tv_nsec < 0) {
+		at.tv_sec--;
+		at.tv_nsec += 1000000000L;
+	} else if (at.tv_nsec >= 1000000000L) {
+		at.tv_sec++;
+		at.tv_nsec -= 1000000000L;
+	}
+	while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at,
+			       NULL) == EINTR)
+		;
+	pvs_mutex_unlock(&r->l);
+	wait_returned(&r->ha);
+	if (__atomic_load_n(&r->ha.ret, __ATOMIC_RELAXED) == 0) {
+		/* It owns the lock until we release it. */
+		assert_int_equal(pvs_mutex_trylock(&r->l), EBUSY);
+		r->got++;
+	} else {
+		assert_int_equal(__atomic_load_n(&r->ha.ret, __ATOMIC_RELAXED),
+				 ETIMEDOUT);
+		r->timed_out++;
+	}
+	return r->round + 1 >= 40 && r->got > 0 && r->timed_out > 0;
+}
+
 static void test_heir_timeout_races_grant(void **state)
 {
-	struct pvs_mutex l;
-	struct heir_arg ha;
-	struct timespec deadline, at;
-	pthread_t th;
-	unsigned int round;
-	long offset_us;
-	int got = 0, timed_out = 0;
+	struct heir_round r;
 
 	(void)state;
-	if (skip_timing())
-		skip();
-	for (round = 0; round < 1000 && (round < 40 || !got || !timed_out);
-	     round++) {
-		/* -4 ms .. +3.8 ms around the deadline, early and late in
-		 * turn so that a loaded machine still sees both sides */
-		offset_us = (round % 2 ? 0 : -4000) + (long)(round % 20) * 200;
-		pvs_test_in_ms(CLOCK_REALTIME, &deadline, 50);
-		heir_start(&l, &ha, &th, &deadline);
-		if (!make_heir(&l, &ha)) {
-			heir_finish(&l, &ha, th);
-			continue;
-		}
-		at = deadline;
-		at.tv_nsec += offset_us * 1000L;
-		if (at.tv_nsec < 0) {
-			at.tv_sec--;
-			at.tv_nsec += 1000000000L;
-		} else if (at.tv_nsec >= 1000000000L) {
-			at.tv_sec++;
-			at.tv_nsec -= 1000000000L;
-		}
-		while (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at,
-				       NULL) == EINTR)
-			;
-		pvs_mutex_unlock(&l);
-		wait_returned(&ha);
-		if (__atomic_load_n(&ha.ret, __ATOMIC_RELAXED) == 0) {
-			/* It owns the lock until we release it. */
-			assert_int_equal(pvs_mutex_trylock(&l), EBUSY);
-			got++;
-		} else {
-			assert_int_equal(__atomic_load_n(&ha.ret, __ATOMIC_RELAXED),
-					 ETIMEDOUT);
-			timed_out++;
-		}
-		heir_finish(&l, &ha, th);
-	}
-	print_message("heir vs grant: %d got the lock, %d timed out\n", got,
-		      timed_out);
+	heir_rounds(&r, 50, true, race_round);
+	print_message("heir vs grant: %d got the lock, %d timed out\n", r.got,
+		      r.timed_out);
 	/* Early unlocks are granted, late ones find the heir gone. */
-	assert_true(got > 0);
-	assert_true(timed_out > 0);
+	assert_true(r.got > 0);
+	assert_true(r.timed_out > 0);
 }
 
 /* ---- waits interrupted by signals ------------------------------------- */
@@ -573,27 +564,14 @@ static void test_signals_during_waits(void **state)
 
 /* ---- clocks, types, fork ----------------------------------------------- */
 
-struct clock_arg {
-	struct pvs_mutex *m;
-	int clock;
-	int ret;
-	int bad_clock_ret;
-};
-
 static void *clock_contender(void *arg)
 {
-	struct clock_arg *ca = (struct clock_arg *)arg;
+	struct probe_arg *ca = (struct probe_arg *)arg;
 	struct timespec ts;
 
-	clock_gettime(ca->clock, &ts);
-	ts.tv_nsec += 20000000;	/* 20 ms */
-	if (ts.tv_nsec >= 1000000000L) {
-		ts.tv_sec++;
-		ts.tv_nsec -= 1000000000L;
-	}
-	ca->ret = pvs_mutex_clocklock(ca->m, ca->clock, &ts);
-	ca->bad_clock_ret = pvs_mutex_clocklock(ca->m, CLOCK_PROCESS_CPUTIME_ID,
-						&ts);
+	pvs_test_in_ms(ca->clock, &ts, 20);
+	ca->timed_ret = pvs_mutex_clocklock(ca->l, ca->clock, &ts);
+	ca->bad_ret = pvs_mutex_clocklock(ca->l, CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return NULL;
 }
 
@@ -602,7 +580,7 @@ static void test_clocklock_both_clocks(void **state)
 {
 	static const int clocks[] = { CLOCK_REALTIME, CLOCK_MONOTONIC };
 	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
-	struct clock_arg ca;
+	struct probe_arg ca;
 	struct timespec ts;
 	pthread_t th;
 	unsigned int i;
@@ -611,13 +589,13 @@ static void test_clocklock_both_clocks(void **state)
 	assert_int_equal(pvs_mutex_lock(&m), 0);
 	for (i = 0; i < 2; i++) {
 		memset(&ca, 0, sizeof(ca));
-		ca.m = &m;
+		ca.l = &m;
 		ca.clock = clocks[i];
 		assert_int_equal(pthread_create(&th, NULL, clock_contender, &ca),
 				 0);
 		pthread_join(th, NULL);
-		assert_int_equal(ca.ret, ETIMEDOUT);
-		assert_int_equal(ca.bad_clock_ret, EINVAL);
+		assert_int_equal(ca.timed_ret, ETIMEDOUT);
+		assert_int_equal(ca.bad_ret, EINVAL);
 	}
 	assert_int_equal(pvs_mutex_unlock(&m), 0);
 	/* A free mutex is taken whatever the deadline says. */
@@ -676,37 +654,48 @@ static void test_zeroed_memory(void **state)
  * child that heir does not exist, so the child's unlock must free the lock
  * (not hand it to no one) and the child can take it again.
  */
-static void test_fork_with_heir(void **state)
+static bool fork_round(struct heir_round *r)
 {
-	struct pvs_mutex l;
-	struct heir_arg ha;
-	pthread_t th;
-	unsigned int round;
-	int forked = 0, status;
-	pid_t pid;
+	int status;
+	pid_t pid = fork();
 
-	(void)state;
-	for (round = 0; round < 1000 && !forked; round++) {
-		heir_start(&l, &ha, &th, NULL);
-		if (make_heir(&l, &ha)) {
-			pid = fork();
-			assert_true(pid >= 0);
-			if (pid == 0) {
-				pvs_mutex_unlock(&l);
-				_exit(pvs_mutex_trylock(&l) == 0 &&
-					      pvs_mutex_unlock(&l) == 0 ?
-					      0 : 1);
-			}
-			assert_int_equal(waitpid(pid, &status, 0), pid);
-			assert_true(WIFEXITED(status));
-			assert_int_equal(WEXITSTATUS(status), 0);
-			pvs_mutex_unlock(&l);	/* hands over in the parent */
-			forked = 1;
-		}
-		heir_finish(&l, &ha, th);
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		pvs_mutex_unlock(&r->l);
+		_exit(pvs_mutex_trylock(&r->l) == 0 &&
+			      pvs_mutex_unlock(&r->l) == 0 ?
+			      0 : 1);
 	}
-	assert_true(forked);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+	pvs_mutex_unlock(&r->l);	/* hands over in the parent */
+	return true;
 }
+
+/* A heir test whose first round with a heir proves its point. */
+struct heir_proof {
+	long deadline_ms;	/* the heir's deadline, 0 for none */
+	bool timed;		/* heir_rounds()'s @timed */
+	bool (*round)(struct heir_round *r);
+};
+
+static const struct heir_proof handoff_to_heir = { 0, true, handoff_round };
+static const struct heir_proof heir_times_out = { 200, true,
+						  times_out_round };
+static const struct heir_proof fork_with_heir = { 0, false, fork_round };
+
+static void test_heir_proof(void **state)
+{
+	const struct heir_proof *p = (const struct heir_proof *)*state;
+	struct heir_round r;
+
+	assert_true(heir_rounds(&r, p->deadline_ms, p->timed, p->round));
+}
+
+/* A cmocka test named @name running test_heir_proof() over @proof. */
+#define HEIR_PROOF(name, proof)                                            \
+	{ name, test_heir_proof, NULL, NULL, (void *)&(proof) }
 
 static void *take_and_report(void *arg)
 {
@@ -899,8 +888,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trylock_timedlock),
-		cmocka_unit_test(test_handoff_to_heir),
-		cmocka_unit_test(test_heir_times_out),
+		HEIR_PROOF("test_handoff_to_heir", handoff_to_heir),
+		HEIR_PROOF("test_heir_times_out", heir_times_out),
 		cmocka_unit_test(test_heir_timeout_races_grant),
 		cmocka_unit_test(test_counter_pv),
 		cmocka_unit_test(test_counter_fixed),
@@ -910,7 +899,7 @@ int main(void)
 		cmocka_unit_test(test_clocklock_both_clocks),
 		cmocka_unit_test(test_errorcheck),
 		cmocka_unit_test(test_zeroed_memory),
-		cmocka_unit_test(test_fork_with_heir),
+		HEIR_PROOF("test_fork_with_heir", fork_with_heir),
 		cmocka_unit_test(test_owner_tid),
 		cmocka_unit_test(test_stats_count),
 		cmocka_unit_test(test_rotation_admits_sleeper),

@@ -160,10 +160,9 @@ static struct {
 	ck_spinlock_ticket_t ticket;
 	ck_spinlock_mcs_t mcs;
 #endif
-	struct pvs_mutex fixed;
-	struct pvs_mutex pv;
-	struct pvs_mutex pv_oc;
-	struct pvs_mutex pv_gap;
+	/* L_FIXED .. L_PVLOCK_GAP: one pvs_mutex each, its spin context
+	 * the variant's. */
+	struct pvs_mutex pvs[L_PVLOCK_GAP - L_FIXED + 1];
 	char pad0[64];
 	uint32_t tas __attribute__((aligned(64)));
 	char pad1[60];
@@ -214,31 +213,18 @@ static inline void outside(unsigned int n)
 		__asm__ __volatile__("" ::: "memory");
 }
 
-/* Iterations of critical_section()'s loop per ns, measured alone. */
-static double calibrate_cs(void)
+/* Iterations of @loop per ns, measured alone (best of 20 runs). Inlined
+ * with each loop as its argument, so the loop it times is the one the
+ * workers run, not a call through a pointer. */
+static inline __attribute__((always_inline)) double
+calibrate(void (*loop)(unsigned int n))
 {
 	uint64_t t0, best = UINT64_MAX;
 	int k;
 
 	for (k = 0; k < 20; k++) {
 		t0 = mono_ns();
-		critical_section(1000000);
-		t0 = mono_ns() - t0;
-		if (t0 < best)
-			best = t0;
-	}
-	return 1000000.0 / (double)best;
-}
-
-/* Iterations of outside()'s loop per ns, measured alone. */
-static double calibrate_out(void)
-{
-	uint64_t t0, best = UINT64_MAX;
-	int k;
-
-	for (k = 0; k < 20; k++) {
-		t0 = mono_ns();
-		outside(1000000);
+		loop(1000000);
 		t0 = mono_ns() - t0;
 		if (t0 < best)
 			best = t0;
@@ -313,17 +299,14 @@ static void *worker_main(void *arg)
 		WORKER_LOOP(tas_lock(&L.tas), tas_unlock(&L.tas));
 		break;
 	case L_FIXED:
-		WORKER_LOOP(pvs_mutex_lock(&L.fixed), pvs_mutex_unlock(&L.fixed));
-		break;
 	case L_PVLOCK:
-		WORKER_LOOP(pvs_mutex_lock(&L.pv), pvs_mutex_unlock(&L.pv));
-		break;
 	case L_PVLOCK_OC:
-		WORKER_LOOP(pvs_mutex_lock(&L.pv_oc), pvs_mutex_unlock(&L.pv_oc));
+	case L_PVLOCK_GAP: {
+		struct pvs_mutex *m = &L.pvs[w->kind - L_FIXED];
+
+		WORKER_LOOP(pvs_mutex_lock(m), pvs_mutex_unlock(m));
 		break;
-	case L_PVLOCK_GAP:
-		WORKER_LOOP(pvs_mutex_lock(&L.pv_gap), pvs_mutex_unlock(&L.pv_gap));
-		break;
+	}
 	default:
 		break;
 	}
@@ -388,7 +371,14 @@ static double hist_quantile(const uint32_t *hist, uint64_t n, uint64_t num,
 
 static void init_locks(void)
 {
+	/* Indexed like L.pvs. */
+	static struct pvrt_spin *const ctx[] = { &ctx_fixed, &ctx_pv,
+						 &ctx_oc, &ctx_gap };
 	pthread_mutexattr_t a;
+	size_t i;
+
+	_Static_assert(sizeof(ctx) / sizeof(ctx[0]) ==
+		       sizeof(L.pvs) / sizeof(L.pvs[0]), "a context per lock");
 
 	pthread_mutex_init(&L.pthread, NULL);
 	pthread_mutexattr_init(&a);
@@ -399,14 +389,10 @@ static void init_locks(void)
 	ck_spinlock_ticket_init(&L.ticket);
 	ck_spinlock_mcs_init(&L.mcs);
 #endif
-	pvs_mutex_init(&L.fixed, PVS_MUTEX_NORMAL);
-	L.fixed.spin = &ctx_fixed;
-	pvs_mutex_init(&L.pv, PVS_MUTEX_NORMAL);
-	L.pv.spin = &ctx_pv;
-	pvs_mutex_init(&L.pv_oc, PVS_MUTEX_NORMAL);
-	L.pv_oc.spin = &ctx_oc;
-	pvs_mutex_init(&L.pv_gap, PVS_MUTEX_NORMAL);
-	L.pv_gap.spin = &ctx_gap;
+	for (i = 0; i < sizeof(L.pvs) / sizeof(L.pvs[0]); i++) {
+		pvs_mutex_init(&L.pvs[i], PVS_MUTEX_NORMAL);
+		L.pvs[i].spin = ctx[i];
+	}
 	L.tas = 0;
 }
 
@@ -615,8 +601,8 @@ static unsigned int run_phase(const void *arg, unsigned int quota,
 	double cpus;
 
 	calibrate_ticks();
-	cs_per_ns = calibrate_cs();
-	out_per_ns = calibrate_out();
+	cs_per_ns = calibrate(critical_section);
+	out_per_ns = calibrate(outside);
 	cpus = lb_effective_cpus(cpus_what, sizeof(cpus_what));
 	pvrt_spin_init(&ctx_pv, PVS_SPIN_POLICY_PV);
 	pvrt_spin_init(&ctx_fixed, PVS_SPIN_POLICY_FIXED);

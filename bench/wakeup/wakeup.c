@@ -10,8 +10,10 @@
  * stamp to the worker running; it then works for -w us (a spin) and goes
  * back to sleep. Latencies (us) go into per-thread fio-style histograms
  * (values below 512 exact, above 8 significant bits; a percentile is the
- * midpoint of the first bucket reaching p% of the samples), merged at the
- * end, and are printed the way schbench's legacy output is:
+ * midpoint of the first bucket reaching p% of the samples): the
+ * simulator's (<pvsched/sim/hist.h>, sim/engine/hist.c, compiled in), so
+ * both measure alike. They are merged at the end, and printed the way
+ * schbench's legacy output is:
  *	Latency percentiles (usec) runtime R (s) (S total samples)
  *		50.0th: V (n samples)
  *		...
@@ -36,21 +38,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#define PLAT_BITS 8
-#define PLAT_VAL (1u << PLAT_BITS)
-#define PLAT_GROUP_NR 19
-#define PLAT_NR (PLAT_GROUP_NR * PLAT_VAL)
-
-struct hist {
-	uint64_t bucket[PLAT_NR];
-	uint64_t n, min, max;
-};
+#include <pvsched/sim/hist.h>
 
 struct worker {
 	_Atomic uint32_t futex;		/* 0 sleeping/asleep-to-be, 1 woken */
 	_Atomic uint64_t wake_ns;
 	struct msg *m;
-	struct hist h;
+	struct pvsim_hist h;
 	pthread_t tid;
 };
 
@@ -78,58 +72,16 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-static unsigned int plat_val_to_idx(uint64_t val)
+/* Samples in the buckets up to the one @us falls in (schbench prints it
+ * beside each percentile). */
+static uint64_t samples_upto(const struct pvsim_hist *h, uint64_t us)
 {
-	unsigned int msb, error_bits, base, offset;
+	unsigned int i, last = pvsim_hist_idx(us);
+	uint64_t n = 0;
 
-	if (val == 0)
-		return 0;
-	msb = 63 - (unsigned int)__builtin_clzll(val);
-	if (msb <= PLAT_BITS)
-		return (unsigned int)val;
-	error_bits = msb - PLAT_BITS;
-	base = (error_bits + 1) << PLAT_BITS;
-	offset = (PLAT_VAL - 1) & (unsigned int)(val >> error_bits);
-	return base + offset < PLAT_NR ? base + offset : PLAT_NR - 1;
-}
-
-static uint64_t plat_idx_to_val(unsigned int idx)
-{
-	unsigned int error_bits, k;
-	uint64_t base;
-
-	if (idx < (PLAT_VAL << 1))
-		return idx;
-	error_bits = (idx >> PLAT_BITS) - 1;
-	base = (uint64_t)1 << (error_bits + PLAT_BITS);
-	k = idx % PLAT_VAL;
-	return base + ((uint64_t)k << error_bits) +
-	       (((uint64_t)1 << error_bits) >> 1);
-}
-
-static void hist_add(struct hist *h, uint64_t us)
-{
-	h->bucket[plat_val_to_idx(us)]++;
-	if (!h->n || us < h->min)
-		h->min = us;
-	if (us > h->max)
-		h->max = us;
-	h->n++;
-}
-
-static void hist_merge(struct hist *to, const struct hist *from)
-{
-	unsigned int i;
-
-	if (!from->n)
-		return;
-	for (i = 0; i < PLAT_NR; i++)
-		to->bucket[i] += from->bucket[i];
-	if (!to->n || from->min < to->min)
-		to->min = from->min;
-	if (from->max > to->max)
-		to->max = from->max;
-	to->n += from->n;
+	for (i = 0; i <= last; i++)
+		n += h->buckets[i];
+	return n;
 }
 
 /* Spin for about us microseconds. */
@@ -156,7 +108,7 @@ static void *worker_main(void *arg)
 		t = now_ns();
 		if (atomic_load(&stop))
 			return NULL;
-		hist_add(&w->h, (t - atomic_load(&w->wake_ns)) / 1000u);
+		pvsim_hist_add(&w->h, (t - atomic_load(&w->wake_ns)) / 1000u);
 		work(opt_w);
 		atomic_store(&w->futex, 0);
 		if (atomic_fetch_add(&w->m->asleep, 1) + 1 == w->m->nworkers)
@@ -210,12 +162,9 @@ static unsigned int parse_uint(const char *s, char opt, unsigned int lo)
 
 int main(int argc, char **argv)
 {
-	static const unsigned int pm[] = { 500, 750, 900, 950, 990, 995, 999 };
-	static const char *const pname[] = {
-		"p50", "p75", "p90", "p95", "p99", "p99.5", "p99.9"
-	};
-	uint64_t val[sizeof(pm) / sizeof(pm[0])], cnt[sizeof(pm) / sizeof(pm[0])];
-	struct hist *all;
+	const unsigned int *pm = pvsim_pct_pm;
+	uint64_t val[PVSIM_NPCT], cnt[PVSIM_NPCT];
+	struct pvsim_hist *all;
 	struct msg *m;
 	unsigned int i, j, p;
 	int c;
@@ -240,6 +189,7 @@ int main(int argc, char **argv)
 	all = calloc(1, sizeof(*all));
 	if (!m || !all)
 		return 1;
+	pvsim_hist_clear(all);
 	for (i = 0; i < opt_m; i++) {
 		m[i].nworkers = opt_t;
 		m[i].w = calloc(opt_t, sizeof(*m[i].w));
@@ -248,6 +198,7 @@ int main(int argc, char **argv)
 		atomic_store(&m[i].asleep, opt_t);
 		for (j = 0; j < opt_t; j++) {
 			m[i].w[j].m = &m[i];
+			pvsim_hist_clear(&m[i].w[j].h);
 			if (pthread_create(&m[i].w[j].tid, NULL, worker_main,
 					   &m[i].w[j]))
 				return 1;
@@ -264,39 +215,34 @@ int main(int argc, char **argv)
 			atomic_store(&m[i].w[j].futex, 1);
 			futex(&m[i].w[j].futex, FUTEX_WAKE_PRIVATE, 1, NULL);
 			pthread_join(m[i].w[j].tid, NULL);
-			hist_merge(all, &m[i].w[j].h);
+			pvsim_hist_merge(all, &m[i].w[j].h);
 		}
 	}
 	if (!all->n) {
 		fprintf(stderr, "wakeup: no samples\n");
 		return 1;
 	}
-	for (p = 0; p < sizeof(pm) / sizeof(pm[0]); p++) {
-		uint64_t want = (all->n * pm[p] + 999) / 1000, sum = 0;
-
-		val[p] = plat_idx_to_val(PLAT_NR - 1);
-		cnt[p] = all->n;
-		for (i = 0; i < PLAT_NR; i++) {
-			sum += all->bucket[i];
-			if (sum >= want) {
-				val[p] = plat_idx_to_val(i);
-				cnt[p] = sum;
-				break;
-			}
-		}
+	for (p = 0; p < PVSIM_NPCT; p++) {
+		val[p] = pvsim_hist_pct(all, pm[p]);
+		cnt[p] = samples_upto(all, val[p]);
 	}
 	printf("Latency percentiles (usec) runtime %u (s) (%llu total samples)\n",
 	       opt_r, (unsigned long long)all->n);
-	for (p = 0; p < sizeof(pm) / sizeof(pm[0]); p++)
+	for (p = 0; p < PVSIM_NPCT; p++)
 		printf("\t%s%u.%uth: %llu (%llu samples)\n",
 		       pm[p] == 990 ? "*" : "", pm[p] / 10, pm[p] % 10,
 		       (unsigned long long)val[p], (unsigned long long)cnt[p]);
-	printf("\tmin=%llu, max=%llu\n", (unsigned long long)all->min,
-	       (unsigned long long)all->max);
+	printf("\tmin=%llu, max=%llu\n", (unsigned long long)all->min_us,
+	       (unsigned long long)all->max_us);
 	printf("wakeup: samples %llu", (unsigned long long)all->n);
-	for (p = 0; p < sizeof(pm) / sizeof(pm[0]); p++)
-		printf(" %s %llu", pname[p], (unsigned long long)val[p]);
-	printf(" min %llu max %llu\n", (unsigned long long)all->min,
-	       (unsigned long long)all->max);
+	for (p = 0; p < PVSIM_NPCT; p++) {
+		/* "p50" .. "p99.9" */
+		printf(" p%u", pm[p] / 10);
+		if (pm[p] % 10)
+			printf(".%u", pm[p] % 10);
+		printf(" %llu", (unsigned long long)val[p]);
+	}
+	printf(" min %llu max %llu\n", (unsigned long long)all->min_us,
+	       (unsigned long long)all->max_us);
 	return 0;
 }

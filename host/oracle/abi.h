@@ -42,6 +42,21 @@ struct pvrt_oracle_abi_slot {
 		__type(key, __u32);                                \
 		__type(value, struct pvrt_oracle_abi_slot);        \
 	} running SEC(".maps")
+
+/* The one hook every oracle object attaches: a sched_switch program
+ * @name, its body following as a function's. */
+#define PVRT_ORACLE_SWITCH_PROG(name)                              \
+	SEC("tp_btf/sched_switch")                                 \
+	int BPF_PROG(name, bool preempt, struct task_struct *prev, \
+		     struct task_struct *next)
+
+/* The slot of the CPU the program runs on (NULL past the map's end). */
+#define PVRT_ORACLE_THIS_SLOT()                                    \
+	({                                                         \
+		__u32 cpu_ = bpf_get_smp_processor_id();           \
+		(struct pvrt_oracle_abi_slot *)bpf_map_lookup_elem( \
+			&running, &cpu_);                          \
+	})
 #endif
 
 #endif /* PVSCHED_HOST_ORACLE_ABI_H */

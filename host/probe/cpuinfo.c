@@ -11,28 +11,6 @@
 
 #include "probe_util.h"
 
-/* Indexed by the enum; a value with no entry reads "unknown". */
-static const char *const hv_names[] = {
-	[PVPROBE_HV_UNKNOWN] = "unknown",
-	[PVPROBE_HV_NONE] = "none",
-	[PVPROBE_HV_KVM] = "kvm",
-	[PVPROBE_HV_HYPERV] = "hyperv",
-	[PVPROBE_HV_XEN] = "xen",
-	[PVPROBE_HV_VMWARE] = "vmware",
-	[PVPROBE_HV_BHYVE] = "bhyve",
-	[PVPROBE_HV_QEMU] = "qemu",
-	[PVPROBE_HV_POWERVM] = "powervm",
-	[PVPROBE_HV_OTHER] = "other",
-};
-
-const char *pvprobe_hv_name(enum pvprobe_hv hv)
-{
-	unsigned int i = (unsigned int)hv;
-
-	return i < sizeof(hv_names) / sizeof(hv_names[0]) && hv_names[i] ?
-	       hv_names[i] : "unknown";
-}
-
 /* POWER generation from the PVR version (upper 16 bits). */
 static unsigned int pvprobe_pvr_gen(uint64_t version)
 {
@@ -126,11 +104,10 @@ static int pvprobe_copy_once(char *dst, size_t cap, const char *s, const char *e
 	return pvprobe_pu_copy_text(dst, cap, s, e);
 }
 
-/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_cpuinfo to fill. */
-static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len, void *arg,
-				   unsigned int *line)
+/* The parser of PVPROBE_PU_FILE_READER() below. */
+static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len,
+				   struct pvprobe_cpuinfo *out, unsigned int *line)
 {
-	struct pvprobe_cpuinfo *out = arg;
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
 	struct pvprobe_cpuinfo ci;
@@ -138,28 +115,15 @@ static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len, void *arg,
 	bool x86 = false, power = false, arm = false, arm32 = false;
 	bool rv64 = false;
 	char isa[PVPROBE_TEXT_LEN] = "";
+	const char *ks, *ke, *vs, *ve;
 	int rc;
 
 	if (buf == NULL || out == NULL)
 		return -PVS_EINVAL;
 	memset(&ci, 0, sizeof(ci));
-	while (pvprobe_pu_next_line(&c, &l)) {
-		const char *s = l.s, *e = l.e, *colon, *ks, *ke, *vs, *ve;
-
-		rc = 0;
+	while ((rc = pvprobe_pu_next_kv(&c, &l, ':', &ks, &ke, &vs,
+					&ve)) > 0) {
 		*line = l.no;
-		pvprobe_pu_trim(&s, &e);
-		if (s == e)
-			continue;
-		colon = memchr(s, ':', (size_t)(e - s));
-		if (colon == NULL)
-			return -PVS_EBADMSG;
-		ks = s;
-		ke = colon;
-		vs = colon + 1;
-		ve = e;
-		pvprobe_pu_trim(&ks, &ke);
-		pvprobe_pu_trim(&vs, &ve);
 		if (pvprobe_pu_eq(ks, ke, "processor")) {
 			if (ci.nr_processors == UINT32_MAX)
 				return -PVS_ERANGE;
@@ -210,6 +174,10 @@ static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len, void *arg,
 		if (rc < 0)
 			return rc;
 	}
+	if (rc < 0) {
+		*line = l.no;	/* a line without its separator */
+		return rc;
+	}
 	*line = 0;
 	if (ci.nr_processors == 0)
 		return -PVS_EBADMSG;
@@ -235,17 +203,5 @@ static int pvprobe_cpuinfo_parse_l(const char *buf, size_t len, void *arg,
 	return 0;
 }
 
-int pvprobe_cpuinfo_parse(const char *buf, size_t len, struct pvprobe_cpuinfo *out)
-{
-	unsigned int line;
-
-	return pvprobe_cpuinfo_parse_l(buf, len, out, &line);
-}
-
-int pvprobe_read_cpuinfo(struct pvprobe_ctx *ctx, struct pvprobe_cpuinfo *out)
-{
-	if (out == NULL)
-		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/cpuinfo", pvprobe_cpuinfo_parse_l,
-				     out);
-}
+PVPROBE_PU_FILE_READER(cpuinfo, struct pvprobe_cpuinfo, "/proc/cpuinfo",
+		       pvprobe_cpuinfo_parse_l)

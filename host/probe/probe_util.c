@@ -233,6 +233,31 @@ bool pvprobe_pu_next_line(struct pvprobe_pu_cur *c, struct pvprobe_pu_line *l)
 	return true;
 }
 
+int pvprobe_pu_next_kv(struct pvprobe_pu_cur *c, struct pvprobe_pu_line *l,
+		       char sep, const char **ks, const char **ke,
+		       const char **vs, const char **ve)
+{
+	const char *s, *e, *at;
+
+	do {
+		if (!pvprobe_pu_next_line(c, l))
+			return 0;
+		s = l->s;
+		e = l->e;
+		pvprobe_pu_trim(&s, &e);
+	} while (s == e);
+	at = memchr(s, sep, (size_t)(e - s));
+	if (at == NULL)
+		return -PVS_EBADMSG;
+	*ks = s;
+	*ke = at;
+	*vs = at + 1;
+	*ve = e;
+	pvprobe_pu_trim(ks, ke);
+	pvprobe_pu_trim(vs, ve);
+	return 1;
+}
+
 void pvprobe_pu_skip_blanks(struct pvprobe_pu_cur *c)
 {
 	while (c->p < c->end && (*c->p == ' ' || *c->p == '\t'))

@@ -61,6 +61,32 @@ typedef int (*pvprobe_pu_parse_fn)(const char *buf, size_t len, void *arg,
 int pvprobe_pu_read_parse(struct pvprobe_ctx *ctx, const char *rel,
 		      pvprobe_pu_parse_fn fn, void *arg);
 
+/* The two public functions of a reader of one whole file @rel into a
+ * @type, both over its parser
+ * int @parse(const char *buf, size_t len, @type *out, unsigned int *line)
+ * (*line: the 1-based offending line on error):
+ * int pvprobe_@name_parse(const char *buf, size_t len, @type *out) and
+ * int pvprobe_read_@name(struct pvprobe_ctx *ctx, @type *out). */
+#define PVPROBE_PU_FILE_READER(name, type, rel, parse)                       \
+	static int pvprobe_##name##_parse_fn(const char *buf, size_t len,   \
+					     void *arg, unsigned int *line) \
+	{                                                                    \
+		return parse(buf, len, (type *)arg, line);                   \
+	}                                                                    \
+	int pvprobe_##name##_parse(const char *buf, size_t len, type *out)  \
+	{                                                                    \
+		unsigned int line;                                           \
+									     \
+		return parse(buf, len, out, &line);                          \
+	}                                                                    \
+	int pvprobe_read_##name(struct pvprobe_ctx *ctx, type *out)          \
+	{                                                                    \
+		if (out == NULL)                                             \
+			return -PVS_EINVAL;                                  \
+		return pvprobe_pu_read_parse(ctx, rel,                       \
+					     pvprobe_##name##_parse_fn, out); \
+	}
+
 /* opendir(sysroot + rel) as a void * (a DIR *); NULL if absent. */
 void *pvprobe_pu_opendir(struct pvprobe_ctx *ctx, const char *rel);
 
@@ -74,6 +100,14 @@ int pvprobe_pu_secondary(int rc);
 
 /* Next line (newline excluded); false at the end of the buffer. */
 bool pvprobe_pu_next_line(struct pvprobe_pu_cur *c, struct pvprobe_pu_line *l);
+
+/* Next non-blank line of a "key SEP value" file, split at its first @sep
+ * into the key [*ks, *ke) and the value [*vs, *ve), each trimmed of
+ * blanks; @l is that line (its number for errors). 1 for a line, 0 at the
+ * end of the buffer, -PVS_EBADMSG for a line without @sep. */
+int pvprobe_pu_next_kv(struct pvprobe_pu_cur *c, struct pvprobe_pu_line *l,
+		       char sep, const char **ks, const char **ke,
+		       const char **vs, const char **ve);
 
 /* Skip spaces and tabs. */
 void pvprobe_pu_skip_blanks(struct pvprobe_pu_cur *c);

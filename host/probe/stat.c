@@ -51,13 +51,12 @@ static int pvprobe_stat_fields(struct pvprobe_pu_cur *c, struct pvprobe_cpu_time
 	return 0;
 }
 
-/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_stat to fill. */
-static int pvprobe_stat_parse_l(const char *buf, size_t len, void *arg,
-				unsigned int *bad_line)
+/* The parser of PVPROBE_PU_FILE_READER() below. */
+static int pvprobe_stat_parse_l(const char *buf, size_t len,
+				struct pvprobe_stat *st, unsigned int *bad_line)
 {
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
-	struct pvprobe_stat *st = arg;
 	struct pvprobe_cpu_times total, *tmp;
 	uint8_t *seen;
 	bool have_total = false;
@@ -137,17 +136,8 @@ out:
 	return rc;
 }
 
-int pvprobe_stat_parse(const char *buf, size_t len, struct pvprobe_stat *st)
-{
-	return pvprobe_stat_parse_l(buf, len, st, NULL);
-}
-
-int pvprobe_read_stat(struct pvprobe_ctx *ctx, struct pvprobe_stat *st)
-{
-	if (st == NULL)
-		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/stat", pvprobe_stat_parse_l, st);
-}
+PVPROBE_PU_FILE_READER(stat, struct pvprobe_stat, "/proc/stat",
+		       pvprobe_stat_parse_l)
 
 /* after - before, or 0 if the counter stepped back. */
 static uint64_t pvprobe_delta(uint64_t before, uint64_t after)

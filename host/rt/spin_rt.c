@@ -372,7 +372,7 @@ static int64_t this_tgid(void)
 {
 	static int64_t tgid;
 
-	if (tgid == 0)
+	if (__atomic_load_n(&tgid, __ATOMIC_RELAXED) == 0)
 		__atomic_store_n(&tgid, (int64_t)getpid(), __ATOMIC_RELAXED);
 	return __atomic_load_n(&tgid, __ATOMIC_RELAXED);
 }

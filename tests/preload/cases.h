@@ -3,7 +3,8 @@
  * What the conformance programs (conform.c, posix.c) share: a check that
  * counts failures, timed joins and sleeps, and a main() that runs one case
  * by name under a watchdog. Each case runs in its own process, under
- * glibc alone and under the preload (tests/preload/CMakeLists.txt).
+ * glibc alone and under the preload (tests/preload/CMakeLists.txt, whose
+ * lists of case names also generate each program's table of cases).
  */
 #ifndef PVSCHED_TESTS_PRELOAD_CASES_H
 #define PVSCHED_TESTS_PRELOAD_CASES_H

@@ -359,17 +359,20 @@ static void *db_program_thread(void *arg)
 	return NULL;
 }
 
-static void case_deepbind(const char *module)
+/* DEEPMOD, the program's second argument. */
+static const char *deepmod;
+
+static void case_deepbind(void)
 {
 	int (*owner)(pthread_mutex_t *);
 	pthread_t t[4];
 	void *h;
 	int i;
 
-	h = dlopen(module, RTLD_NOW | RTLD_DEEPBIND);
+	h = dlopen(deepmod, RTLD_NOW | RTLD_DEEPBIND);
 	CHECK(h != NULL);
 	if (h == NULL) {
-		fprintf(stderr, "dlopen %s: %s\n", module, dlerror());
+		fprintf(stderr, "dlopen %s: %s\n", deepmod, dlerror());
 		return;
 	}
 	*(void **)&db_count = dlsym(h, "deepmod_count");
@@ -517,23 +520,10 @@ static void case_shared_cond(void)
 	CHECK(pthread_cond_destroy(&sc.c) == 0);
 }
 
-static const char *deepmod;
-
-static void case_deepbind_arg(void)
-{
-	case_deepbind(deepmod);
-}
-
 int main(int argc, char **argv)
 {
 	static const struct test_case cases[] = {
-		{ "lost-wake", case_lost_wake },
-		{ "cancel", case_cancel },
-		{ "destroy", case_destroy },
-		{ "lapse", case_lapse },
-		{ "deepbind", case_deepbind_arg },
-		{ "deadlines", case_deadlines },
-		{ "shared-cond", case_shared_cond },
+#include "conform_cases.h"	/* PVS_CONFORM_CASES (CMakeLists.txt) */
 	};
 
 	deepmod = argc > 2 ? argv[2] : NULL;

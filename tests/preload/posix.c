@@ -374,22 +374,7 @@ static void cond_init_destroy(void)
 int main(int argc, char **argv)
 {
 	static const struct test_case cases[] = {
-		{ "mutex-lock-locks", mutex_lock_locks },
-		{ "mutex-lock-blocks", mutex_lock_blocks },
-		{ "mutex-trylock-busy", mutex_trylock_busy },
-		{ "mutex-unlock-releases", mutex_unlock_releases },
-		{ "mutex-timedlock-expires", mutex_timedlock_expires },
-		{ "mutex-clocklock-expires", mutex_clocklock_expires },
-		{ "mutex-init-unlocked", mutex_init_unlocked },
-		{ "mutex-destroy-reinit", mutex_destroy_reinit },
-		{ "cond-wait-atomic", cond_wait_atomic },
-		{ "cond-timedwait-expires", cond_timedwait_expires },
-		{ "cond-timedwait-clock-attr", cond_timedwait_clock_attr },
-		{ "cond-clockwait-expires", cond_clockwait_expires },
-		{ "cond-broadcast-all", cond_broadcast_all },
-		{ "cond-signal-one", cond_signal_one },
-		{ "cond-signal-no-effect", cond_signal_no_effect },
-		{ "cond-init-destroy", cond_init_destroy },
+#include "posix_cases.h"	/* PVS_POSIX_CASES (CMakeLists.txt) */
 	};
 	return run_case(argc, argv, 1, "CASE", cases,
 			sizeof(cases) / sizeof(cases[0]));

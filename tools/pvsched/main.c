@@ -15,6 +15,7 @@
  */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,21 +117,6 @@ static int fail(const char *path, unsigned int line, int rc)
 	return EXIT_ERROR;
 }
 
-enum { OPT_JSON = 256, OPT_SYSROOT, OPT_CPUID, OPT_WINDOW,
-       OPT_INTERVAL, OPT_COUNT };
-
-static const struct option opts[] = {
-	{ "json", no_argument, NULL, OPT_JSON },
-	{ "sysroot", required_argument, NULL, OPT_SYSROOT },
-	{ "cpuid", required_argument, NULL, OPT_CPUID },
-	{ "window", required_argument, NULL, OPT_WINDOW },
-	{ "interval", required_argument, NULL, OPT_INTERVAL },
-	{ "count", required_argument, NULL, OPT_COUNT },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
-};
-
 struct args {
 	bool json;
 	const char *sysroot;
@@ -142,58 +128,100 @@ struct args {
 	bool version;
 };
 
-/* Parse the options after the command; @allowed lists the ones it takes. */
+/* Every option of every command, indexed by the enum below. */
+enum { OPT_JSON, OPT_SYSROOT, OPT_CPUID, OPT_WINDOW, OPT_INTERVAL, OPT_COUNT,
+       OPT_HELP, OPT_VERSION, OPT_NR };
+
+/* Its argument: none (sets a bool), a text, a decimal in [lo, hi]. */
+enum opt_kind { OPT_KIND_FLAG, OPT_KIND_TEXT, OPT_KIND_UINT };
+
+/* One option: its names, kind, the member of struct args it fills and, for
+ * a number, its range and the message for a value outside it. */
+struct opt_spec {
+	const char *name;
+	char short_name;	/* 0: long only */
+	enum opt_kind kind;
+	size_t off;
+	unsigned int lo, hi;
+	const char *bad;
+};
+
+#define ARG(m) offsetof(struct args, m)
+
+static const struct opt_spec specs[OPT_NR] = {
+	[OPT_JSON] = { "json", 0, OPT_KIND_FLAG, ARG(json), 0, 0, NULL },
+	[OPT_SYSROOT] = { "sysroot", 0, OPT_KIND_TEXT, ARG(sysroot), 0, 0, NULL },
+	[OPT_CPUID] = { "cpuid", 0, OPT_KIND_TEXT, ARG(cpuid), 0, 0, NULL },
+	[OPT_WINDOW] = { "window", 0, OPT_KIND_UINT, ARG(window_ms), 0,
+			 MAX_WINDOW_MS, "bad --window '%s' (0..60000 ms)" },
+	[OPT_INTERVAL] = { "interval", 0, OPT_KIND_UINT, ARG(interval_ms),
+			   MIN_INTERVAL_MS, MAX_INTERVAL_MS,
+			   "bad --interval '%s' (10..3600000 ms)" },
+	[OPT_COUNT] = { "count", 0, OPT_KIND_UINT, ARG(count), 1, 1000000000u,
+			"bad --count '%s'" },
+	[OPT_HELP] = { "help", 'h', OPT_KIND_FLAG, ARG(help), 0, 0, NULL },
+	[OPT_VERSION] = { "version", 'V', OPT_KIND_FLAG, ARG(version), 0, 0,
+			  NULL },
+};
+
+/* getopt_long()'s value for a long option: OPT_LONG + its index. */
+#define OPT_LONG 256
+
+/* The index in specs[] of what getopt_long() returned; -1 if none. */
+static int spec_of(int c)
+{
+	int i;
+
+	for (i = 0; i < OPT_NR; i++)
+		if (c == OPT_LONG + i || (c != 0 && c == specs[i].short_name))
+			return i;
+	return -1;
+}
+
+/* Store one option's argument into @a as its spec says. */
+static int apply(const struct opt_spec *s, const char *arg, struct args *a)
+{
+	char *p = (char *)a + s->off;
+
+	if (s->kind == OPT_KIND_FLAG)
+		*(bool *)p = true;
+	else if (s->kind == OPT_KIND_TEXT)
+		*(const char **)p = arg;
+	else if (!arg_uint(arg, s->lo, s->hi, (unsigned int *)p))
+		return usage_error(s->bad, arg);
+	return 0;
+}
+
+/* Parse the options after the command; @allowed lists the ones it takes
+ * (--help and --version go with every command). */
 static int parse(int argc, char **argv, const int *allowed,
 		     struct args *a)
 {
-	int c, i;
+	struct option opts[OPT_NR + 1];
+	int c, i, k, rc;
 
+	memset(opts, 0, sizeof(opts));
+	for (i = 0; i < OPT_NR; i++) {
+		opts[i].name = specs[i].name;
+		opts[i].has_arg = specs[i].kind == OPT_KIND_FLAG ?
+				  no_argument : required_argument;
+		opts[i].val = OPT_LONG + i;
+	}
 	optind = 1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {
-		bool ok = c == 'h' || c == 'V';
+		bool ok;
 
-		for (i = 0; allowed[i] != 0; i++)
-			ok |= allowed[i] == c;
-		if (c == '?' || c == ':' || !ok)
+		k = spec_of(c);
+		ok = k == OPT_HELP || k == OPT_VERSION;
+		for (i = 0; allowed[i] != OPT_NR; i++)
+			ok |= allowed[i] == k;
+		if (k < 0 || !ok)
 			return usage_error("unknown or misused option '%s'",
 					       argv[optind - 1]);
-		switch (c) {
-		case 'h':
-			a->help = true;
-			break;
-		case 'V':
-			a->version = true;
-			break;
-		case OPT_JSON:
-			a->json = true;
-			break;
-		case OPT_SYSROOT:
-			a->sysroot = optarg;
-			break;
-		case OPT_CPUID:
-			a->cpuid = optarg;
-			break;
-		case OPT_WINDOW:
-			if (!arg_uint(optarg, 0, MAX_WINDOW_MS,
-					  &a->window_ms))
-				return usage_error(
-					"bad --window '%s' (0..60000 ms)",
-					optarg);
-			break;
-		case OPT_INTERVAL:
-			if (!arg_uint(optarg, MIN_INTERVAL_MS,
-					  MAX_INTERVAL_MS, &a->interval_ms))
-				return usage_error(
-					"bad --interval '%s' (10..3600000 ms)",
-					optarg);
-			break;
-		case OPT_COUNT:
-			if (!arg_uint(optarg, 1, 1000000000u, &a->count))
-				return usage_error("bad --count '%s'",
-						       optarg);
-			break;
-		}
+		rc = apply(&specs[k], optarg, a);
+		if (rc != 0)
+			return rc;
 	}
 	if (optind < argc)
 		return usage_error("unexpected argument '%s'",
@@ -268,11 +296,12 @@ static int cmd_cpuid(void)
 
 int main(int argc, char **argv)
 {
+	/* Each list ends with OPT_NR. */
 	static const int probe_opts[] = { OPT_JSON, OPT_SYSROOT,
-					  OPT_CPUID, OPT_WINDOW, 0 };
+					  OPT_CPUID, OPT_WINDOW, OPT_NR };
 	static const int watch_opts[] = { OPT_INTERVAL, OPT_COUNT,
-					  OPT_SYSROOT, 0 };
-	static const int no_opts[] = { 0 };
+					  OPT_SYSROOT, OPT_NR };
+	static const int no_opts[] = { OPT_NR };
 	struct args a;
 	const char *cmd;
 	int rc;

@@ -87,16 +87,16 @@ static int pvprobe_flag(const char *s, const char *e, bool *b)
 	return 0;
 }
 
-/* A pvprobe_pu_parse_fn: @arg is the struct pvprobe_lparcfg to fill. */
-static int pvprobe_lparcfg_parse_l(const char *buf, size_t len, void *arg,
-				   unsigned int *line)
+/* The parser of PVPROBE_PU_FILE_READER() below. */
+static int pvprobe_lparcfg_parse_l(const char *buf, size_t len,
+				   struct pvprobe_lparcfg *out, unsigned int *line)
 {
-	struct pvprobe_lparcfg *out = arg;
 	struct pvprobe_pu_cur c = { buf, buf + len };
 	struct pvprobe_pu_line l = { NULL, NULL, 0 };
 	struct pvprobe_lparcfg lp;
 	bool have_mode = false, have_active = false;
 	unsigned int have_keys = 0; /* bits: keys seen, by index */
+	const char *ks, *ke, *vs, *ve;
 	size_t k;
 	int rc = 0;
 
@@ -109,21 +109,9 @@ static int pvprobe_lparcfg_parse_l(const char *buf, size_t len, void *arg,
 	rc = pvprobe_lparcfg_header(l.s, l.e, &lp);
 	if (rc < 0)
 		return rc;
-	while (pvprobe_pu_next_line(&c, &l)) {
-		const char *s = l.s, *e = l.e, *eq, *ks, *ke, *vs, *ve;
-
+	while ((rc = pvprobe_pu_next_kv(&c, &l, '=', &ks, &ke, &vs,
+					&ve)) > 0) {
 		*line = l.no;
-		pvprobe_pu_trim(&s, &e);
-		if (s == e)
-			continue;
-		eq = memchr(s, '=', (size_t)(e - s));
-		if (eq == NULL)
-			return -PVS_EBADMSG;
-		ks = s;
-		ke = eq;
-		vs = eq + 1;
-		ve = e;
-		pvprobe_pu_trim(&ks, &ke);
 		if (ks == ke)
 			return -PVS_EBADMSG;
 		if (pvprobe_pu_eq(ks, ke, "shared_processor_mode")) {
@@ -134,7 +122,6 @@ static int pvprobe_lparcfg_parse_l(const char *buf, size_t len, void *arg,
 			lp.have |= PVPROBE_LPARCFG_HAVE_CAPPED;
 		} else if (pvprobe_pu_eq(ks, ke, "system_type")) {
 			/* Display only: cut, never rejected for length. */
-			pvprobe_pu_trim(&vs, &ve);
 			if ((size_t)(ve - vs) >= sizeof(lp.system_type))
 				ve = vs + sizeof(lp.system_type) - 1;
 			rc = pvprobe_pu_copy_text(lp.system_type,
@@ -157,6 +144,10 @@ static int pvprobe_lparcfg_parse_l(const char *buf, size_t len, void *arg,
 		if (rc < 0)
 			return rc;
 	}
+	if (rc < 0) {
+		*line = l.no;	/* a line without its separator */
+		return rc;
+	}
 	*line = 0;
 	if (!have_mode || !have_active)
 		return -PVS_EBADMSG;
@@ -170,16 +161,5 @@ static int pvprobe_lparcfg_parse_l(const char *buf, size_t len, void *arg,
 	return 0;
 }
 
-int pvprobe_lparcfg_parse(const char *buf, size_t len, struct pvprobe_lparcfg *out)
-{
-	unsigned int line;
-
-	return pvprobe_lparcfg_parse_l(buf, len, out, &line);
-}
-
-int pvprobe_read_lparcfg(struct pvprobe_ctx *ctx, struct pvprobe_lparcfg *out)
-{
-	if (out == NULL)
-		return -PVS_EINVAL;
-	return pvprobe_pu_read_parse(ctx, "/proc/powerpc/lparcfg", pvprobe_lparcfg_parse_l, out);
-}
+PVPROBE_PU_FILE_READER(lparcfg, struct pvprobe_lparcfg, "/proc/powerpc/lparcfg",
+		       pvprobe_lparcfg_parse_l)

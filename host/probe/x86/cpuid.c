@@ -22,31 +22,6 @@
 #include <libcpuid.h>
 #endif
 
-/* Indexed by the feature bit; a bit with no entry has no name (NULL). */
-static const char *const kvm_feature_names[] = {
-	[PVPROBE_KVM_FEATURE_CLOCKSOURCE] = "CLOCKSOURCE",
-	[PVPROBE_KVM_FEATURE_NOP_IO_DELAY] = "NOP_IO_DELAY",
-	[PVPROBE_KVM_FEATURE_CLOCKSOURCE2] = "CLOCKSOURCE2",
-	[PVPROBE_KVM_FEATURE_ASYNC_PF] = "ASYNC_PF",
-	[PVPROBE_KVM_FEATURE_STEAL_TIME] = "STEAL_TIME",
-	[PVPROBE_KVM_FEATURE_PV_EOI] = "PV_EOI",
-	[PVPROBE_KVM_FEATURE_PV_UNHALT] = "PV_UNHALT",
-	[PVPROBE_KVM_FEATURE_PV_TLB_FLUSH] = "PV_TLB_FLUSH",
-	[PVPROBE_KVM_FEATURE_ASYNC_PF_VMEXIT] = "ASYNC_PF_VMEXIT",
-	[PVPROBE_KVM_FEATURE_PV_SEND_IPI] = "PV_SEND_IPI",
-	[PVPROBE_KVM_FEATURE_POLL_CONTROL] = "POLL_CONTROL",
-	[PVPROBE_KVM_FEATURE_PV_SCHED_YIELD] = "PV_SCHED_YIELD",
-	[PVPROBE_KVM_FEATURE_ASYNC_PF_INT] = "ASYNC_PF_INT",
-	[PVPROBE_KVM_FEATURE_MSI_EXT_DEST_ID] = "MSI_EXT_DEST_ID",
-	[PVPROBE_KVM_FEATURE_CLOCKSOURCE_STABLE] = "CLOCKSOURCE_STABLE_BIT",
-};
-
-const char *pvprobe_kvm_feature_name(unsigned int bit)
-{
-	return bit < sizeof(kvm_feature_names) / sizeof(kvm_feature_names[0]) ?
-	       kvm_feature_names[bit] : NULL;
-}
-
 /* ---- dump files ---------------------------------------------------------- */
 
 /* "key=0x........" at the cursor, after blanks; value must fit 32 bits. */
