@@ -90,6 +90,18 @@ static void gate_start(struct gate *g, pthread_t *th, int n)
 	/* Registered under the mutex: once we hold it, they all wait. */
 }
 
+/* Hand @g's waiters @n tokens and wake them (one: signal, else
+ * broadcast); returns with the mutex held. */
+static void gate_give(struct gate *g, int n)
+{
+	pvs_mutex_lock(&g->m);
+	g->tokens = n;
+	if (n == 1)
+		pvs_cond_signal(&g->c);
+	else
+		pvs_cond_broadcast(&g->c);
+}
+
 static void test_signal_no_waiter(void **state)
 {
 	struct pvs_cond c = PVS_COND_INITIALIZER;
@@ -112,9 +124,7 @@ static void test_signal_then_broadcast(void **state)
 
 	(void)state;
 	gate_start(&g, th, NR_WAITERS);
-	pvs_mutex_lock(&g.m);
-	g.tokens = 1;
-	pvs_cond_signal(&g.c);
+	gate_give(&g, 1);
 	pvs_mutex_unlock(&g.m);
 	assert_true(reaches(&g.consumed, 1));
 	pvs_mutex_lock(&g.m);
@@ -141,9 +151,7 @@ static void test_destroy_after_broadcast(void **state)
 
 	(void)state;
 	gate_start(&g, th, NR_WAITERS);
-	pvs_mutex_lock(&g.m);
-	g.tokens = NR_WAITERS;
-	pvs_cond_broadcast(&g.c);
+	gate_give(&g, NR_WAITERS);
 	assert_int_equal(pvs_cond_destroy(&g.c), 0);
 	pvs_mutex_unlock(&g.m);
 	for (i = 0; i < NR_WAITERS; i++)
