@@ -44,10 +44,7 @@ static void test_lparcfg_shared(void **state)
 					   &lp), 0);
 	assert_int_equal(lp.version_major, 1);
 	assert_int_equal(lp.version_minor, 9);
-	assert_true(lp.shared);
-	assert_true(lp.capped);
-	assert_int_equal(lp.entitled_capacity, 250);
-	assert_int_equal(lp.active_processors, 4);
+	expect_lpar(&lp, true, true, 250, 4);
 	assert_int_equal(lp.potential_processors, 8);
 	assert_int_equal(lp.partition_id, 7);
 	assert_int_equal(lp.capacity_weight, 128);
