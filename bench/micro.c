@@ -64,12 +64,10 @@ static void setup(enum scenario sc)
 	int cpu;
 
 	memset(lppaca_mem, 0, sizeof(lppaca_mem));
-	memset(&snap, 0, sizeof(snap));
-	snap.hv = PVS_HV_POWERVM;
-	snap.policy = PVS_PREEMPT_IDLE_HINT;
-	snap.shared = true;
-	snap.smt = TPC;
-	snap.caller_thread = PVS_CALLER_OTHER_CORE;
+	snap = (struct pvs_core_state){ .hv = PVS_HV_POWERVM,
+					.policy = PVS_PREEMPT_IDLE_HINT,
+					.shared = true, .smt = TPC,
+					.caller_thread = PVS_CALLER_OTHER_CORE };
 	for (cpu = 0; cpu < 2 * TPC; cpu++) {
 		pvs_be32_st(&lppaca_mem[cpu][PVS_LPPACA_OFF_DESC], PVS_LPPACA_DESC);
 		ref_lppaca_ptrs[cpu] = lppaca_mem[cpu];
@@ -167,15 +165,12 @@ static void prepare(const struct bench_case *c)
 				 PVS_HALT_POLL_GEN_TODAY, &hp_params) < 0)
 		abort();
 	hp_state.window_ns = 0;
-	memset(&spin_in, 0, sizeof(spin_in));
-	spin_in.policy = PVS_SPIN_POLICY_PV;
-	spin_in.owner = PVS_SPIN_OWNER_RUNNING;
-	spin_in.pause_ps = 35000;
-	spin_in.ctxsw_ns = 9000;
-	spin_in.owner_steal_ppm = 20000;
-	spin_in.nr_spinning = 1;
-	spin_in.nr_waiters = 2;
-	spin_in.nr_cpus = 2;
+	spin_in = (struct pvs_spin_in){ .policy = PVS_SPIN_POLICY_PV,
+					.owner = PVS_SPIN_OWNER_RUNNING,
+					.pause_ps = 35000, .ctxsw_ns = 9000,
+					.owner_steal_ppm = 20000,
+					.nr_spinning = 1, .nr_waiters = 2,
+					.nr_cpus = 2 };
 }
 
 static void run(const struct bench_case *c, unsigned long iters)

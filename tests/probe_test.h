@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Shared by the probe suites: the canary that outputs are pre-filled with
- * and the check that a failing call left them untouched.
+ * Shared by the probe suites: the canary that outputs are pre-filled with,
+ * the check that a failing call left them untouched, and the expectations
+ * more than one suite checks.
  */
 #ifndef PVSCHED_TESTS_PROBE_TEST_H
 #define PVSCHED_TESTS_PROBE_TEST_H
@@ -17,6 +18,17 @@
 		memset(_c, CANARY, sizeof(_c));                              \
 		assert_memory_equal(&(obj), _c, sizeof(obj));                \
 	} while (0)
+
+/* An LPAR's shape in lparcfg: shared or dedicated, capped, entitlement. */
+static inline void expect_lpar(const struct pvprobe_lparcfg *lp, bool shared,
+			       bool capped, uint64_t entitled_capacity,
+			       uint64_t active_processors)
+{
+	assert_int_equal(lp->shared, shared);
+	assert_int_equal(lp->capped, capped);
+	assert_int_equal(lp->entitled_capacity, entitled_capacity);
+	assert_int_equal(lp->active_processors, active_processors);
+}
 
 /* A non-negative 31-bit value from the shared deterministic PRNG. */
 static inline int pvs_test_rand31(void)

@@ -254,16 +254,21 @@ static void test_stats_seed_table_values(void **state)
 	assert_true(st.max_ns == 9299);
 }
 
+/*
+ * The samples of the largest-n tests (8 MiB, so static, and one buffer for
+ * them all): each test writes every sample it reads first.
+ */
+static uint64_t big[PVS_LAT_MAX_SAMPLES];
+
 static void test_stats_all_equal(void **state)
 {
-	static uint64_t v[PVS_LAT_MAX_SAMPLES];
 	struct pvs_lat_stats st;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < 1000; i++)
-		v[i] = 12345;
-	assert_int_equal(pvs_lat_stats(v, 1000, &st), 0);
+		big[i] = 12345;
+	assert_int_equal(pvs_lat_stats(big, 1000, &st), 0);
 	assert_true(st.min_ns == 12345 && st.median_ns == 12345 &&
 		    st.p90_ns == 12345 && st.p99_ns == 12345 &&
 		    st.max_ns == 12345 && st.mean_ns == 12345);
@@ -273,8 +278,8 @@ static void test_stats_all_equal(void **state)
 
 	/* the largest n, every sample UINT64_MAX: sum is 2^20 (2^64 - 1) */
 	for (i = 0; i < PVS_LAT_MAX_SAMPLES; i++)
-		v[i] = UINT64_MAX;
-	assert_int_equal(pvs_lat_stats(v, PVS_LAT_MAX_SAMPLES, &st), 0);
+		big[i] = UINT64_MAX;
+	assert_int_equal(pvs_lat_stats(big, PVS_LAT_MAX_SAMPLES, &st), 0);
 	assert_int_equal(st.n, PVS_LAT_MAX_SAMPLES);
 	assert_true(st.mean_ns == UINT64_MAX && st.min_ns == UINT64_MAX &&
 		    st.median_ns == UINT64_MAX);
@@ -288,14 +293,13 @@ static void test_stats_all_equal(void **state)
  * 9223376434904432642.0000018 (Python, exact integers). */
 static void test_stats_extreme_spread(void **state)
 {
-	static uint64_t v[PVS_LAT_MAX_SAMPLES];
 	struct pvs_lat_stats st;
 	size_t i;
 
 	(void)state;
 	for (i = 0; i < PVS_LAT_MAX_SAMPLES; i++)
-		v[i] = (i & 1) ? UINT64_MAX : 0;
-	assert_int_equal(pvs_lat_stats(v, PVS_LAT_MAX_SAMPLES, &st), 0);
+		big[i] = (i & 1) ? UINT64_MAX : 0;
+	assert_int_equal(pvs_lat_stats(big, PVS_LAT_MAX_SAMPLES, &st), 0);
 	assert_true(st.min_ns == 0 && st.max_ns == UINT64_MAX);
 	assert_true(st.median_ns == 0);	/* rank 2^19 is the last 0 */
 	assert_true(st.p90_ns == UINT64_MAX);
@@ -309,15 +313,14 @@ static void test_stats_extreme_spread(void **state)
  * exact integers (sorted(), sum, isqrt). */
 static void test_stats_big_full_range(void **state)
 {
-	static uint64_t v[PVS_LAT_MAX_SAMPLES];
 	struct pvs_lat_stats st;
 	size_t i;
 
 	(void)state;
 	pvs_test_rand_seed(RNG_SEED);
 	for (i = 0; i < PVS_LAT_MAX_SAMPLES; i++)
-		v[i] = pvs_test_rand();
-	assert_int_equal(pvs_lat_stats(v, PVS_LAT_MAX_SAMPLES, &st), 0);
+		big[i] = pvs_test_rand();
+	assert_int_equal(pvs_lat_stats(big, PVS_LAT_MAX_SAMPLES, &st), 0);
 	assert_true(st.min_ns == 5072310844195ull);
 	assert_true(st.median_ns == 9225009308531421281ull);
 	assert_true(st.p90_ns == 16606147328360104941ull);
@@ -328,14 +331,14 @@ static void test_stats_big_full_range(void **state)
 	assert_true(st.stddev_ns == 5326388424568803960ull);
 	assert_int_equal(st.stddev_frac_milli, 979);
 	for (i = 1; i < PVS_LAT_MAX_SAMPLES; i++)
-		assert_true(v[i - 1] <= v[i]);
+		assert_true(big[i - 1] <= big[i]);
 
 	/* 1000 samples of 20 bits: exact and also against the reference */
 	pvs_test_rand_seed(RNG_SEED);
 	for (i = 0; i < 1000; i++)
-		v[i] = pvs_test_rand() >> 44;
-	check_against_ref(v, 1000);
-	assert_int_equal(pvs_lat_stats(v, 1000, &st), 0);
+		big[i] = pvs_test_rand() >> 44;
+	check_against_ref(big, 1000);
+	assert_int_equal(pvs_lat_stats(big, 1000, &st), 0);
 	assert_true(st.min_ns == 679 && st.median_ns == 539602 &&
 		    st.p90_ns == 947903 && st.p99_ns == 1037888 &&
 		    st.max_ns == 1047695 && st.mean_ns == 525888 &&

@@ -44,10 +44,7 @@ static void test_lparcfg_shared(void **state)
 					   &lp), 0);
 	assert_int_equal(lp.version_major, 1);
 	assert_int_equal(lp.version_minor, 9);
-	assert_true(lp.shared);
-	assert_true(lp.capped);
-	assert_int_equal(lp.entitled_capacity, 250);
-	assert_int_equal(lp.active_processors, 4);
+	expect_lpar(&lp, true, true, 250, 4);
 	assert_int_equal(lp.potential_processors, 8);
 	assert_int_equal(lp.partition_id, 7);
 	assert_int_equal(lp.capacity_weight, 128);
@@ -213,24 +210,38 @@ static void expect_stat_err(const char *t, unsigned int cap, int err)
 	}
 }
 
+/* Malformed /proc/stat texts, with room for 4 CPUs: -PVS_EBADMSG ... */
+static const char *const stat_badmsg[] = {
+	"cpu0 1 2 3 4\n", /* no "cpu" */
+	"cpu 1 2 3\n",
+	"cpu 1 2 3 4\ncpu0 1 2 x 4\n",
+	"cpu 1 2 3 4\ncpu0 1 2 3 4x\n",
+	"cpu 1 2 3 4\ncpu0 1 2 3 -4\n",
+	"cpu 1 2 3 4\ncpux 1 2 3 4\n",
+	"cpu 1 2 3 4\ncpu0 1 2 3 4\ncpu0 1 2 3 4\n",
+	"cpu 1 2 3 4\ncpu 1 2 3 4\n",
+	"",
+};
+
+/* ... and -PVS_ERANGE (a value or a CPU number out of range). */
+static const char *const stat_erange[] = {
+	"cpu 1 2 3 18446744073709551616\n",
+	"cpu 1 2 3 99999999999999999999999\n",
+	"cpu 1 2 3 4\ncpu8192 1 2 3 4\n",
+};
+
 static void test_stat_errors(void **state)
 {
+	size_t i;
+
 	(void)state;
-	expect_stat_err("cpu0 1 2 3 4\n", 4, -PVS_EBADMSG); /* no "cpu" */
-	expect_stat_err("cpu 1 2 3\n", 4, -PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 4\ncpu0 1 2 x 4\n", 4, -PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 4\ncpu0 1 2 3 4x\n", 4, -PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 4\ncpu0 1 2 3 -4\n", 4, -PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 4\ncpux 1 2 3 4\n", 4, -PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 4\ncpu0 1 2 3 4\ncpu0 1 2 3 4\n", 4,
-			-PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 4\ncpu 1 2 3 4\n", 4, -PVS_EBADMSG);
-	expect_stat_err("cpu 1 2 3 18446744073709551616\n", 4, -PVS_ERANGE);
-	expect_stat_err("cpu 1 2 3 99999999999999999999999\n", 4, -PVS_ERANGE);
-	expect_stat_err("cpu 1 2 3 4\ncpu8192 1 2 3 4\n", 4, -PVS_ERANGE);
+	for (i = 0; i < sizeof(stat_badmsg) / sizeof(stat_badmsg[0]); i++)
+		expect_stat_err(stat_badmsg[i], 4, -PVS_EBADMSG);
+	for (i = 0; i < sizeof(stat_erange) / sizeof(stat_erange[0]); i++)
+		expect_stat_err(stat_erange[i], 4, -PVS_ERANGE);
+	/* two CPU lines, room for one */
 	expect_stat_err("cpu 1 2 3 4\ncpu0 1 2 3 4\ncpu1 1 2 3 4\n", 1,
 			-PVS_ERANGE);
-	expect_stat_err("", 4, -PVS_EBADMSG);
 }
 
 /* Independent reference: sscanf the numbers, compare with the parser

@@ -149,10 +149,7 @@ static void test_p9_shared(void **state)
 	assert_true(pp.groups.big_cores);
 	assert_int_equal(pp.groups.threads_per_core, 8);
 	assert_int_equal(pvprobe_read_lparcfg(&ctx, &lp), 0);
-	assert_true(lp.shared);
-	assert_false(lp.capped);
-	assert_int_equal(lp.entitled_capacity, 200);
-	assert_int_equal(lp.active_processors, 4);
+	expect_lpar(&lp, true, false, 200, 4);
 	assert_int_equal(lp.pool_capacity, 3200);
 	assert_int_equal(lp.dispatches, 1934586104);
 	assert_int_equal(pvprobe_read_topology(&ctx, &topo), 0);

@@ -51,19 +51,34 @@ static int fake_cpuid(void *arg, uint32_t leaf, uint32_t sub, uint32_t r[4])
 
 #define HVBIT 0x80000000u
 
+/* The hypervisor found: its kind and base leaf, and KVM's base and features. */
+static void expect_hv(const struct pvprobe_x86_hv *hv, enum pvprobe_hv kind,
+		      uint32_t base, uint32_t kvm_base, uint32_t kvm_features)
+{
+	assert_int_equal(hv->kind, kind);
+	assert_int_equal(hv->base, base);
+	assert_int_equal(hv->kvm_base, kvm_base);
+	assert_int_equal(hv->kvm_features, kvm_features);
+}
+
+/* Decode c's CPUID, which must succeed. */
+static struct pvprobe_x86_hv decode_ok(struct fake_cpu *c)
+{
+	struct pvprobe_x86_hv hv;
+
+	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, c, &hv), 0);
+	return hv;
+}
+
 static void test_kvm(void **state)
 {
 	struct fake_cpu c = { HVBIT, { { 0x40000000, "KVMKVMKVM\0\0\0",
 					 0x40000001, 0x01007efb, 1 } }, 0, 0 };
-	struct pvprobe_x86_hv hv;
+	struct pvprobe_x86_hv hv = decode_ok(&c);
 
 	(void)state;
-	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVPROBE_HV_KVM);
+	expect_hv(&hv, PVPROBE_HV_KVM, 0x40000000, 0x40000000, 0x01007efb);
 	assert_true(hv.hypervisor_bit);
-	assert_int_equal(hv.base, 0x40000000);
-	assert_int_equal(hv.kvm_base, 0x40000000);
-	assert_int_equal(hv.kvm_features, 0x01007efb);
 	assert_int_equal(hv.kvm_hints, 1);
 	assert_string_equal(hv.signature, "KVMKVMKVM");
 	assert_int_equal(hv.via, PVPROBE_CPUID_VIA_RAW);
@@ -79,14 +94,10 @@ static void test_hyperv_fronting_kvm(void **state)
 					 0, 0 },
 				       { 0x40000100, "KVMKVMKVM\0\0\0",
 					 0x40000101, 0x2020, 0 } }, 0, 0 };
-	struct pvprobe_x86_hv hv;
+	struct pvprobe_x86_hv hv = decode_ok(&c);
 
 	(void)state;
-	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVPROBE_HV_HYPERV);
-	assert_int_equal(hv.base, 0x40000000);
-	assert_int_equal(hv.kvm_base, 0x40000100);
-	assert_int_equal(hv.kvm_features, 0x2020);
+	expect_hv(&hv, PVPROBE_HV_HYPERV, 0x40000000, 0x40000100, 0x2020);
 }
 
 static void test_vendors(void **state)
@@ -109,12 +120,10 @@ static void test_vendors(void **state)
 	for (i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
 		struct fake_cpu c = { HVBIT, { { 0x40000000, v[i].sig,
 						 0x40000005, 0, 0 } }, 0, 0 };
-		struct pvprobe_x86_hv hv;
+		struct pvprobe_x86_hv hv = decode_ok(&c);
 
-		assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-		assert_int_equal(hv.kind, v[i].kind);
+		expect_hv(&hv, v[i].kind, 0x40000000, 0, 0);
 		assert_string_equal(hv.signature, v[i].text);
-		assert_int_equal(hv.kvm_base, 0);
 	}
 }
 
@@ -126,12 +135,10 @@ static void test_known_vendor_later(void **state)
 					 0, 0 },
 				       { 0x40000200, "XenVMMXenVMM", 0x40000205,
 					 0, 0 } }, 0, 0 };
-	struct pvprobe_x86_hv hv;
+	struct pvprobe_x86_hv hv = decode_ok(&c);
 
 	(void)state;
-	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVPROBE_HV_XEN);
-	assert_int_equal(hv.base, 0x40000200);
+	expect_hv(&hv, PVPROBE_HV_XEN, 0x40000200, 0, 0);
 	assert_int_equal(hv.max_leaf, 0x40000205);
 }
 
@@ -141,18 +148,14 @@ static void test_bare_metal_and_hidden(void **state)
 	struct fake_cpu c = { 0, { { 0x40000000, "KVMKVMKVM\0\0\0", 0x40000001,
 				     0xff, 0 } }, 0, 0 };
 	struct fake_cpu hidden = { HVBIT, { { 0 } }, 0, 0 };
-	struct pvprobe_x86_hv hv;
+	struct pvprobe_x86_hv hv = decode_ok(&c);
 
 	(void)state;
-	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &c, &hv), 0);
-	assert_int_equal(hv.kind, PVPROBE_HV_NONE);
-	assert_int_equal(hv.kvm_base, 0);
-	assert_int_equal(hv.kvm_features, 0);
+	expect_hv(&hv, PVPROBE_HV_NONE, 0, 0, 0);
 	assert_int_equal(c.calls, 1);
 	/* The bit but no signature anywhere: some hypervisor. */
-	assert_int_equal(pvprobe_x86_hv_decode(fake_cpuid, &hidden, &hv), 0);
-	assert_int_equal(hv.kind, PVPROBE_HV_OTHER);
-	assert_int_equal(hv.base, 0);
+	hv = decode_ok(&hidden);
+	expect_hv(&hv, PVPROBE_HV_OTHER, 0, 0, 0);
 	assert_string_equal(hv.signature, "");
 }
 

@@ -200,19 +200,29 @@ static void test_owner_on_my_cpu_parks(void **state)
 }
 
 /*
+ * The context, claiming dedicated vCPUs so that this machine's live steal
+ * cannot shrink the arrival poll the herd tests measure.
+ */
+static struct pvrt_spin herd_ctx(void)
+{
+	struct pvrt_spin c = ctx;
+
+	c.dedicated = true;
+	return c;
+}
+
+/*
  * CPUs - 1 waiters already spin: a new one polls for its arrival budget
- * (PVS_SPIN_ARRIVAL_NS), then parks (the herd rule). The context claims
- * dedicated vCPUs so that this machine's live steal cannot shrink the poll.
+ * (PVS_SPIN_ARRIVAL_NS), then parks (the herd rule).
  */
 static void test_herd_parks(void **state)
 {
 	struct pvrt_spin_wait_stats st;
 	struct pvrt_spin_waiter w;
-	struct pvrt_spin c = ctx;
+	struct pvrt_spin c = herd_ctx();
 	struct fake f;
 
 	(void)state;
-	c.dedicated = true;
 	fake_lock(&f, &w, ~0u, 1, -1);
 	f.spinners = c.nr_allowed - 1;
 	wait_expect(&c, &w, &st, c.nr_allowed >= 2 ? 1 : 0, 1,
@@ -231,11 +241,10 @@ static void test_herd_arrival_takes_lock(void **state)
 {
 	struct pvrt_spin_wait_stats st;
 	struct pvrt_spin_waiter w;
-	struct pvrt_spin c = ctx;
+	struct pvrt_spin c = herd_ctx();
 	struct fake f;
 
 	(void)state;
-	c.dedicated = true;
 	c.nr_allowed = 2;
 	fake_lock(&f, &w, 3, 1, -1);	/* free at the third look */
 	f.spinners = 1;

@@ -57,15 +57,25 @@ static void test_mean_ci(void **state)
 	assert_int_equal(pvstat_mean_ci(&st, 2, &lo, &hi), -1);
 }
 
+/* The ratio of 7 paired repetitions at 95 %, which must be computable. */
+static struct pvstat_ratio ratio7(const double x[7], const double base[7])
+{
+	struct pvstat_ratio r;
+
+	assert_int_equal(pvstat_ratio_of(x, base, 7, 2, &r), 0);
+	return r;
+}
+
+static const double ones7[7] = { 1, 1, 1, 1, 1, 1, 1 };
+
 /* Paired ratios: x = 2 x base +- a little: proven above 1 and above 1.5. */
 static void test_ratio_proven(void **state)
 {
-	double base[] = { 10, 3, 7, 11, 5, 8, 4 };
-	double x[] = { 21, 5.7, 14.7, 22, 9.5, 16, 8.4 };
-	struct pvstat_ratio r;
+	static const double base[] = { 10, 3, 7, 11, 5, 8, 4 };
+	static const double x[] = { 21, 5.7, 14.7, 22, 9.5, 16, 8.4 };
+	struct pvstat_ratio r = ratio7(x, base);
 
 	(void)state;
-	assert_int_equal(pvstat_ratio_of(x, base, 7, 2, &r), 0);
 	assert_int_equal(r.n, 7);
 	NEAR(r.median, 2.0, 1e-12);	/* 2.1 1.9 2.1 2 1.9 2 2.1 */
 	assert_true(r.lo > 1.9 && r.hi < 2.1);
@@ -77,12 +87,10 @@ static void test_ratio_proven(void **state)
 /* Ratios scattered around 1: no difference proven. */
 static void test_ratio_no_difference(void **state)
 {
-	double base[] = { 1, 1, 1, 1, 1, 1, 1 };
-	double x[] = { 0.7, 1.3, 0.9, 1.2, 1.0, 0.8, 1.15 };
-	struct pvstat_ratio r;
+	static const double x[] = { 0.7, 1.3, 0.9, 1.2, 1.0, 0.8, 1.15 };
+	struct pvstat_ratio r = ratio7(x, ones7);
 
 	(void)state;
-	assert_int_equal(pvstat_ratio_of(x, base, 7, 2, &r), 0);
 	NEAR(r.median, 1.0, 1e-12);
 	assert_true(r.lo < 1 && r.hi > 1);
 	assert_int_equal(pvstat_ratio_vs(&r, 1.0), 0);
@@ -91,12 +99,10 @@ static void test_ratio_no_difference(void **state)
 /* The interval is the geometric mean's: symmetric in log, never < 0. */
 static void test_ratio_log_interval(void **state)
 {
-	double base[] = { 1, 1, 1, 1, 1, 1, 1 };
-	double x[] = { 0.5, 2, 0.5, 2, 0.5, 2, 1 };
-	struct pvstat_ratio r;
+	static const double x[] = { 0.5, 2, 0.5, 2, 0.5, 2, 1 };
+	struct pvstat_ratio r = ratio7(x, ones7);
 
 	(void)state;
-	assert_int_equal(pvstat_ratio_of(x, base, 7, 2, &r), 0);
 	NEAR(r.lo * r.hi, 1.0, 1e-9);	/* centred on 1 in log */
 	assert_true(r.lo > 0);
 	assert_int_equal(pvstat_ratio_vs(&r, 1.0), 0);

@@ -67,10 +67,6 @@ static void test_should_yield_all_combinations(void **state)
 
 /* ---- the reference pass (two-pass form) -------------------------------- */
 
-struct ref_vcpu {
-	int ready, preempted, blocking, dyr, kern, irq, spin, elig;
-};
-
 struct ref_stats {
 	int boosted, examined, attempts, failures;
 	int not_ready, blocked, user, inel, stop;
@@ -93,7 +89,7 @@ static int script_yield(void *ctx, unsigned int vcpu)
 	return a;
 }
 
-static void ref_pass(struct ref_vcpu *v, int n, int me, int *last,
+static void ref_pass(struct pvs_vcpu_snap *v, int n, int me, int *last,
 		     int kmode, int bailout, struct script *sc,
 		     struct ref_stats *st)
 {
@@ -116,19 +112,19 @@ static void ref_pass(struct ref_vcpu *v, int n, int me, int *last,
 				st->not_ready++;
 				continue;
 			}
-			if (v[i].blocking && !v[i].dyr) {
+			if (v[i].blocking && !v[i].dy_runnable) {
 				st->blocked++;
 				continue;
 			}
-			if (v[i].preempted && kmode && !v[i].irq &&
-			    !v[i].kern) {
+			if (v[i].preempted && kmode && !v[i].pending_interrupt &&
+			    !v[i].preempted_in_kernel) {
 				st->user++;
 				continue;
 			}
-			if (v[i].spin) {
-				int was = v[i].elig;
+			if (v[i].in_spin_loop) {
+				int was = v[i].dy_eligible;
 
-				v[i].elig = !was;
+				v[i].dy_eligible = !was;
 				if (!was) {
 					st->inel++;
 					continue;
@@ -156,50 +152,35 @@ static void ref_pass(struct ref_vcpu *v, int n, int me, int *last,
 		st->stop = PVS_DY_STOP_EXHAUSTED;
 }
 
-static void to_snap(const struct ref_vcpu *r, struct pvs_vcpu_snap *s)
-{
-	s->ready = r->ready;
-	s->preempted = r->preempted;
-	s->blocking = r->blocking;
-	s->dy_runnable = r->dyr;
-	s->preempted_in_kernel = r->kern;
-	s->pending_interrupt = r->irq;
-	s->in_spin_loop = r->spin;
-	s->dy_eligible = r->elig;
-}
-
-static void assert_same_vcpu(const struct ref_vcpu *r,
+static void assert_same_vcpu(const struct pvs_vcpu_snap *want,
 			     const struct pvs_vcpu_snap *s)
 {
-	struct pvs_vcpu_snap want;
-
-	to_snap(r, &want);
-	assert_int_equal(s->ready, want.ready);
-	assert_int_equal(s->preempted, want.preempted);
-	assert_int_equal(s->blocking, want.blocking);
-	assert_int_equal(s->dy_runnable, want.dy_runnable);
-	assert_int_equal(s->preempted_in_kernel, want.preempted_in_kernel);
-	assert_int_equal(s->pending_interrupt, want.pending_interrupt);
-	assert_int_equal(s->in_spin_loop, want.in_spin_loop);
-	assert_int_equal(s->dy_eligible, want.dy_eligible);
+	assert_int_equal(s->ready, want->ready);
+	assert_int_equal(s->preempted, want->preempted);
+	assert_int_equal(s->blocking, want->blocking);
+	assert_int_equal(s->dy_runnable, want->dy_runnable);
+	assert_int_equal(s->preempted_in_kernel, want->preempted_in_kernel);
+	assert_int_equal(s->pending_interrupt, want->pending_interrupt);
+	assert_int_equal(s->in_spin_loop, want->in_spin_loop);
+	assert_int_equal(s->dy_eligible, want->dy_eligible);
 }
 
-static void random_vcpu(struct ref_vcpu *r, unsigned int runnable_pct)
+static void random_vcpu(struct pvs_vcpu_snap *r, unsigned int runnable_pct)
 {
 	r->ready = chance(runnable_pct);
 	r->preempted = r->ready ? chance(80) : chance(5);
 	r->blocking = chance(15);
-	r->dyr = chance(40);
-	r->kern = chance(60);
-	r->irq = chance(15);
-	r->spin = chance(30);
-	r->elig = chance(50);
+	r->dy_runnable = chance(40);
+	r->preempted_in_kernel = chance(60);
+	r->pending_interrupt = chance(15);
+	r->in_spin_loop = chance(30);
+	r->dy_eligible = chance(50);
 }
 
 /* One VM, many passes by random spinners, compared step by step. */
 static void run_random_vm(unsigned int n, unsigned int passes)
 {
-	static struct ref_vcpu ref[PVS_MAX_VCPUS];
+	static struct pvs_vcpu_snap ref[PVS_MAX_VCPUS];
 	static struct pvs_vcpu_snap snap[PVS_MAX_VCPUS];
 	static struct script sa, sb;
 	static int answers[64];
@@ -211,7 +192,7 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 
 	for (i = 0; i < n; i++) {
 		random_vcpu(&ref[i], runnable_pct);
-		to_snap(&ref[i], &snap[i]);
+		snap[i] = ref[i];
 	}
 
 	for (k = 0; k < passes; k++) {
@@ -237,7 +218,7 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 
 		/* the spinner enters its handler (the caller's job) */
 		pvs_dy_spin_enter(&snap[me]);
-		ref[me].spin = 1;
+		ref[me].in_spin_loop = 1;
 
 		ret = pvs_dy_on_spin(&vm, &sp, &res);
 		ref_pass(ref, (int)n, (int)me, &last, kmode, bailout, &sb, &st);
@@ -270,18 +251,18 @@ static void run_random_vm(unsigned int n, unsigned int passes)
 		 */
 		if (!(ret == 1 && chance(50))) {
 			pvs_dy_spin_exit(&snap[me]);
-			ref[me].spin = 0;
-			ref[me].elig = 0;
+			ref[me].in_spin_loop = 0;
+			ref[me].dy_eligible = 0;
 		}
 		/* the world moves on: some vCPUs change state */
 		for (i = 0; i < n / 8 + 1; i++) {
 			unsigned int j = pvs_test_rand32() % n;
-			int spin = ref[j].spin, elig = ref[j].elig;
+			int spin = ref[j].in_spin_loop, elig = ref[j].dy_eligible;
 
 			random_vcpu(&ref[j], runnable_pct);
-			ref[j].spin = spin;	/* flags owned by the pass */
-			ref[j].elig = elig;
-			to_snap(&ref[j], &snap[j]);
+			ref[j].in_spin_loop = spin;	/* flags owned by the pass */
+			ref[j].dy_eligible = elig;
+			snap[j] = ref[j];
 		}
 	}
 }

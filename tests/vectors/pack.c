@@ -101,10 +101,10 @@ static void pack_prio(struct pvs_vec_result *r)
 #define L_ALL (L_SMT | L_CACHE | L_MC | L_PKG | L_NUMA)
 
 struct dom_vec {
-	/* machine */
-	bool shared, big;
-	uint32_t tpc;
-	bool caches, coregroup, asym_smt, numa;
+	/* shared_processor, big_cores, threads_per_core, shared_caches,
+	 * coregroup, asym_smt, numa
+	 */
+	struct pvs_pack_machine m;
 	enum pvs_pack_policy policy;
 	/* expected */
 	int rc;
@@ -114,46 +114,46 @@ struct dom_vec {
 
 static const struct dom_vec dom_vecs[] = {
 	/* 0-1: shared LPAR, big cores, L2 across the big core (POWER9-like) */
-	{ true, true, 8, true, true, false, true, C,
+	{ { true, true, 8, true, true, false, true }, C,
 	  4, L_SMT | L_CACHE | L_PKG | L_NUMA, L_CACHE | L_PKG, 4, C },
-	{ true, true, 8, true, true, false, true, SP,
+	{ { true, true, 8, true, true, false, true }, SP,
 	  5, L_ALL, 0, 4, SP },
 	/* 2-3: shared LPAR, small cores: MC dropped today, no packing */
-	{ true, false, 8, true, true, false, true, C,
+	{ { true, false, 8, true, true, false, true }, C,
 	  4, L_SMT | L_CACHE | L_PKG | L_NUMA, 0, 8, SP },
-	{ true, false, 8, true, true, false, true, SP,
+	{ { true, false, 8, true, true, false, true }, SP,
 	  5, L_ALL, 0, 8, SP },
 	/* 4-7: dedicated LPAR, big or small cores: unchanged by the upstream change */
-	{ false, true, 8, true, true, false, true, C, 5, L_ALL, 0, 4, SP },
-	{ false, true, 8, true, true, false, true, SP, 5, L_ALL, 0, 4, SP },
-	{ false, false, 8, true, true, false, true, C, 5, L_ALL, 0, 8, SP },
-	{ false, false, 8, true, true, false, true, SP, 5, L_ALL, 0, 8, SP },
+	{ { false, true, 8, true, true, false, true }, C, 5, L_ALL, 0, 4, SP },
+	{ { false, true, 8, true, true, false, true }, SP, 5, L_ALL, 0, 4, SP },
+	{ { false, false, 8, true, true, false, true }, C, 5, L_ALL, 0, 8, SP },
+	{ { false, false, 8, true, true, false, true }, SP, 5, L_ALL, 0, 8, SP },
 	/* 8-9: shared big cores, no CACHE level, no core groups (POWER10-like) */
-	{ true, true, 8, false, false, false, true, C,
+	{ { true, true, 8, false, false, false, true }, C,
 	  3, L_SMT | L_PKG | L_NUMA, L_PKG, 4, C },
-	{ true, true, 8, false, false, false, true, SP,
+	{ { true, true, 8, false, false, false, true }, SP,
 	  3, L_SMT | L_PKG | L_NUMA, 0, 4, SP },
 	/* 10: SMT1: the one-CPU SMT level degenerates, only PKG is left */
-	{ false, false, 1, false, false, false, false, C, 1, L_PKG, 0, 1, SP },
+	{ { false, false, 1, false, false, false, false }, C, 1, L_PKG, 0, 1, SP },
 	/* 11: big cores of SMT2: small cores of one thread, no SMT level */
-	{ true, true, 2, false, false, false, false, C, 1, L_PKG, L_PKG, 1, C },
+	{ { true, true, 2, false, false, false, false }, C, 1, L_PKG, L_PKG, 1, C },
 	/* 12: big cores in SMT4 mode: small cores of 2 threads */
-	{ true, true, 4, true, true, false, true, C,
+	{ { true, true, 4, true, true, false, true }, C,
 	  4, L_SMT | L_CACHE | L_PKG | L_NUMA, L_CACHE | L_PKG, 2, C },
 	/* 13-14: POWER7 ASYM_SMT: the SMT level packs under both policies */
-	{ false, false, 4, false, false, true, true, C,
+	{ { false, false, 4, false, false, true, true }, C,
 	  3, L_SMT | L_PKG | L_NUMA, L_SMT, 4, SP },
-	{ false, false, 4, false, false, true, true, SP,
+	{ { false, false, 4, false, false, true, true }, SP,
 	  3, L_SMT | L_PKG | L_NUMA, L_SMT, 4, SP },
 	/* 15: shared big SMT8 without core groups: MC absent either way */
-	{ true, true, 8, true, false, false, false, SP,
+	{ { true, true, 8, true, false, false, false }, SP,
 	  3, L_SMT | L_CACHE | L_PKG, 0, 4, SP },
 	/* 16-20: bad input */
-	{ false, false, 0, false, false, false, false, C, EINV, 0, 0, 0, SP },
-	{ false, false, 9, false, false, false, false, SP, EINV, 0, 0, 0, SP },
-	{ true, true, 1, false, false, false, false, C, EINV, 0, 0, 0, SP },
-	{ true, true, 3, false, false, false, false, C, EINV, 0, 0, 0, SP },
-	{ true, true, 8, true, true, false, true, BAD_POLICY,
+	{ { false, false, 0, false, false, false, false }, C, EINV, 0, 0, 0, SP },
+	{ { false, false, 9, false, false, false, false }, SP, EINV, 0, 0, 0, SP },
+	{ { true, true, 1, false, false, false, false }, C, EINV, 0, 0, 0, SP },
+	{ { true, true, 3, false, false, false, false }, C, EINV, 0, 0, 0, SP },
+	{ { true, true, 8, true, true, false, true }, BAD_POLICY,
 	  EINV, 0, 0, 0, SP },
 };
 
@@ -182,17 +182,6 @@ static bool dom_is_canary(const struct pvs_pack_domains *d)
 	       d->prio_policy == BAD_POLICY;
 }
 
-static void dom_machine(const struct dom_vec *v, struct pvs_pack_machine *m)
-{
-	m->shared_processor = v->shared;
-	m->big_cores = v->big;
-	m->threads_per_core = v->tpc;
-	m->shared_caches = v->caches;
-	m->coregroup = v->coregroup;
-	m->asym_smt = v->asym_smt;
-	m->numa = v->numa;
-}
-
 static void pack_domains(struct pvs_vec_result *r)
 {
 	struct pvs_pack_machine m;
@@ -203,9 +192,8 @@ static void pack_domains(struct pvs_vec_result *r)
 	for (i = 0; i < PVS_VEC_LEN(dom_vecs); i++) {
 		const struct dom_vec *v = &dom_vecs[i];
 
-		dom_machine(v, &m);
 		dom_canary(&d);
-		rc = pvs_pack_domains(&m, v->policy, &d);
+		rc = pvs_pack_domains(&v->m, v->policy, &d);
 		if (v->rc < 0) {
 			PVS_VEC_EXPECT(r, S, 200 + i,
 				       rc == v->rc && dom_is_canary(&d));
@@ -219,7 +207,7 @@ static void pack_domains(struct pvs_vec_result *r)
 	}
 
 	/* Per-level kernel flags of the packing shared LPAR (vector 0). */
-	dom_machine(&dom_vecs[0], &m);
+	m = dom_vecs[0].m;
 	pvs_pack_domains(&m, C, &d);
 	PVS_VEC_EXPECT(r, S, 250, d.flags[PVS_SD_SMT] ==
 				  (PVS_SDF_SHARE_CPUCAPACITY | PVS_SDF_SHARE_LLC));
@@ -234,7 +222,7 @@ static void pack_domains(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 256, d.flags[PVS_SD_MC] == 0 &&
 				  d.flags[PVS_SD_PKG] == 0);
 	/* POWER7 ASYM_SMT (vector 13). */
-	dom_machine(&dom_vecs[13], &m);
+	m = dom_vecs[13].m;
 	pvs_pack_domains(&m, C, &d);
 	PVS_VEC_EXPECT(r, S, 257, d.flags[PVS_SD_SMT] ==
 				  (PVS_SDF_SHARE_CPUCAPACITY | PVS_SDF_SHARE_LLC |

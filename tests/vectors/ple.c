@@ -97,10 +97,9 @@ static void ple_tables(struct pvs_vec_result *r)
 		  pvs_ple_shrink);
 }
 
-/* One pvs_ple_step(): vendor defaults, edits, event, window in -> out. */
+/* One pvs_ple_step(): the parameters, event, window in -> out. */
 struct ple_step_vec {
-	enum pvs_ple_vendor vendor;
-	uint32_t gap, window, grow, shrink, window_max;
+	struct pvs_ple_params p;
 	int ev;
 	uint32_t in;
 	int ret;
@@ -114,47 +113,46 @@ struct ple_step_vec {
 
 static const struct ple_step_vec step_vecs[] = {
 	/* 0-4: VMX defaults */
-	{ VMX_DEF, EXIT, 4096, 1, 8192 },
-	{ VMX_DEF, EXIT, 0x80000000u, 1, U32MAX },
-	{ VMX_DEF, EXIT, U32MAX, 0, U32MAX },
-	{ VMX_DEF, IN, U32MAX, 1, 4096 },
-	{ VMX_DEF, IN, 4096, 0, 4096 },
+	{ { VMX_DEF }, EXIT, 4096, 1, 8192 },
+	{ { VMX_DEF }, EXIT, 0x80000000u, 1, U32MAX },
+	{ { VMX_DEF }, EXIT, U32MAX, 0, U32MAX },
+	{ { VMX_DEF }, IN, U32MAX, 1, 4096 },
+	{ { VMX_DEF }, IN, 4096, 0, 4096 },
 	/* 5-8: SVM defaults */
-	{ SVM_DEF, EXIT, 3000, 1, 6000 },
-	{ SVM_DEF, EXIT, 48000, 1, 65535 },
-	{ SVM_DEF, EXIT, 65535, 0, 65535 },
-	{ SVM_DEF, IN, 65535, 1, 3000 },
+	{ { SVM_DEF }, EXIT, 3000, 1, 6000 },
+	{ { SVM_DEF }, EXIT, 48000, 1, 65535 },
+	{ { SVM_DEF }, EXIT, 65535, 0, 65535 },
+	{ { SVM_DEF }, IN, 65535, 1, 3000 },
 	/* 9-12: PLE disabled (pause in guest): nothing changes */
-	{ PVS_PLE_VMX, 0, 4096, 2, 0, U32MAX, EXIT, 4096, 0, 4096 },
-	{ PVS_PLE_VMX, 0, 4096, 2, 0, U32MAX, IN, 9999, 0, 9999 },
-	{ PVS_PLE_SVM, 128, 0, 2, 0, 65535, EXIT, 3000, 0, 3000 },
-	{ PVS_PLE_SVM, 0, 3000, 2, 0, 65535, EXIT, 3000, 0, 3000 },
+	{ { PVS_PLE_VMX, 0, 4096, 2, 0, U32MAX }, EXIT, 4096, 0, 4096 },
+	{ { PVS_PLE_VMX, 0, 4096, 2, 0, U32MAX }, IN, 9999, 0, 9999 },
+	{ { PVS_PLE_SVM, 128, 0, 2, 0, 65535 }, EXIT, 3000, 0, 3000 },
+	{ { PVS_PLE_SVM, 0, 3000, 2, 0, 65535 }, EXIT, 3000, 0, 3000 },
 	/* 13: VMX ple_window 0 but gap set: still enabled, grow adds */
-	{ PVS_PLE_VMX, 128, 0, 2, 0, U32MAX, EXIT, 0, 1, 2 },
+	{ { PVS_PLE_VMX, 128, 0, 2, 0, U32MAX }, EXIT, 0, 1, 2 },
 	/* 14-15: custom shrink: divide by 2, floor = base */
-	{ PVS_PLE_VMX, 128, 4096, 2, 2, U32MAX, IN, 20000, 1, 10000 },
-	{ PVS_PLE_VMX, 128, 4096, 2, 2, U32MAX, IN, 8000, 1, 4096 },
+	{ { PVS_PLE_VMX, 128, 4096, 2, 2, U32MAX }, IN, 20000, 1, 10000 },
+	{ { PVS_PLE_VMX, 128, 4096, 2, 2, U32MAX }, IN, 8000, 1, 4096 },
 	/* 16: custom SVM shrink subtracting below zero: guarded to base */
-	{ PVS_PLE_SVM, 128, 3000, 2, 5000, 65535, IN, 100, 1, 3000 },
+	{ { PVS_PLE_SVM, 128, 3000, 2, 5000, 65535 }, IN, 100, 1, 3000 },
 	/* 17: SVM max edge 65535 fields are fine */
-	{ PVS_PLE_SVM, 65535, 65535, 65535, 65535, 65535, EXIT, 65535, 0,
+	{ { PVS_PLE_SVM, 65535, 65535, 65535, 65535, 65535 }, EXIT, 65535, 0,
 	  65535 },
 	/* 18-21: bad input: error, window untouched */
-	{ PVS_PLE_SVM, 128, 3000, 2, 0, 65535, EXIT, 65536, -PVS_ERANGE,
+	{ { PVS_PLE_SVM, 128, 3000, 2, 0, 65535 }, EXIT, 65536, -PVS_ERANGE,
 	  65536 },
-	{ PVS_PLE_SVM, 128, 3000, 2, 0, 65536, EXIT, 3000, -PVS_ERANGE, 3000 },
-	{ PVS_PLE_SVM, 0x10000, 3000, 2, 0, 65535, IN, 3000, -PVS_ERANGE,
+	{ { PVS_PLE_SVM, 128, 3000, 2, 0, 65536 }, EXIT, 3000, -PVS_ERANGE, 3000 },
+	{ { PVS_PLE_SVM, 0x10000, 3000, 2, 0, 65535 }, IN, 3000, -PVS_ERANGE,
 	  3000 },
-	{ VMX_DEF, 2, 4096, -PVS_EINVAL, 4096 },
+	{ { VMX_DEF }, 2, 4096, -PVS_EINVAL, 4096 },
 	/* 22: a VMX window above 16 bits is fine */
-	{ VMX_DEF, EXIT, 65536, 1, 131072 },
+	{ { VMX_DEF }, EXIT, 65536, 1, 131072 },
 	/* 23: disabled SVM still range-checks the window */
-	{ PVS_PLE_SVM, 0, 3000, 2, 0, 65535, IN, 70000, -PVS_ERANGE, 70000 },
+	{ { PVS_PLE_SVM, 0, 3000, 2, 0, 65535 }, IN, 70000, -PVS_ERANGE, 70000 },
 };
 
 static void ple_steps(struct pvs_vec_result *r)
 {
-	struct pvs_ple_params p;
 	unsigned int i;
 
 	for (i = 0; i < PVS_VEC_LEN(step_vecs); i++) {
@@ -162,13 +160,7 @@ static void ple_steps(struct pvs_vec_result *r)
 		uint32_t w = v->in;
 		int ret;
 
-		p.vendor = v->vendor;
-		p.gap = v->gap;
-		p.window = v->window;
-		p.grow = v->grow;
-		p.shrink = v->shrink;
-		p.window_max = v->window_max;
-		ret = pvs_ple_step(&p, (enum pvs_ple_event)v->ev, &w);
+		ret = pvs_ple_step(&v->p, (enum pvs_ple_event)v->ev, &w);
 		PVS_VEC_EXPECT(r, S, 300 + i, ret == v->ret);
 		PVS_VEC_EXPECT(r, S, 300 + i, w == v->out);
 	}

@@ -2,20 +2,11 @@
 /* The list of vector suites and the tiny harness that runs them. */
 #include "vectors.h"
 
+#define PVS_VEC_ENTRY(name) { #name, pvs_vec_##name },
 const struct pvs_vec_suite pvs_vec_suites[] = {
-	{ "core", pvs_vec_core },
-	/* module suites: one line each, alphabetical */
-	{ "admit", pvs_vec_admit },
-	{ "arch", pvs_vec_arch },
-	{ "haltpoll", pvs_vec_haltpoll },
-	{ "idle", pvs_vec_idle },
-	{ "pack", pvs_vec_pack },
-	{ "pack_asym", pvs_vec_pack_asym },
-	{ "ple", pvs_vec_ple },
-	{ "preempt", pvs_vec_preempt },
-	{ "spin", pvs_vec_spin },
-	{ "yield", pvs_vec_yield },
+	PVS_VEC_SUITES(PVS_VEC_ENTRY)
 };
+#undef PVS_VEC_ENTRY
 
 const unsigned int pvs_vec_nsuites = PVS_VEC_LEN(pvs_vec_suites);
 

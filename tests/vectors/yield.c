@@ -17,65 +17,55 @@ static const char S[] = "yield";
 #define ESRCH (-PVS_ESRCH)
 #define EINVAL (-PVS_EINVAL)
 
+/* One pvs_should_yield(): the runqueues and the target, the answer. */
 struct rq_vec {
-	int policy;
-	uint32_t src, dst;
-	bool on_cpu, runnable, same_class, has_hook, refuses;
+	struct pvs_rq_lens l;
 	int expect;
 };
 
 static const struct rq_vec rq_vecs[] = {
 	/* 0-3: one task on each runqueue: only the bail-out says -ESRCH */
-	{ BAIL, 1, 1, false, true, true, true, false, ESRCH },
-	{ BASE, 1, 1, false, true, true, true, false, BOOST },
-	{ BAIL, 1, 1, true, true, true, true, false, ESRCH },
-	{ BASE, 1, 1, true, true, true, true, false, SKIP },
+	{ { BAIL, 1, 1, false, true, true, true, false }, ESRCH },
+	{ { BASE, 1, 1, false, true, true, true, false }, BOOST },
+	{ { BAIL, 1, 1, true, true, true, true, false }, ESRCH },
+	{ { BASE, 1, 1, true, true, true, true, false }, SKIP },
 	/* 4-5: -ESRCH is checked before every other condition */
-	{ BAIL, 1, 1, true, false, false, false, true, ESRCH },
-	{ BASE, 1, 1, true, false, false, false, true, SKIP },
+	{ { BAIL, 1, 1, true, false, false, false, true }, ESRCH },
+	{ { BASE, 1, 1, true, false, false, false, true }, SKIP },
 	/* 6-9: either runqueue longer: no bail-out */
-	{ BAIL, 1, 2, false, true, true, true, false, BOOST },
-	{ BAIL, 2, 1, false, true, true, true, false, BOOST },
-	{ BAIL, 2, 2, false, true, true, true, false, BOOST },
-	{ BAIL, 0xffffffffu, 0xffffffffu, false, true, true, true, false,
+	{ { BAIL, 1, 2, false, true, true, true, false }, BOOST },
+	{ { BAIL, 2, 1, false, true, true, true, false }, BOOST },
+	{ { BAIL, 2, 2, false, true, true, true, false }, BOOST },
+	{ { BAIL, 0xffffffffu, 0xffffffffu, false, true, true, true, false },
 	  BOOST },
 	/* 10: target rq empty (target asleep): not runnable -> skip */
-	{ BAIL, 1, 0, false, false, true, true, false, SKIP },
+	{ { BAIL, 1, 0, false, false, true, true, false }, SKIP },
 	/* 11-15: each skip condition alone, bail-out policy */
-	{ BAIL, 2, 1, false, true, true, false, false, SKIP },
-	{ BAIL, 2, 1, false, true, false, true, false, SKIP },
-	{ BAIL, 2, 1, true, true, true, true, false, SKIP },
-	{ BAIL, 2, 1, false, false, true, true, false, SKIP },
-	{ BAIL, 2, 1, false, true, true, true, true, SKIP },
+	{ { BAIL, 2, 1, false, true, true, false, false }, SKIP },
+	{ { BAIL, 2, 1, false, true, false, true, false }, SKIP },
+	{ { BAIL, 2, 1, true, true, true, true, false }, SKIP },
+	{ { BAIL, 2, 1, false, false, true, true, false }, SKIP },
+	{ { BAIL, 2, 1, false, true, true, true, true }, SKIP },
 	/* 16-20: the same under the baseline */
-	{ BASE, 1, 1, false, true, true, false, false, SKIP },
-	{ BASE, 1, 1, false, true, false, true, false, SKIP },
-	{ BASE, 3, 1, true, true, true, true, false, SKIP },
-	{ BASE, 1, 1, false, false, true, true, false, SKIP },
-	{ BASE, 1, 1, false, true, true, true, true, SKIP },
+	{ { BASE, 1, 1, false, true, true, false, false }, SKIP },
+	{ { BASE, 1, 1, false, true, false, true, false }, SKIP },
+	{ { BASE, 3, 1, true, true, true, true, false }, SKIP },
+	{ { BASE, 1, 1, false, false, true, true, false }, SKIP },
+	{ { BASE, 1, 1, false, true, true, true, true }, SKIP },
 	/* 21-23: bad input */
-	{ BAIL, 0, 1, false, true, true, true, false, EINVAL },
-	{ BASE, 0, 0, false, true, true, true, false, EINVAL },
-	{ 2, 1, 1, false, true, true, true, false, EINVAL },
+	{ { BAIL, 0, 1, false, true, true, true, false }, EINVAL },
+	{ { BASE, 0, 0, false, true, true, true, false }, EINVAL },
+	{ { 2, 1, 1, false, true, true, true, false }, EINVAL },
 };
 
 static void yield_should(struct pvs_vec_result *r)
 {
-	struct pvs_rq_lens l;
 	unsigned int i;
 
 	for (i = 0; i < PVS_VEC_LEN(rq_vecs); i++) {
 		const struct rq_vec *v = &rq_vecs[i];
 
-		l.policy = (enum pvs_yield_policy)v->policy;
-		l.src_nr_running = v->src;
-		l.dst_nr_running = v->dst;
-		l.target_on_cpu = v->on_cpu;
-		l.target_runnable = v->runnable;
-		l.same_class = v->same_class;
-		l.class_has_yield_to = v->has_hook;
-		l.hook_refuses = v->refuses;
-		PVS_VEC_EXPECT(r, S, i, pvs_should_yield(&l) == v->expect);
+		PVS_VEC_EXPECT(r, S, i, pvs_should_yield(&v->l) == v->expect);
 	}
 	PVS_VEC_EXPECT(r, S, 99, pvs_should_yield(NULL) == -PVS_EINVAL);
 }
@@ -328,14 +318,11 @@ void pvs_vec_dy_setup(struct pvs_dy_vm *vm, struct pvs_dy_spinner *sp,
 		      unsigned int me, unsigned int last,
 		      pvs_dy_yield_fn yield_to, void *ctx)
 {
-	vm->vcpus = snap;
-	vm->nr_vcpus = nr;
-	vm->last_boosted = last;
-	sp->policy = PVS_YIELD_BAILOUT;
-	sp->me = me;
-	sp->yield_to_kernel_mode = true;
-	sp->yield_to = yield_to;
-	sp->ctx = ctx;
+	*vm = (struct pvs_dy_vm){ .vcpus = snap, .nr_vcpus = nr,
+				  .last_boosted = last };
+	*sp = (struct pvs_dy_spinner){ .policy = PVS_YIELD_BAILOUT, .me = me,
+				       .yield_to_kernel_mode = true,
+				       .yield_to = yield_to, .ctx = ctx };
 }
 
 /* Set up vm/sp over snap with the fake f; all vCPUs preempted in kernel. */
