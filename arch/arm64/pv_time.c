@@ -5,17 +5,17 @@
  * struct pvclock_vcpu_stolen_time (arch/arm64/include/asm/pvclock-abi.h).
  */
 #include <pvsched/arch/arm64.h>
+#include <pvsched/internal/record.h>
 
 int pvs_arm64_stolen_time_decode(const void *buf, size_t len,
 				 struct pvs_arm64_stolen_time *out)
 {
 	const uint8_t *b = (const uint8_t *)buf;
 	struct pvs_arm64_stolen_time st;
+	int err = pvs_record_check_(buf, len, out, PVS_ARM64_STOLEN_TIME_SIZE);
 
-	if (!buf || !out)
-		return -PVS_EINVAL;
-	if (len < PVS_ARM64_STOLEN_TIME_SIZE)
-		return -PVS_EBADMSG;
+	if (err)
+		return err;
 	st.revision = pvs_le32_ld(b + PVS_ARM64_ST_OFF_REVISION);
 	st.attributes = pvs_le32_ld(b + PVS_ARM64_ST_OFF_ATTRIBUTES);
 	if (st.revision != 0 || st.attributes != 0)
@@ -30,8 +30,5 @@ int pvs_arm64_stolen_time_to_thread(const struct pvs_arm64_stolen_time *st,
 {
 	if (!st || !out)
 		return -PVS_EINVAL;
-	out->yield_count = 0;
-	out->idle = 0;
-	out->preempted = 0;
-	return 0;
+	return pvs_thread_state_set_(out, 0, 0, 0);
 }

@@ -5,6 +5,7 @@
  * arch/loongarch/include/asm/kvm_para.h); only the preempted rule differs.
  */
 #include <pvsched/arch/loongarch.h>
+#include <pvsched/internal/record.h>
 
 int pvs_loongarch_steal_time_to_thread(const struct pvs_kvm_steal_time *st,
 				       bool preempt,
@@ -12,9 +13,7 @@ int pvs_loongarch_steal_time_to_thread(const struct pvs_kvm_steal_time *st,
 {
 	if (!st || !out)
 		return -PVS_EINVAL;
-	out->yield_count = 0;
-	out->idle = 0;
-	out->preempted = preempt ? (uint8_t)(st->preempted &
-					     PVS_LOONGARCH_VCPU_PREEMPTED) : 0;
-	return 0;
+	return pvs_thread_state_set_(out, 0, 0, preempt ?
+				     st->preempted & PVS_LOONGARCH_VCPU_PREEMPTED :
+				     0);
 }

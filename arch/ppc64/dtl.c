@@ -5,17 +5,17 @@
  * arch/powerpc/include/asm/lppaca.h.
  */
 #include <pvsched/arch/ppc64.h>
+#include <pvsched/internal/record.h>
 
 int pvs_dtl_entry_decode(const void *buf, size_t len,
 			 struct pvs_dtl_entry *out)
 {
 	const uint8_t *b = (const uint8_t *)buf;
 	struct pvs_dtl_entry e;
+	int err = pvs_record_check_(buf, len, out, PVS_DTL_ENTRY_SIZE);
 
-	if (!buf || !out)
-		return -PVS_EINVAL;
-	if (len < PVS_DTL_ENTRY_SIZE)
-		return -PVS_EBADMSG;
+	if (err)
+		return err;
 	e.dispatch_reason = pvs_u8_ld(b + PVS_DTL_OFF_DISPATCH_REASON);
 	e.preempt_reason = pvs_u8_ld(b + PVS_DTL_OFF_PREEMPT_REASON);
 	e.processor_id = pvs_be16_ld(b + PVS_DTL_OFF_PROCESSOR_ID);

@@ -4,16 +4,16 @@
  * on any host. Layout: struct lppaca in arch/powerpc/include/asm/lppaca.h.
  */
 #include <pvsched/arch/ppc64.h>
+#include <pvsched/internal/record.h>
 
 int pvs_lppaca_decode(const void *buf, size_t len, struct pvs_lppaca *out)
 {
 	const uint8_t *b = (const uint8_t *)buf;
 	struct pvs_lppaca l;
+	int err = pvs_record_check_(buf, len, out, PVS_LPPACA_SIZE);
 
-	if (!buf || !out)
-		return -PVS_EINVAL;
-	if (len < PVS_LPPACA_SIZE)
-		return -PVS_EBADMSG;
+	if (err)
+		return err;
 	l.desc = pvs_be32_ld(b + PVS_LPPACA_OFF_DESC);
 	l.size = pvs_be16_ld(b + PVS_LPPACA_OFF_SIZE);
 	if (l.desc != PVS_LPPACA_DESC || l.size < PVS_LPPACA_SIZE)
@@ -40,8 +40,5 @@ int pvs_lppaca_to_thread(const struct pvs_lppaca *l,
 {
 	if (!l || !out)
 		return -PVS_EINVAL;
-	out->yield_count = l->yield_count;
-	out->idle = l->idle;
-	out->preempted = 0;
-	return 0;
+	return pvs_thread_state_set_(out, l->yield_count, l->idle, 0);
 }

@@ -5,16 +5,16 @@
  * and Linux's struct sbi_sta_struct (arch/riscv/include/asm/sbi.h).
  */
 #include <pvsched/arch/riscv.h>
+#include <pvsched/internal/record.h>
 
 int pvs_sbi_sta_decode(const void *buf, size_t len, struct pvs_sbi_sta *out)
 {
 	const uint8_t *b = (const uint8_t *)buf;
 	struct pvs_sbi_sta sta;
+	int err = pvs_record_check_(buf, len, out, PVS_SBI_STA_SIZE);
 
-	if (!buf || !out)
-		return -PVS_EINVAL;
-	if (len < PVS_SBI_STA_SIZE)
-		return -PVS_EBADMSG;
+	if (err)
+		return err;
 	sta.sequence = pvs_le32_ld(b + PVS_SBI_STA_OFF_SEQUENCE);
 	if (sta.sequence & 1u)
 		return -PVS_EAGAIN;
@@ -69,8 +69,5 @@ int pvs_sbi_sta_to_thread(const struct pvs_sbi_sta *sta,
 {
 	if (!sta || !out)
 		return -PVS_EINVAL;
-	out->yield_count = 0;
-	out->idle = 0;
-	out->preempted = sta->preempted;
-	return 0;
+	return pvs_thread_state_set_(out, 0, 0, sta->preempted);
 }

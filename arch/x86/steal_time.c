@@ -5,17 +5,17 @@
  * arch/x86/include/uapi/asm/kvm_para.h.
  */
 #include <pvsched/arch/x86.h>
+#include <pvsched/internal/record.h>
 
 int pvs_kvm_steal_time_decode(const void *buf, size_t len,
 			      struct pvs_kvm_steal_time *out)
 {
 	const uint8_t *b = (const uint8_t *)buf;
 	struct pvs_kvm_steal_time st;
+	int err = pvs_record_check_(buf, len, out, PVS_KVM_STEAL_TIME_SIZE);
 
-	if (!buf || !out)
-		return -PVS_EINVAL;
-	if (len < PVS_KVM_STEAL_TIME_SIZE)
-		return -PVS_EBADMSG;
+	if (err)
+		return err;
 	st.version = pvs_le32_ld(b + PVS_KVM_ST_OFF_VERSION);
 	if (st.version & 1)
 		return -PVS_EAGAIN;
@@ -31,8 +31,5 @@ int pvs_kvm_steal_time_to_thread(const struct pvs_kvm_steal_time *st,
 {
 	if (!st || !out)
 		return -PVS_EINVAL;
-	out->yield_count = 0;
-	out->idle = 0;
-	out->preempted = st->preempted;
-	return 0;
+	return pvs_thread_state_set_(out, 0, 0, st->preempted);
 }

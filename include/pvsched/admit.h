@@ -60,11 +60,7 @@ enum pvs_admit_action {
 	PVS_ADMIT_ACTION_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_admit_action value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_admit_action} */
 const char *pvs_admit_action_name(enum pvs_admit_action v);
 
 /** @brief Why pvs_admit_decide() decided what it did. */
@@ -85,11 +81,7 @@ enum pvs_admit_reason {
 	PVS_ADMIT_REASON_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_admit_reason value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_admit_reason} */
 const char *pvs_admit_reason_name(enum pvs_admit_reason v);
 
 /**

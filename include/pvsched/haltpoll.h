@@ -60,11 +60,7 @@ enum pvs_halt_poll_flavour {
 	PVS_HALT_POLL_FLAVOUR_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_halt_poll_flavour value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_halt_poll_flavour} */
 const char *pvs_halt_poll_flavour_name(enum pvs_halt_poll_flavour v);
 
 /**
@@ -128,11 +124,7 @@ enum pvs_halt_poll_event {
 	PVS_HALT_POLL_EVENT_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_halt_poll_event value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_halt_poll_event} */
 const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event v);
 
 /** @brief Number of enum pvs_halt_poll_event values (array size). */
@@ -156,11 +148,7 @@ enum pvs_halt_poll_preset {
 	PVS_HALT_POLL_PRESET_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_halt_poll_preset value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_halt_poll_preset} */
 const char *pvs_halt_poll_preset_name(enum pvs_halt_poll_preset v);
 
 /** @brief Generation of the KVM host shrink default. */
@@ -175,11 +163,7 @@ enum pvs_halt_poll_gen {
 	PVS_HALT_POLL_GEN_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_halt_poll_gen value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_halt_poll_gen} */
 const char *pvs_halt_poll_gen_name(enum pvs_halt_poll_gen v);
 
 /**
@@ -367,11 +351,7 @@ enum pvs_poll_policy {
 	PVS_POLL_POLICY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_poll_policy value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_poll_policy} */
 const char *pvs_poll_policy_name(enum pvs_poll_policy v);
 
 /** @brief Inputs of one poll-loop iteration. */
@@ -417,11 +397,7 @@ enum pvs_poll_action {
 	PVS_POLL_ACTION_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_poll_action value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_poll_action} */
 const char *pvs_poll_action_name(enum pvs_poll_action v);
 
 /**

@@ -137,11 +137,7 @@ enum pvs_idle_cpu {
 	PVS_IDLE_CPU_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_idle_cpu value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_idle_cpu} */
 const char *pvs_idle_cpu_name(enum pvs_idle_cpu v);
 
 /** @brief PowerVM partition mode (ignored for x86 guests). */
@@ -158,11 +154,7 @@ enum pvs_idle_partition {
 	PVS_IDLE_PARTITION_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_idle_partition value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_idle_partition} */
 const char *pvs_idle_partition_name(enum pvs_idle_partition v);
 
 /** @brief Whose CEDE exit-latency rule to apply. */
@@ -201,11 +193,7 @@ enum pvs_idle_policy {
 	PVS_IDLE_POLICY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_idle_policy value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_idle_policy} */
 const char *pvs_idle_policy_name(enum pvs_idle_policy v);
 
 /** @brief Where the returned CEDE latency came from. */
@@ -220,11 +208,7 @@ enum pvs_idle_source {
 	PVS_IDLE_SOURCE_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_idle_source value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_idle_source} */
 const char *pvs_idle_source_name(enum pvs_idle_source v);
 
 /** @brief The machine the decision is for. */

@@ -62,11 +62,7 @@ enum pvs_pack_policy {
 	PVS_PACK_POLICY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_pack_policy value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_pack_policy} */
 const char *pvs_pack_policy_name(enum pvs_pack_policy v);
 
 /** @brief How the CPUs are numbered into cores. */
@@ -236,11 +232,7 @@ enum pvs_sd_level {
 	PVS_SD_NR_LEVELS = 5
 };
 
-/**
- * @brief Name of an enum pvs_sd_level value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_sd_level} */
 const char *pvs_sd_level_name(enum pvs_sd_level v);
 
 /**
@@ -427,11 +419,7 @@ enum pvs_asym_rule {
 	PVS_ASYM_RULE_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_asym_rule value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_asym_rule} */
 const char *pvs_asym_rule_name(enum pvs_asym_rule v);
 
 /**

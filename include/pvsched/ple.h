@@ -103,11 +103,7 @@ enum pvs_ple_vendor {
 	PVS_PLE_VENDOR_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_ple_vendor value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_ple_vendor} */
 const char *pvs_ple_vendor_name(enum pvs_ple_vendor v);
 
 /**
@@ -201,11 +197,7 @@ enum pvs_ple_event {
 	PVS_PLE_EVENT_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_ple_event value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_ple_event} */
 const char *pvs_ple_event_name(enum pvs_ple_event v);
 
 /**

@@ -53,11 +53,7 @@ enum pvs_hv_kind {
 	PVS_HV_KVM_X86 = PVS_HV_PREEMPT_FLAG
 };
 
-/**
- * @brief Name of an enum pvs_hv_kind value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_hv_kind} */
 const char *pvs_hv_kind_name(enum pvs_hv_kind v);
 
 /**
@@ -86,11 +82,7 @@ enum pvs_preempt_policy {
 	PVS_PREEMPT_POLICY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_preempt_policy value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_preempt_policy} */
 const char *pvs_preempt_policy_name(enum pvs_preempt_policy v);
 
 /**
@@ -125,11 +117,7 @@ enum pvs_preempt_why {
 	PVS_PREEMPT_WHY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_preempt_why value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_preempt_why} */
 const char *pvs_preempt_why_name(enum pvs_preempt_why v);
 
 /** @brief What the hypervisor publishes about one hardware thread (vCPU). */

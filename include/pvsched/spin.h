@@ -75,11 +75,7 @@ enum pvs_spin_action {
 	PVS_SPIN_ACTION_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_spin_action value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_spin_action} */
 const char *pvs_spin_action_name(enum pvs_spin_action v);
 
 /** @brief Which rule pvs_spin_decide() applies. */
@@ -95,11 +91,7 @@ enum pvs_spin_policy {
 	PVS_SPIN_POLICY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_spin_policy value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_spin_policy} */
 const char *pvs_spin_policy_name(enum pvs_spin_policy v);
 
 /** @brief What the lock owner is doing, as far as the caller knows. */
@@ -126,11 +118,7 @@ enum pvs_spin_owner {
 	PVS_SPIN_OWNER_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_spin_owner value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_spin_owner} */
 const char *pvs_spin_owner_name(enum pvs_spin_owner v);
 
 /** @brief Why pvs_spin_decide() decided what it did (for tests, tracing,
@@ -161,11 +149,7 @@ enum pvs_spin_reason {
 	PVS_SPIN_REASON_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_spin_reason value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_spin_reason} */
 const char *pvs_spin_reason_name(enum pvs_spin_reason v);
 
 /**

@@ -57,11 +57,7 @@ enum pvs_yield_policy {
 	PVS_YIELD_POLICY_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_yield_policy value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_yield_policy} */
 const char *pvs_yield_policy_name(enum pvs_yield_policy v);
 
 /** @brief The policy upstream Linux applies today. */
@@ -221,11 +217,7 @@ enum pvs_dy_stop {
 	PVS_DY_STOP_COUNT
 };
 
-/**
- * @brief Name of an enum pvs_dy_stop value, for logs and tools.
- * @param v a value
- * @return a static string; "unknown" for a value out of range
- */
+/** @enum_name{pvs_dy_stop} */
 const char *pvs_dy_stop_name(enum pvs_dy_stop v);
 
 /**
