@@ -8,6 +8,7 @@
  * per case and policy an exit table like `perf kvm stat`.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -280,6 +281,11 @@ struct bail_cell {
 	uint64_t *jpm;			/* per iteration */
 };
 
+_Static_assert(sizeof(((struct pvsim_dy_sim_result *)0)->dy_counts) ==
+	       offsetof(struct pvsim_dy_sim_result, yield_sched) +
+	       sizeof(uint64_t) - offsetof(struct pvsim_dy_sim_result, passes),
+	       "dy_counts covers passes .. yield_sched");
+
 static void add_result(struct pvsim_dy_sim_result *d,
 		       const struct pvsim_dy_sim_result *r)
 {
@@ -290,18 +296,8 @@ static void add_result(struct pvsim_dy_sim_result *d,
 	d->failures += r->failures;
 	for (i = 0; i < PVSIM_DY_EXIT_NR; i++)
 		pvsim_dy_exit_merge(&d->exits[i], &r->exits[i]);
-	d->passes += r->passes;
-	d->examined += r->examined;
-	d->yield_calls += r->yield_calls;
-	d->yield_to += r->yield_to;
-	d->esrch += r->esrch;
-	d->rqlocks += r->rqlocks;
-	d->boosts += r->boosts;
-	d->stop_failures += r->stop_failures;
-	d->window_sum += r->window_sum;
-	d->host_preempts += r->host_preempts;
-	d->src_busy += r->src_busy;
-	d->yield_sched += r->yield_sched;
+	for (i = 0; i < PVSIM_DY_NCOUNTS; i++)
+		d->dy_counts[i] += r->dy_counts[i];
 }
 
 /* A row's policy name in records: the built-in's, or the plug-in's. */
