@@ -445,29 +445,21 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "- hold-outs: the four calibration rows are inputs (the sibling speeds);\n"
 "  the 90%% rows are fitted (long_gap_pm, long_gap_us); nothing was chosen\n"
 "  for the 33%% rows: `run` prints them as predictions beside the model's.\n",
-		(unsigned long long)p.exit_ns,
-		(unsigned long long)p.hp.max_ns, p.hp.grow,
-		(unsigned long long)p.hp.grow_start_ns, p.hp.shrink,
+		(unsigned long long)p.exit_ns, (unsigned long long)p.hp.max_ns,
+		p.hp.grow, (unsigned long long)p.hp.grow_start_ns, p.hp.shrink,
 		(unsigned long long)p.plain_iter_ns,
 		(unsigned long long)p.relax_iter_ns,
-		(unsigned long long)p.pause_ns,
-		(unsigned long long)p.entry_ns,
+		(unsigned long long)p.pause_ns, (unsigned long long)p.entry_ns,
 		(unsigned long long)p.sched_out_ns,
 		(unsigned long long)p.cexit_min_ns,
 		(unsigned long long)p.cexit_max_ns,
 		(unsigned long long)p.sched_in_ns,
-		(unsigned long long)p.entry_ns,
-		p.plain_ppm, vm_ppm, bm_ppm,
-		pvsim_hp_relax_ppm(&p), relax_bm_ppm,
-		(unsigned long long)p.work_min_ns / 1000,
-		(unsigned long long)p.work_max_ns / 1000, p.long_gap_pm,
-		(unsigned long long)p.long_gap_ns / 1000,
-		(unsigned long long)p.kt_gap_ns / 1000,
-		(unsigned long long)p.kt_min_ns / 1000,
-		(unsigned long long)p.kt_max_ns / 1000,
-		(unsigned long long)p.warmup_ns / 1000000,
-		(unsigned long long)p.runtime_ns / 1000000,
-		PVSIM_HALTPOLL_RELAX_ITERS);
+		(unsigned long long)p.entry_ns, p.plain_ppm, vm_ppm, bm_ppm,
+		pvsim_hp_relax_ppm(&p), relax_bm_ppm, PVSIM_US(p.work_min_ns),
+		PVSIM_US(p.work_max_ns), p.long_gap_pm, PVSIM_US(p.long_gap_ns),
+		PVSIM_US(p.kt_gap_ns), PVSIM_US(p.kt_min_ns),
+		PVSIM_US(p.kt_max_ns), PVSIM_MS(p.warmup_ns),
+		PVSIM_MS(p.runtime_ns), PVSIM_HALTPOLL_RELAX_ITERS);
 }
 
 static void pr_centi(FILE *f, const char *fmt_pad, uint64_t v)
