@@ -265,10 +265,7 @@ static void run_cases(uint64_t seed, const uint64_t *param,
 	unsigned int c;
 
 	assert_non_null(cs);
-	memset(&o, 0, sizeof(o));
-	o.seed = seed;
-	o.iterations = 8;
-	o.runtime_ns = 2000000000;
+	o = sim_test_opts(seed, 8, 2000000000);
 	o.param = param;
 	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
 		assert_int_equal(pvsim_idle_hint_case(&o, c, cs, NULL), 0);
@@ -295,6 +292,20 @@ static void run_old_model(uint64_t seed, uint64_t host_sched,
 	run_cases(seed, param, v);
 }
 
+/* Without noise the idle hint wins at p99; with a noise guest it loses at
+ * p90 and gains less than 50 % at p99 (compare% in hundredths). */
+static void assert_noise_cases_lose(
+	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT])
+{
+	unsigned int c;
+
+	assert_true(v[0][4] > 5000);
+	for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
+		assert_true(v[c][2] < -2000);
+		assert_true(v[c][4] < 5000);
+	}
+}
+
 /*
  * Under EEVDF (the default), seeds 1..3: without noise the idle hint
  * still wins at p99 (the baseline's second wake-up stacked on the
@@ -312,13 +323,10 @@ static void test_shape_eevdf(void **state)
 	(void)state;
 	for (seed = 1; seed <= 3; seed++) {
 		run_old_model(seed, 0, v);
+		assert_noise_cases_lose(v);
 		assert_true(v[0][0] >= -2000 && v[0][0] <= 500);
-		assert_true(v[0][4] > 5000);
-		for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
-			assert_true(v[c][2] < -2000);
-			assert_true(v[c][4] < 5000);
+		for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++)
 			assert_true(v[c][6] < 5000);
-		}
 	}
 }
 
@@ -326,15 +334,10 @@ static void test_shape_eevdf(void **state)
 static void test_shape_cfs(void **state)
 {
 	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT];
-	unsigned int c;
 
 	(void)state;
 	run_old_model(1, 2, v);
-	assert_true(v[0][4] > 5000);
-	for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
-		assert_true(v[c][2] < -2000);
-		assert_true(v[c][4] < 5000);
-	}
+	assert_noise_cases_lose(v);
 }
 
 /*
