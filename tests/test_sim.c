@@ -169,11 +169,8 @@ static void test_scenario_output_deterministic(void **state)
 				FILE *f = tmpfile();
 
 				assert_non_null(f);
-				memset(&o, 0, sizeof(o));
 				memset(&tot, 0, sizeof(tot));
-				o.seed = k == 2 ? 8 : 7;
-				o.iterations = 1;
-				o.runtime_ns = 100000000;
+				o = sim_test_opts(k == 2 ? 8 : 7, 1, 100000000);
 				o.json = json;
 				o.debug = true;
 				assert_int_equal(sc->run(&o, f, &tot), 0);

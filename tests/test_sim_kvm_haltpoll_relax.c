@@ -459,10 +459,7 @@ static void run_to_buf(uint64_t seed, char **buf, size_t *len)
 	struct pvsim_opts o;
 	long n;
 
-	memset(&o, 0, sizeof(o));
-	o.seed = seed;
-	o.iterations = 2;
-	o.runtime_ns = 50000000;
+	o = sim_test_opts(seed, 2, 50000000);
 	*buf = sim_test_output("kvm-haltpoll-relax", &o, NULL, &n);
 	assert_true(n > 0);
 	*len = (size_t)n;
@@ -498,10 +495,7 @@ static void test_records(void **state)
 	assert_string_equal(sc->plot_metrics, "dhry_score,p50_us,p99_us");
 	assert_int_equal(sc->npublished, 6);
 	assert_int_equal(sc->nparams, 29);
-	memset(&o, 0, sizeof(o));
-	o.seed = 1;
-	o.iterations = 2;
-	o.runtime_ns = 20000000;
+	o = sim_test_opts(1, 2, 20000000);
 	o.sink = &k;
 	o.json = true;
 	assert_int_equal(sc->run(&o, f, NULL), 0);
@@ -586,10 +580,7 @@ static void test_shape(void **state)
 
 	(void)state;
 	assert_non_null(cs);
-	memset(&o, 0, sizeof(o));
-	o.seed = 1;
-	o.iterations = 3;
-	o.runtime_ns = 300000000;
+	o = sim_test_opts(1, 3, 300000000);
 	assert_int_equal(pvsim_haltpoll_relax_case(&o, 1, cs, NULL), 0);
 	for (pol = 0; pol < PVSIM_HALTPOLL_RELAX_NPOL; pol++) {
 		d[pol] = mean_dhry(cs, pol);

@@ -265,10 +265,7 @@ static void run_cases(uint64_t seed, const uint64_t *param,
 	unsigned int c;
 
 	assert_non_null(cs);
-	memset(&o, 0, sizeof(o));
-	o.seed = seed;
-	o.iterations = 8;
-	o.runtime_ns = 2000000000;
+	o = sim_test_opts(seed, 8, 2000000000);
 	o.param = param;
 	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
 		assert_int_equal(pvsim_idle_hint_case(&o, c, cs, NULL), 0);
@@ -283,6 +280,32 @@ static void run_cases(uint64_t seed, const uint64_t *param,
 	free(cs);
 }
 
+/* run_cases() on the old model's parameters under one host scheduler
+ * (host_sched: 0 EEVDF, 1 the earlier shortcut, 2 CFS). */
+static void run_old_model(uint64_t seed, uint64_t host_sched,
+			  int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT])
+{
+	uint64_t param[PVSIM_MAX_PARAMS];
+
+	param_old_model(param);
+	param_set(param, "host_sched", host_sched);
+	run_cases(seed, param, v);
+}
+
+/* Without noise the idle hint wins at p99; with a noise guest it loses at
+ * p90 and gains less than 50 % at p99 (compare% in hundredths). */
+static void assert_noise_cases_lose(
+	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT])
+{
+	unsigned int c;
+
+	assert_true(v[0][4] > 5000);
+	for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
+		assert_true(v[c][2] < -2000);
+		assert_true(v[c][4] < 5000);
+	}
+}
+
 /*
  * Under EEVDF (the default), seeds 1..3: without noise the idle hint
  * still wins at p99 (the baseline's second wake-up stacked on the
@@ -294,21 +317,16 @@ static void run_cases(uint64_t seed, const uint64_t *param,
 static void test_shape_eevdf(void **state)
 {
 	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT];
-	uint64_t param[PVSIM_MAX_PARAMS];
 	uint64_t seed;
 	unsigned int c;
 
 	(void)state;
-	param_old_model(param);
 	for (seed = 1; seed <= 3; seed++) {
-		run_cases(seed, param, v);
+		run_old_model(seed, 0, v);
+		assert_noise_cases_lose(v);
 		assert_true(v[0][0] >= -2000 && v[0][0] <= 500);
-		assert_true(v[0][4] > 5000);
-		for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
-			assert_true(v[c][2] < -2000);
-			assert_true(v[c][4] < 5000);
+		for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++)
 			assert_true(v[c][6] < 5000);
-		}
 	}
 }
 
@@ -316,18 +334,10 @@ static void test_shape_eevdf(void **state)
 static void test_shape_cfs(void **state)
 {
 	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT];
-	uint64_t param[PVSIM_MAX_PARAMS];
-	unsigned int c;
 
 	(void)state;
-	param_old_model(param);
-	param_set(param, "host_sched", 2);
-	run_cases(1, param, v);
-	assert_true(v[0][4] > 5000);
-	for (c = 1; c < PVSIM_IDLE_HINT_NCASES; c++) {
-		assert_true(v[c][2] < -2000);
-		assert_true(v[c][4] < 5000);
-	}
+	run_old_model(1, 2, v);
+	assert_noise_cases_lose(v);
 }
 
 /*
@@ -338,13 +348,10 @@ static void test_shape_cfs(void **state)
 static void test_shape_shortcut(void **state)
 {
 	int64_t v[PVSIM_IDLE_HINT_NCASES][PVSIM_IDLE_HINT_NPCT];
-	uint64_t param[PVSIM_MAX_PARAMS];
 	unsigned int c;
 
 	(void)state;
-	param_old_model(param);
-	param_set(param, "host_sched", 1);
-	run_cases(1, param, v);
+	run_old_model(1, 1, v);
 	for (c = 0; c < PVSIM_IDLE_HINT_NCASES; c++) {
 		assert_true(v[c][0] >= -2000 && v[c][0] <= 500);
 		assert_true(v[c][1] >= -2000 && v[c][1] <= 500);

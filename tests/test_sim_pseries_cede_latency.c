@@ -468,11 +468,8 @@ static char *run_text(uint64_t seed, struct pvsim_sink *k, size_t *len)
 	char *buf;
 	long n;
 
-	memset(&o, 0, sizeof(o));
 	memset(&tot, 0, sizeof(tot));
-	o.seed = seed;
-	o.iterations = 2;
-	o.runtime_ns = 10 * MS;
+	o = sim_test_opts(seed, 2, 10 * MS);
 	o.sink = k;
 	buf = sim_test_output("pseries-cede-latency", &o, &tot, &n);
 	assert_int_equal(tot.failures, 0);
@@ -558,11 +555,8 @@ static void test_shape(void **state)
 
 	(void)state;
 	assert_non_null(null);
-	memset(&o, 0, sizeof(o));
 	memset(&k, 0, sizeof(k));
-	o.seed = 1;
-	o.iterations = 3;
-	o.runtime_ns = 30 * MS;
+	o = sim_test_opts(1, 3, 30 * MS);
 	o.sink = &k;
 	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, null, NULL), 0);
 	fclose(null);
@@ -681,11 +675,8 @@ static void test_hook(void **state)
 			    sizeof(uint32_t));
 	assert_int_equal(st[1].target_residency_us, 10);
 
-	memset(&o, 0, sizeof(o));
 	memset(&k, 0, sizeof(k));
-	o.seed = 3;
-	o.iterations = 2;
-	o.runtime_ns = 5 * MS;
+	o = sim_test_opts(3, 2, 5 * MS);
 	o.sink = &k;
 	o.plugin = &h;
 	seen.calls = 0;
@@ -711,11 +702,8 @@ static void run_params(const uint64_t *v, uint64_t seed,
 	FILE *null = fopen("/dev/null", "w");
 
 	assert_non_null(null);
-	memset(&o, 0, sizeof(o));
 	memset(k, 0, sizeof(*k));
-	o.seed = seed;
-	o.iterations = 2;
-	o.runtime_ns = 10 * MS;
+	o = sim_test_opts(seed, 2, 10 * MS);
 	o.sink = k;
 	o.param = v;
 	assert_int_equal(pvsim_find("pseries-cede-latency")->run(&o, null,

@@ -52,8 +52,19 @@ static void rec_all(const struct pvsim_opts *o, const char *cs,
 static int fake_run(const struct pvsim_opts *o, FILE *f,
 		    struct pvsim_totals *tot)
 {
+	/* case "clear & plain": value i of each set is first + i */
+	static const struct {
+		const char *policy, *metric;
+		double first;
+	} plain[] = {
+		{ "base", "ops_per_s", 10 }, { "new", "ops_per_s", 20 },
+		{ "base", "p50_us", 10 }, { "new", "p50_us", 8 },
+		{ "base", "p99.9_us", 900 }, { "new", "p99.9_us", 300 },
+		{ "base", "p99_us", 100 }, { "new", "p99_us", 50 },
+	};
 	double a[60], b[60];
 	unsigned int i;
+	size_t j;
 
 	fprintf(f, "fake run\n");
 	for (i = 0; i < 60; i++) {
@@ -62,22 +73,10 @@ static int fake_run(const struct pvsim_opts *o, FILE *f,
 	}
 	rec_all(o, "small", "base", "ops_per_s", iguana, 7);
 	rec_all(o, "small", "new", "ops_per_s", chameleon, 5);
-	for (i = 0; i < 5; i++) {
-		pvsim_record(o, "clear & plain", "base", "ops_per_s", i,
-			       10 + i);
-		pvsim_record(o, "clear & plain", "new", "ops_per_s", i,
-			       20 + i);
-		pvsim_record(o, "clear & plain", "base", "p50_us", i,
-			       10 + i);
-		pvsim_record(o, "clear & plain", "new", "p50_us", i, 8 + i);
-		pvsim_record(o, "clear & plain", "base", "p99.9_us", i,
-			       900 + i);
-		pvsim_record(o, "clear & plain", "new", "p99.9_us", i,
-			       300 + i);
-		pvsim_record(o, "clear & plain", "base", "p99_us", i,
-			       100 + i);
-		pvsim_record(o, "clear & plain", "new", "p99_us", i, 50 + i);
-	}
+	for (i = 0; i < 5; i++)
+		for (j = 0; j < sizeof(plain) / sizeof(plain[0]); j++)
+			pvsim_record(o, "clear & plain", plain[j].policy,
+				     plain[j].metric, i, plain[j].first + i);
 	rec_all(o, "large", "base", "ops_per_s", a, 60);
 	rec_all(o, "large", "new", "ops_per_s", b, 60);
 	if (tot)
@@ -369,7 +368,22 @@ static void test_metric_better(void **state)
 
 static void test_compare_cli(void **state)
 {
+	/* an option compare refuses, and what its message names */
+	static const struct {
+		const char *opt, *arg, *says[3];
+	} bad[] = {
+		{ "--base", "old", { "unknown policy 'old'",
+				     "recorded policies: base, new" } },
+		{ "--metric", "nope",
+		  { "unknown metric 'nope'",
+		    "ops_per_s, p50_us, p99.9_us, p99_us" } },
+		{ "--case", "4", { "unknown case '4'", "1: \"small\"",
+				   "3: \"large\"" } },
+		{ "--confidence", "97", { "bad --confidence '97' "
+					  "(80|90|95|98|99|99.5)" } },
+	};
 	char *out, *err;
+	size_t i, j;
 
 	(void)state;
 	/* everything, 95 %: small not proven, clear proven, large not */
@@ -432,35 +446,16 @@ static void test_compare_cli(void **state)
 "\t50 +/- 2.306\n"));
 	free(out);
 	free(err);
-	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
-			     "--base", "old"), 2);
-	assert_non_null(strstr(err, "unknown policy 'old'"));
-	assert_non_null(strstr(err, "recorded policies: base, new"));
-	free(out);
-	free(err);
-
-	/* unknown metric and case: what exists */
-	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
-			     "--metric", "nope"), 2);
-	assert_non_null(strstr(err, "unknown metric 'nope'"));
-	assert_non_null(strstr(err, "ops_per_s, p50_us, p99.9_us, p99_us"));
-	free(out);
-	free(err);
-	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
-			     "--case", "4"), 2);
-	assert_non_null(strstr(err, "unknown case '4'"));
-	assert_non_null(strstr(err, "1: \"small\""));
-	assert_non_null(strstr(err, "3: \"large\""));
-	free(out);
-	free(err);
-
-	/* bad confidence, compare options given to run */
-	assert_int_equal(CMD(&fake_bars, &out, &err, "compare", "fakebars",
-			     "--confidence", "97"), 2);
-	assert_non_null(strstr(err, "bad --confidence '97' "
-				"(80|90|95|98|99|99.5)"));
-	free(out);
-	free(err);
+	/* what compare refuses, and the message says what exists */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(CMD(&fake_bars, &out, &err, "compare",
+				     "fakebars", bad[i].opt, bad[i].arg), 2);
+		for (j = 0; j < 3 && bad[i].says[j]; j++)
+			assert_non_null(strstr(err, bad[i].says[j]));
+		free(out);
+		free(err);
+	}
+	/* compare options given to run */
 	assert_int_equal(CMD(&fake_bars, &out, &err, "run", "fakebars",
 			     "--metric", "p50_us"), 2);
 	free(out);
@@ -555,6 +550,16 @@ static void assert_svg_sane(const char *s)
 	assert_non_null(strstr(s, "clear &amp; plain"));
 }
 
+/* What the bars' plot shows: title, axis, legend, and the bars' labels
+ * (means and changes against the baseline). */
+static const char *const bars_say[] = {
+	"fakebars: known values (bars)", "ops_per_s (higher is better)",
+	">base (baseline)</text>", ">new</text>",
+	">300</text>", ">540</text>", ">+80%</text>", ">+83%</text>",
+	">+1.0%</text>",	/* 105.5 / 104.5 */
+	NULL
+};
+
 static void test_plot_bars(void **state)
 {
 	char *s;
@@ -562,16 +567,7 @@ static void test_plot_bars(void **state)
 	(void)state;
 	s = plot(&fake_bars, "run", 0);
 	assert_svg_sane(s);
-	assert_non_null(strstr(s, "fakebars: known values (bars)"));
-	assert_non_null(strstr(s, "ops_per_s (higher is better)"));
-	assert_non_null(strstr(s, ">base (baseline)</text>"));
-	assert_non_null(strstr(s, ">new</text>"));
-	/* the bars' labels: means and changes against the baseline */
-	assert_non_null(strstr(s, ">300</text>"));
-	assert_non_null(strstr(s, ">540</text>"));
-	assert_non_null(strstr(s, ">+80%</text>"));
-	assert_non_null(strstr(s, ">+83%</text>"));
-	assert_non_null(strstr(s, ">+1.0%</text>"));	/* 105.5 / 104.5 */
+	sim_test_has_all(s, bars_say);
 	free(s);
 	/* compare can draw too */
 	s = plot(&fake_bars, "compare", 0);

@@ -450,11 +450,8 @@ static void test_pull_hooks_plugin_row(void **state)
 	(void)state;
 	assert_non_null(null);
 	memset(&calls, 0, sizeof(calls));
-	memset(&o, 0, sizeof(o));
 	memset(&k, 0, sizeof(k));
-	o.seed = 7;
-	o.iterations = 2;
-	o.runtime_ns = 1500000000;
+	o = sim_test_opts(7, 2, 1500000000);
 	o.sink = &k;
 	o.plugin = &h;
 	assert_int_equal(pvsim_find("splpar-asym-pack")->run(&o, null, NULL),

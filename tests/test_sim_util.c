@@ -6,6 +6,25 @@
 #include "pvs_test.h"
 #include "test_sim_util.h"
 
+struct pvsim_opts sim_test_opts(uint64_t seed, uint32_t iterations,
+				uint64_t runtime_ns)
+{
+	struct pvsim_opts o;
+
+	memset(&o, 0, sizeof(o));
+	o.seed = seed;
+	o.iterations = iterations;
+	o.runtime_ns = runtime_ns;
+	return o;
+}
+
+void sim_test_has_all(const char *s, const char *const *want)
+{
+	for (; *want; want++)
+		if (!strstr(s, *want))
+			fail_msg("missing from the output: \"%s\"", *want);
+}
+
 void sim_test_run_recorded(const char *name, uint64_t seed,
 			   uint64_t runtime_ns, struct pvsim_sink *sink)
 {
@@ -16,10 +35,7 @@ void sim_test_run_recorded(const char *name, uint64_t seed,
 	assert_non_null(sc);
 	assert_non_null(out);
 	memset(sink, 0, sizeof(*sink));
-	memset(&o, 0, sizeof(o));
-	o.seed = seed;
-	o.iterations = 2;
-	o.runtime_ns = runtime_ns;
+	o = sim_test_opts(seed, 2, runtime_ns);
 	o.sink = sink;
 	assert_int_equal(sc->run(&o, out, NULL), 0);
 	assert_false(sink->lost);

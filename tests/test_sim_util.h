@@ -11,6 +11,15 @@
 
 #include <pvsched/sim.h>
 
+/* Run options with this seed, iteration count and measured time per
+ * iteration, everything else zero (no sink, no JSON, the defaults). */
+struct pvsim_opts sim_test_opts(uint64_t seed, uint32_t iterations,
+				uint64_t runtime_ns);
+
+/* Fail, naming it, unless each string of want (NULL-terminated) occurs
+ * in s. */
+void sim_test_has_all(const char *s, const char *const *want);
+
 /* Run scenario name for 2 iterations of runtime_ns into sink (asserts
  * that it ran and lost no record; free with pvsim_sink_free()). */
 void sim_test_run_recorded(const char *name, uint64_t seed,

@@ -151,3 +151,35 @@ void pvsim_params_show(const struct pvsim_scenario *sc, FILE *f)
 			pvsim_prov_name(p->prov), p->source);
 	}
 }
+
+void pvsim_param_fields(const struct pvsim_opts *o,
+			const struct pvsim_param *tab,
+			const struct pvsim_param_field *f, size_t n,
+			void *model)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint64_t v = pvsim_param_value(o, tab, f[i].param) *
+			     f[i].scale;
+		char *at = (char *)model + f[i].offset;
+
+		switch (f[i].kind) {
+		case PVSIM_FIELD_U64:
+			memcpy(at, &v, sizeof(v));
+			break;
+		case PVSIM_FIELD_U32: {
+			uint32_t v32 = (uint32_t)v;
+
+			memcpy(at, &v32, sizeof(v32));
+			break;
+		}
+		case PVSIM_FIELD_BOOL: {
+			bool b = v != 0;
+
+			memcpy(at, &b, sizeof(b));
+			break;
+		}
+		}
+	}
+}

@@ -8,6 +8,7 @@
 #ifndef PVSCHED_SIM_PARAMS_H
 #define PVSCHED_SIM_PARAMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -79,6 +80,61 @@ int pvsim_params_file(const struct pvsim_scenario *sc, uint64_t *v,
  * @param f  output stream
  */
 void pvsim_params_show(const struct pvsim_scenario *sc, FILE *f);
+
+/** @brief How a model's parameter field stores a table value. */
+enum pvsim_field_kind {
+	PVSIM_FIELD_U64,	/**< uint64_t: value x scale */
+	PVSIM_FIELD_U32,	/**< uint32_t: value x scale, truncated */
+	PVSIM_FIELD_BOOL,	/**< bool: value != 0 */
+};
+
+/**
+ * @brief One row of a scenario's binding: where table parameter @c param
+ *        lands in the model's parameter struct and in which unit.
+ */
+struct pvsim_param_field {
+	/** @brief Index in the scenario's table (struct pvsim_param). */
+	uint16_t param;
+	/** @brief Byte offset of the field in the model's struct. */
+	uint16_t offset;
+	/** @brief The field's type. */
+	enum pvsim_field_kind kind;
+	/** @brief Table unit to field unit (1; 1000 for us -> ns ...). */
+	uint32_t scale;
+};
+
+/* offsetof(T, member), refused at compile time unless the member is
+ * @p size bytes (a row of the wrong kind would write half a field). */
+#define PVSIM_FIELD_AT(T, member, size)					\
+	(offsetof(T, member) +						\
+	 0 * sizeof(char[sizeof(((T *)0)->member) == (size) ? 1 : -1]))
+
+/** @brief A binding row: table index @p i into @p T's @p member, a
+ *         uint64_t, times @p scale. */
+#define PVSIM_BIND_U64(i, T, member, scale) \
+	{ (i), PVSIM_FIELD_AT(T, member, 8), PVSIM_FIELD_U64, (scale) }
+/** @brief A binding row for a uint32_t @p member (the value as is). */
+#define PVSIM_BIND_U32(i, T, member) \
+	{ (i), PVSIM_FIELD_AT(T, member, 4), PVSIM_FIELD_U32, 1 }
+/** @brief A binding row for a bool @p member (value != 0). */
+#define PVSIM_BIND_BOOL(i, T, member) \
+	{ (i), PVSIM_FIELD_AT(T, member, sizeof(bool)),\
+	  PVSIM_FIELD_BOOL, 1 }
+
+/**
+ * @brief Write a run's values of a table onto a model's parameter
+ *        struct, one binding row a field: the one place a scenario's
+ *        table meets its model.
+ * @param o     run options (their values, or the table's defaults)
+ * @param tab   the scenario's parameter table
+ * @param f     the binding rows
+ * @param n     how many
+ * @param model the model's parameter struct the offsets refer to
+ */
+void pvsim_param_fields(const struct pvsim_opts *o,
+			const struct pvsim_param *tab,
+			const struct pvsim_param_field *f, size_t n,
+			void *model);
 
 #ifdef __cplusplus
 }

@@ -113,32 +113,22 @@ int pvsim_ple_step(const struct pvsim_hooks *h,
 	return pvs_ple_step(p, ev, window);
 }
 
-bool pvsim_asym_group_pull(const struct pvsim_hooks *h,
-			   const struct pvs_asym_snapshot *s,
-			   enum pvs_asym_rule rule)
-{
-	if (h && h->asym_group_pull)
-		return h->asym_group_pull(h->user, s);
-	return pvs_asym_group_pull(s, rule);
-}
+/* The three asym-packing decisions (plugin.h): the plug-in's hook when it
+ * has one, else the library's rule; one body for all three. */
+#define PVSIM_ASYM_DECISION(name)					\
+	bool pvsim_##name(const struct pvsim_hooks *h,			\
+			  const struct pvs_asym_snapshot *s,		\
+			  enum pvs_asym_rule rule)			\
+	{								\
+		if (h && h->name)					\
+			return h->name(h->user, s);			\
+		return pvs_##name(s, rule);				\
+	}
 
-bool pvsim_asym_skip_rq(const struct pvsim_hooks *h,
-			const struct pvs_asym_snapshot *s,
-			enum pvs_asym_rule rule)
-{
-	if (h && h->asym_skip_rq)
-		return h->asym_skip_rq(h->user, s);
-	return pvs_asym_skip_rq(s, rule);
-}
-
-bool pvsim_asym_active_balance(const struct pvsim_hooks *h,
-			       const struct pvs_asym_snapshot *s,
-			       enum pvs_asym_rule rule)
-{
-	if (h && h->asym_active_balance)
-		return h->asym_active_balance(h->user, s);
-	return pvs_asym_active_balance(s, rule);
-}
+PVSIM_ASYM_DECISION(asym_group_pull)
+PVSIM_ASYM_DECISION(asym_skip_rq)
+PVSIM_ASYM_DECISION(asym_active_balance)
+#undef PVSIM_ASYM_DECISION
 
 const char *const pvsim_hook_names[PVSIM_NHOOKS] = {
 	"is_preempted", "pick_cpu", "idle_state_latency", "poll_action",

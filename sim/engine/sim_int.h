@@ -34,6 +34,10 @@ const char *pvsim_policy(const struct pvsim_opts *o,
  * "12.345"), into b of n bytes; returns b. */
 const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
 
+/* A time in ns as whole us or ms, for printf's %llu (show()'s texts). */
+#define PVSIM_US(ns) ((unsigned long long)(ns) / 1000)
+#define PVSIM_MS(ns) ((unsigned long long)(ns) / 1000000)
+
 /* A finished run's outcome into a model's result r (fields of the same
  * names): events handled, violations, the first one's name and record. */
 #define PVSIM_TAKE_OUTCOME(r, s)					\

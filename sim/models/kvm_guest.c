@@ -112,6 +112,17 @@ static void vcpu_set_cur(struct kvm *k, uint32_t vi, uint32_t ti)
 	task_run(k, ti);
 }
 
+/* vi's guest goes idle: lppaca idle set, snooze until snooze_ns ends. */
+static void vcpu_snooze(struct kvm *k, uint32_t vi)
+{
+	struct vcpu *v = &k->v[vi];
+
+	v->gidle = GI_SNOOZE;
+	v->lp_idle = 1;
+	v->snooze_epoch++;
+	kvm_at(k, k->p->snooze_ns, EV_SNOOZE_END, vi, v->snooze_epoch);
+}
+
 /* The current task left executing vCPU vi: pick the next one. */
 static void vcpu_schedule(struct kvm *k, uint32_t vi)
 {
@@ -146,10 +157,7 @@ static void vcpu_schedule(struct kvm *k, uint32_t vi)
 		return;
 	}
 	/* idle: pseries_idle_prolog sets lppaca idle, then snooze */
-	v->gidle = GI_SNOOZE;
-	v->lp_idle = 1;
-	v->snooze_epoch++;
-	kvm_at(k, k->p->snooze_ns, EV_SNOOZE_END, vi, v->snooze_epoch);
+	vcpu_snooze(k, vi);
 }
 
 /* Guest code starts executing on vi (after dispatch or a snooze wake). */
@@ -158,25 +166,20 @@ void kvm_vcpu_enter(struct kvm *k, uint32_t vi)
 	struct vcpu *v = &k->v[vi];
 
 	v->exec = true;
-	if (v->cur >= 0) {
-		v->gidle = GI_BUSY;
-		v->lp_idle = 0;
-		if (v->qlen)
-			arm_slice(k, vi);
-		task_run(k, (uint32_t)v->cur);
+	if (v->cur < 0 && !v->qlen) {
+		/* nothing to do (preempted while snoozing): snooze again */
+		vcpu_snooze(k, vi);
 		return;
 	}
-	if (v->qlen) {
-		v->gidle = GI_BUSY;
-		v->lp_idle = 0;
+	v->gidle = GI_BUSY;
+	v->lp_idle = 0;
+	if (v->cur < 0) {
 		vcpu_schedule(k, vi);
 		return;
 	}
-	/* nothing to do (preempted while snoozing): snooze again */
-	v->gidle = GI_SNOOZE;
-	v->lp_idle = 1;
-	v->snooze_epoch++;
-	kvm_at(k, k->p->snooze_ns, EV_SNOOZE_END, vi, v->snooze_epoch);
+	if (v->qlen)
+		arm_slice(k, vi);
+	task_run(k, (uint32_t)v->cur);
 }
 
 void kvm_snooze_end(struct kvm *k, uint32_t vi)

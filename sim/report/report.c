@@ -29,6 +29,14 @@ static void add_name(const char **list, size_t *n, const char *name)
 		list[(*n)++] = name;
 }
 
+bool pvsim_key_is(const char *case_name, const char *policy,
+		  const char *metric, const char *cs, const char *pol,
+		  const char *met)
+{
+	return !strcmp(case_name, cs) && !strcmp(policy, pol) &&
+	       !strcmp(metric, met);
+}
+
 struct pvsim_set *pvsim_sets_find(const struct pvsim_sets *s,
 				      const char *case_name,
 				      const char *policy, const char *metric)
@@ -36,9 +44,8 @@ struct pvsim_set *pvsim_sets_find(const struct pvsim_sets *s,
 	size_t i;
 
 	for (i = 0; i < s->nset; i++)
-		if (!strcmp(s->set[i].case_name, case_name) &&
-		    !strcmp(s->set[i].policy, policy) &&
-		    !strcmp(s->set[i].metric, metric))
+		if (pvsim_key_is(s->set[i].case_name, s->set[i].policy,
+				 s->set[i].metric, case_name, policy, metric))
 			return &s->set[i];
 	return NULL;
 }

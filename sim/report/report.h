@@ -79,6 +79,16 @@ struct pvsim_sets {
 int pvsim_sets_build(struct pvsim_sets *s, const struct pvsim_sink *k);
 
 /**
+ * @brief Whether a row recorded as (@p case_name, @p policy, @p metric)
+ *        is the one asked for as (@p cs, @p pol, @p met): the key data
+ *        sets and published values are looked up by.
+ * @return true when all three names are equal
+ */
+bool pvsim_key_is(const char *case_name, const char *policy,
+		  const char *metric, const char *cs, const char *pol,
+		  const char *met);
+
+/**
  * @brief Find the data set of one (case, policy, metric).
  * @param s         the sets
  * @param case_name case

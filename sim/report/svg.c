@@ -325,9 +325,9 @@ const struct pvsim_published *svg_published_of(
 	unsigned int i;
 
 	for (i = 0; i < sc->npublished; i++)
-		if (!strcmp(sc->published[i].case_name, cs) &&
-		    !strcmp(sc->published[i].policy, pol) &&
-		    !strcmp(sc->published[i].metric, metric))
+		if (pvsim_key_is(sc->published[i].case_name,
+				 sc->published[i].policy,
+				 sc->published[i].metric, cs, pol, metric))
 			return &sc->published[i];
 	return NULL;
 }

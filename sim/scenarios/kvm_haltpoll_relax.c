@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "scenarios/kvm_haltpoll_relax.h"
+#include "engine/params.h"
 #include "engine/sim_int.h"
 #include "report/holdout.h"
 #include "report/json.h"
@@ -130,6 +131,41 @@ static const struct pvsim_param hp_params[P_NR] = {
 #undef F
 #undef A
 
+/* Where each parameter lands in the model, in the model's unit (the
+ * case's load is set by setup()). */
+#define U64(i, m, scale) PVSIM_BIND_U64(i, struct pvsim_hp_params, m, scale)
+#define U32(i, m) PVSIM_BIND_U32(i, struct pvsim_hp_params, m)
+static const struct pvsim_param_field hp_fields[] = {
+	U64(P_HALT_POLL, hp.max_ns, 1),
+	U32(P_GROW, hp.grow),
+	U64(P_GROW_START, hp.grow_start_ns, 1),
+	U32(P_SHRINK, hp.shrink),
+	U32(P_PLAIN_PPM, plain_ppm),
+	U32(P_PAUSE_VM_PPM, pause_ppm),
+	U32(P_GUEST_PPM, guest_ppm),
+	U64(P_PLAIN_ITER, plain_iter_ns, 1),
+	U64(P_RELAX_ITER, relax_iter_ns, 1),
+	U64(P_PAUSE, pause_ns, 1),
+	U64(P_EXIT, exit_ns, 1),
+	U64(P_SCHED_OUT, sched_out_ns, 1),
+	U64(P_CEXIT_MIN, cexit_min_ns, 1),
+	U64(P_CEXIT_MAX, cexit_max_ns, 1),
+	U64(P_SCHED_IN, sched_in_ns, 1),
+	U64(P_ENTRY, entry_ns, 1),
+	U64(P_WORK_MIN, work_min_ns, 1000),
+	U64(P_WORK_MAX, work_max_ns, 1000),
+	U32(P_LONG_GAP_PM, long_gap_pm),
+	U64(P_LONG_GAP, long_gap_ns, 1000),
+	U64(P_KT_GAP, kt_gap_ns, 1000),
+	U64(P_KT_MIN, kt_min_ns, 1000),
+	U64(P_KT_MAX, kt_max_ns, 1000),
+	U64(P_WARMUP, warmup_ns, 1000000),
+	U32(P_RUN_NOISE, run_noise_pm),
+	U64(P_TIMER_JITTER, timer_jitter_ns, 1),
+};
+#undef U32
+#undef U64
+
 /* Onto the model's parameters: the run's values of the table (the only
  * source of the model's numbers), the case's load, the policy's rule (the
  * plug-in's missing hooks: cpu_relax's). */
@@ -144,34 +180,10 @@ static void setup(const struct pvsim_opts *o, struct pvsim_hp_params *p,
 	p->poll = PVS_POLL_PLAIN;
 	p->wl = PVSIM_HP_WL_REDIS;
 	p->runtime_ns = 5000000000ull;
-	p->hp.max_ns = HP(P_HALT_POLL);
-	p->hp.grow = (uint32_t)HP(P_GROW);
-	p->hp.grow_start_ns = HP(P_GROW_START);
-	p->hp.shrink = (uint32_t)HP(P_SHRINK);
-	p->plain_ppm = (uint32_t)HP(P_PLAIN_PPM);
-	p->pause_ppm = (uint32_t)HP(P_PAUSE_VM_PPM);
-	p->guest_ppm = (uint32_t)HP(P_GUEST_PPM);
-	p->plain_iter_ns = HP(P_PLAIN_ITER);
-	p->relax_iter_ns = HP(P_RELAX_ITER);
-	p->pause_ns = HP(P_PAUSE);
-	p->exit_ns = HP(P_EXIT);
-	p->sched_out_ns = HP(P_SCHED_OUT);
-	p->cexit_min_ns = HP(P_CEXIT_MIN);
-	p->cexit_max_ns = HP(P_CEXIT_MAX);
-	p->sched_in_ns = HP(P_SCHED_IN);
-	p->entry_ns = HP(P_ENTRY);
+	pvsim_param_fields(o, hp_params, hp_fields,
+			   sizeof(hp_fields) / sizeof(hp_fields[0]), p);
 	p->load_pm = (uint32_t)HP(c ? P_LOAD_LOW : P_LOAD_HIGH);
-	p->work_min_ns = HP(P_WORK_MIN) * 1000;
-	p->work_max_ns = HP(P_WORK_MAX) * 1000;
-	p->long_gap_pm = (uint32_t)HP(P_LONG_GAP_PM);
-	p->long_gap_ns = HP(P_LONG_GAP) * 1000;
-	p->kt_gap_ns = HP(P_KT_GAP) * 1000;
-	p->kt_min_ns = HP(P_KT_MIN) * 1000;
-	p->kt_max_ns = HP(P_KT_MAX) * 1000;
-	p->warmup_ns = HP(P_WARMUP) * 1000000;
-	p->run_noise_pm = (uint32_t)HP(P_RUN_NOISE);
 	p->run_noise_key = pol;
-	p->timer_jitter_ns = HP(P_TIMER_JITTER);
 	switch (pol) {
 	case PVSIM_HPR_RELAX:
 		p->poll = PVS_POLL_RELAX;
@@ -433,29 +445,21 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "- hold-outs: the four calibration rows are inputs (the sibling speeds);\n"
 "  the 90%% rows are fitted (long_gap_pm, long_gap_us); nothing was chosen\n"
 "  for the 33%% rows: `run` prints them as predictions beside the model's.\n",
-		(unsigned long long)p.exit_ns,
-		(unsigned long long)p.hp.max_ns, p.hp.grow,
-		(unsigned long long)p.hp.grow_start_ns, p.hp.shrink,
+		(unsigned long long)p.exit_ns, (unsigned long long)p.hp.max_ns,
+		p.hp.grow, (unsigned long long)p.hp.grow_start_ns, p.hp.shrink,
 		(unsigned long long)p.plain_iter_ns,
 		(unsigned long long)p.relax_iter_ns,
-		(unsigned long long)p.pause_ns,
-		(unsigned long long)p.entry_ns,
+		(unsigned long long)p.pause_ns, (unsigned long long)p.entry_ns,
 		(unsigned long long)p.sched_out_ns,
 		(unsigned long long)p.cexit_min_ns,
 		(unsigned long long)p.cexit_max_ns,
 		(unsigned long long)p.sched_in_ns,
-		(unsigned long long)p.entry_ns,
-		p.plain_ppm, vm_ppm, bm_ppm,
-		pvsim_hp_relax_ppm(&p), relax_bm_ppm,
-		(unsigned long long)p.work_min_ns / 1000,
-		(unsigned long long)p.work_max_ns / 1000, p.long_gap_pm,
-		(unsigned long long)p.long_gap_ns / 1000,
-		(unsigned long long)p.kt_gap_ns / 1000,
-		(unsigned long long)p.kt_min_ns / 1000,
-		(unsigned long long)p.kt_max_ns / 1000,
-		(unsigned long long)p.warmup_ns / 1000000,
-		(unsigned long long)p.runtime_ns / 1000000,
-		PVSIM_HALTPOLL_RELAX_ITERS);
+		(unsigned long long)p.entry_ns, p.plain_ppm, vm_ppm, bm_ppm,
+		pvsim_hp_relax_ppm(&p), relax_bm_ppm, PVSIM_US(p.work_min_ns),
+		PVSIM_US(p.work_max_ns), p.long_gap_pm, PVSIM_US(p.long_gap_ns),
+		PVSIM_US(p.kt_gap_ns), PVSIM_US(p.kt_min_ns),
+		PVSIM_US(p.kt_max_ns), PVSIM_MS(p.warmup_ns),
+		PVSIM_MS(p.runtime_ns), PVSIM_HALTPOLL_RELAX_ITERS);
 }
 
 static void pr_centi(FILE *f, const char *fmt_pad, uint64_t v)

@@ -8,6 +8,7 @@
  * per case and policy an exit table like `perf kvm stat`.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -183,33 +184,22 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "  host migration of vCPU threads, NUMA, the published throttled yield_to\n"
 "  (case d). With today's window (grow 2, shrink 0) or today's candidates\n"
 "  (preempted vCPUs only) instead, the collapse disappears (tests).\n",
-		p.host_cpus, p.tsc_mhz,
-		(unsigned long long)p.host_gap_min_ns / 1000,
-		(unsigned long long)p.host_gap_max_ns / 1000,
-		(unsigned long long)p.host_min_ns / 1000,
-		(unsigned long long)p.host_max_ns / 1000,
-		(unsigned long long)p.tick_ns / 1000,
-		(unsigned long long)p.host_slice_ns / 1000,
-		(unsigned long long)p.free_min_ns / 1000,
-		(unsigned long long)p.free_max_ns / 1000, p.locks,
-		(unsigned long long)p.cs_min_ns / 1000,
-		(unsigned long long)p.cs_max_ns / 1000,
-		(unsigned long long)p.handoff_ns,
+		p.host_cpus, p.tsc_mhz, PVSIM_US(p.host_gap_min_ns),
+		PVSIM_US(p.host_gap_max_ns), PVSIM_US(p.host_min_ns),
+		PVSIM_US(p.host_max_ns), PVSIM_US(p.tick_ns),
+		PVSIM_US(p.host_slice_ns), PVSIM_US(p.free_min_ns),
+		PVSIM_US(p.free_max_ns), p.locks, PVSIM_US(p.cs_min_ns),
+		PVSIM_US(p.cs_max_ns), (unsigned long long)p.handoff_ns,
 		(unsigned long long)p.handoff_per_waiter_ns,
 		(unsigned long long)p.pickup_ns, p.halt_pm,
-		(unsigned long long)p.halt_min_ns / 1000,
-		(unsigned long long)p.halt_max_ns / 1000,
-		p.steps_per_job, p.steps_per_job,
-		p.ple.gap, p.ple.window, p.ple.grow, p.ple.shrink,
-		(unsigned long long)p.exit_ns,
-		(unsigned long long)p.examine_ns,
-		(unsigned long long)p.pid_ns,
+		PVSIM_US(p.halt_min_ns), PVSIM_US(p.halt_max_ns),
+		p.steps_per_job, p.steps_per_job, p.ple.gap, p.ple.window,
+		p.ple.grow, p.ple.shrink, (unsigned long long)p.exit_ns,
+		(unsigned long long)p.examine_ns, (unsigned long long)p.pid_ns,
 		(unsigned long long)p.pid_contend_ns,
-		(unsigned long long)p.esrch_ns,
-		(unsigned long long)p.rqlock_ns,
-		(unsigned long long)p.rqlock_contend_ns,
-		(unsigned long long)p.warmup_ns / 1000000,
-		(unsigned long long)p.runtime_ns / 1000000, PVSIM_YIELD_BAILOUT_ITERS);
+		(unsigned long long)p.esrch_ns, (unsigned long long)p.rqlock_ns,
+		(unsigned long long)p.rqlock_contend_ns, PVSIM_MS(p.warmup_ns),
+		PVSIM_MS(p.runtime_ns), PVSIM_YIELD_BAILOUT_ITERS);
 }
 
 /* ---- perf kvm stat ------------------------------------------------------- */
@@ -280,6 +270,11 @@ struct bail_cell {
 	uint64_t *jpm;			/* per iteration */
 };
 
+_Static_assert(sizeof(((struct pvsim_dy_sim_result *)0)->dy_counts) ==
+	       offsetof(struct pvsim_dy_sim_result, yield_sched) +
+	       sizeof(uint64_t) - offsetof(struct pvsim_dy_sim_result, passes),
+	       "dy_counts covers passes .. yield_sched");
+
 static void add_result(struct pvsim_dy_sim_result *d,
 		       const struct pvsim_dy_sim_result *r)
 {
@@ -290,18 +285,8 @@ static void add_result(struct pvsim_dy_sim_result *d,
 	d->failures += r->failures;
 	for (i = 0; i < PVSIM_DY_EXIT_NR; i++)
 		pvsim_dy_exit_merge(&d->exits[i], &r->exits[i]);
-	d->passes += r->passes;
-	d->examined += r->examined;
-	d->yield_calls += r->yield_calls;
-	d->yield_to += r->yield_to;
-	d->esrch += r->esrch;
-	d->rqlocks += r->rqlocks;
-	d->boosts += r->boosts;
-	d->stop_failures += r->stop_failures;
-	d->window_sum += r->window_sum;
-	d->host_preempts += r->host_preempts;
-	d->src_busy += r->src_busy;
-	d->yield_sched += r->yield_sched;
+	for (i = 0; i < PVSIM_DY_NCOUNTS; i++)
+		d->dy_counts[i] += r->dy_counts[i];
 }
 
 /* A row's policy name in records: the built-in's, or the plug-in's. */

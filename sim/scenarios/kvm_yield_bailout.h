@@ -86,6 +86,10 @@ struct pvsim_dy_sim_params {
 	const struct pvsim_hooks *hooks;
 };
 
+/* The directed-yield counters of struct pvsim_dy_sim_result, passes to
+ * yield_sched. */
+#define PVSIM_DY_NCOUNTS 12
+
 struct pvsim_dy_sim_result {
 	uint64_t steps;			/* lock sections completed (measured) */
 	uint64_t jobs_per_min;
@@ -94,19 +98,27 @@ struct pvsim_dy_sim_result {
 	const char *first_failure;
 	struct pvsim_failure fail;	/* where and when */
 	struct pvsim_dy_exit_stat exits[PVSIM_DY_EXIT_NR];
-	/* directed yield, measured window */
-	uint64_t passes;		/* pvs_dy_on_spin() calls */
-	uint64_t examined;		/* candidates looked at */
-	uint64_t yield_calls;		/* calls of the yield function */
-	uint64_t yield_to;		/* of those, reaching yield_to() */
-	uint64_t esrch;			/* yield_to() == -ESRCH */
-	uint64_t rqlocks;		/* yield_to() that took rq locks */
-	uint64_t boosts;		/* yield_to() > 0 */
-	uint64_t stop_failures;		/* passes stopped by 3 failures */
-	uint64_t window_sum;		/* PLE window at the exits, cycles */
-	uint64_t host_preempts;		/* host tasks that preempted a vCPU */
-	uint64_t src_busy;		/* passes from a runqueue of 2 tasks */
-	uint64_t yield_sched;		/* spinners that yielded the CPU */
+	/* directed yield, measured window: by name, and as one array that
+	 * iterations are summed over (add_result()) */
+	union {
+		struct {
+			uint64_t passes;	/* pvs_dy_on_spin() calls */
+			uint64_t examined;	/* candidates looked at */
+			uint64_t yield_calls;	/* yield function calls */
+			uint64_t yield_to;	/* of those, to yield_to() */
+			uint64_t esrch;		/* yield_to() == -ESRCH */
+			uint64_t rqlocks;	/* yield_to() taking rq locks */
+			uint64_t boosts;	/* yield_to() > 0 */
+			/* passes stopped by 3 failures */
+			uint64_t stop_failures;
+			uint64_t window_sum;	/* exits' PLE windows, cycles */
+			/* host tasks that preempted a vCPU */
+			uint64_t host_preempts;
+			uint64_t src_busy;	/* passes from a 2-task rq */
+			uint64_t yield_sched;	/* spinners yielding the CPU */
+		};
+		uint64_t dy_counts[PVSIM_DY_NCOUNTS];
+	};
 	uint64_t host_gap_ns;		/* this run's mean host task gap */
 };
 

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "engine/params.h"
 #include "scenarios/kvm_yield_bailout.h"
 
 /* Published and fitted numbers are named after docs/upstream-rules.md,
@@ -105,48 +106,59 @@ const struct pvsim_param pvsim_yield_bailout_params[BAIL_NPARAMS] = {
 	  "published spreads do not fix it" },
 };
 
+/* Where each parameter lands in the model, in the model's unit. */
+#define U64(i, m, scale) \
+	PVSIM_BIND_U64(i, struct pvsim_dy_sim_params, m, scale)
+#define U32(i, m) PVSIM_BIND_U32(i, struct pvsim_dy_sim_params, m)
+#define BOOL(i, m) PVSIM_BIND_BOOL(i, struct pvsim_dy_sim_params, m)
+static const struct pvsim_param_field bail_fields[] = {
+	U32(BAIL_HOST_CPUS, host_cpus),
+	U32(BAIL_TSC_MHZ, tsc_mhz),
+	U64(BAIL_HOST_GAP_MIN, host_gap_min_ns, 1000),
+	U64(BAIL_HOST_GAP_MAX, host_gap_max_ns, 1000),
+	U64(BAIL_HOST_MIN, host_min_ns, 1000),
+	U64(BAIL_HOST_MAX, host_max_ns, 1000),
+	U64(BAIL_TICK, tick_ns, 1000),
+	U64(BAIL_HOST_SLICE, host_slice_ns, 1000),
+	U64(BAIL_FREE_MIN, free_min_ns, 1000),
+	U64(BAIL_FREE_MAX, free_max_ns, 1000),
+	U32(BAIL_LOCKS, locks),
+	U64(BAIL_CS_MIN, cs_min_ns, 1000),
+	U64(BAIL_CS_MAX, cs_max_ns, 1000),
+	U64(BAIL_HANDOFF, handoff_ns, 1),
+	U64(BAIL_HANDOFF_WAITER, handoff_per_waiter_ns, 1),
+	U64(BAIL_PICKUP, pickup_ns, 1),
+	U32(BAIL_HALT_PM, halt_pm),
+	U64(BAIL_HALT_MIN, halt_min_ns, 1000),
+	U64(BAIL_HALT_MAX, halt_max_ns, 1000),
+	U32(BAIL_STEPS_PER_JOB, steps_per_job),
+	U32(BAIL_PLE_GAP, ple.gap),
+	U32(BAIL_PLE_WINDOW, ple.window),
+	U32(BAIL_PLE_GROW, ple.grow),
+	U32(BAIL_PLE_SHRINK, ple.shrink),
+	U64(BAIL_EXIT, exit_ns, 1),
+	U64(BAIL_EXAMINE, examine_ns, 1),
+	U64(BAIL_PID, pid_ns, 1),
+	U64(BAIL_PID_CONTEND, pid_contend_ns, 1),
+	U64(BAIL_ESRCH, esrch_ns, 1),
+	U64(BAIL_RQLOCK, rqlock_ns, 1),
+	U64(BAIL_RQLOCK_CONTEND, rqlock_contend_ns, 1),
+	BOOL(BAIL_V37, v37_candidates),
+	U64(BAIL_WARMUP, warmup_ns, 1000000),
+	U32(BAIL_RUN_NOISE, run_noise_pm),
+};
+#undef BOOL
+#undef U32
+#undef U64
+
 void pvsim_yield_bailout_apply(const struct pvsim_opts *o,
 			       struct pvsim_dy_sim_params *p)
 {
 	static const struct pvsim_opts defaults;	/* the table's values */
-	const struct pvsim_param *t = pvsim_yield_bailout_params;
-#define V(i) pvsim_param_value(o ? o : &defaults, t, i)
 
-	p->host_cpus = (uint32_t)V(BAIL_HOST_CPUS);
-	p->tsc_mhz = (uint32_t)V(BAIL_TSC_MHZ);
-	p->host_gap_min_ns = V(BAIL_HOST_GAP_MIN) * 1000;
-	p->host_gap_max_ns = V(BAIL_HOST_GAP_MAX) * 1000;
-	p->host_min_ns = V(BAIL_HOST_MIN) * 1000;
-	p->host_max_ns = V(BAIL_HOST_MAX) * 1000;
-	p->tick_ns = V(BAIL_TICK) * 1000;
-	p->host_slice_ns = V(BAIL_HOST_SLICE) * 1000;
-	p->free_min_ns = V(BAIL_FREE_MIN) * 1000;
-	p->free_max_ns = V(BAIL_FREE_MAX) * 1000;
-	p->locks = (uint32_t)V(BAIL_LOCKS);
-	p->cs_min_ns = V(BAIL_CS_MIN) * 1000;
-	p->cs_max_ns = V(BAIL_CS_MAX) * 1000;
-	p->handoff_ns = V(BAIL_HANDOFF);
-	p->handoff_per_waiter_ns = V(BAIL_HANDOFF_WAITER);
-	p->pickup_ns = V(BAIL_PICKUP);
-	p->halt_pm = (uint32_t)V(BAIL_HALT_PM);
-	p->halt_min_ns = V(BAIL_HALT_MIN) * 1000;
-	p->halt_max_ns = V(BAIL_HALT_MAX) * 1000;
-	p->steps_per_job = (uint32_t)V(BAIL_STEPS_PER_JOB);
-	p->ple.gap = (uint32_t)V(BAIL_PLE_GAP);
-	p->ple.window = (uint32_t)V(BAIL_PLE_WINDOW);
-	p->ple.grow = (uint32_t)V(BAIL_PLE_GROW);
-	p->ple.shrink = (uint32_t)V(BAIL_PLE_SHRINK);
-	p->exit_ns = V(BAIL_EXIT);
-	p->examine_ns = V(BAIL_EXAMINE);
-	p->pid_ns = V(BAIL_PID);
-	p->pid_contend_ns = V(BAIL_PID_CONTEND);
-	p->esrch_ns = V(BAIL_ESRCH);
-	p->rqlock_ns = V(BAIL_RQLOCK);
-	p->rqlock_contend_ns = V(BAIL_RQLOCK_CONTEND);
-	p->v37_candidates = V(BAIL_V37) != 0;
-	p->warmup_ns = V(BAIL_WARMUP) * 1000000;
-	p->run_noise_pm = (uint32_t)V(BAIL_RUN_NOISE);
-#undef V
+	pvsim_param_fields(o ? o : &defaults, pvsim_yield_bailout_params,
+			   bail_fields, sizeof(bail_fields) /
+			   sizeof(bail_fields[0]), p);
 }
 
 const char *pvsim_yield_bailout_invalid(const struct pvsim_opts *o)

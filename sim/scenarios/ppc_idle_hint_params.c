@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "engine/params.h"
 #include "scenarios/ppc_idle_hint.h"
 
 const struct pvsim_param pvsim_ih_params[P_NR] = {
@@ -156,59 +157,69 @@ const struct pvsim_param pvsim_ih_params[P_NR] = {
 	  "config is not stated; 0 = at once)" },
 };
 
+/* Where each parameter lands in the KVM model, in the model's unit. */
+#define U64(i, m, scale) PVSIM_BIND_U64(i, struct pvsim_kvm_params, m, scale)
+#define U32(i, m) PVSIM_BIND_U32(i, struct pvsim_kvm_params, m)
+#define BOOL(i, m) PVSIM_BIND_BOOL(i, struct pvsim_kvm_params, m)
+static const struct pvsim_param_field ih_fields[] = {
+	U64(P_NBUSY_MIN, noise_busy_min_ns, 1000),
+	U64(P_NBUSY_MAX, noise_busy_max_ns, 1000),
+	U64(P_NIDLE_MIN, noise_idle_min_ns, 1000),
+	U64(P_NIDLE_MAX, noise_idle_max_ns, 1000),
+	U64(P_HGAP_MIN, hnoise_gap_min_ns, 1000),
+	U64(P_HGAP_MAX, hnoise_gap_max_ns, 1000),
+	U64(P_HBURST_MIN, hnoise_min_ns, 1000),
+	U64(P_HBURST_MAX, hnoise_max_ns, 1000),
+	U64(P_CPUTIME, cputime_ns, 1000),
+	U64(P_MSGWORK, msg_work_ns, 1000),
+	U64(P_SLEEP, sleeptime_ns, 1000),
+	U64(P_GSLICE, guest_slice_ns, 1000),
+	U64(P_GGRAN, guest_wakeup_gran_ns, 1000),
+	U64(P_SNOOZE, snooze_ns, 1),
+	U64(P_IPI, ipi_ns, 1),
+	U64(P_CEDE_EXIT, cede_exit_ns, 1000),
+	U64(P_RESUME, resume_ns, 1000),
+	U32(P_JITTER, lat_jitter_pm),
+	U32(P_HSCHED, host_sched),
+	U64(P_HSLICE, host_slice_ns, 1000),
+	U64(P_HTICK, host_tick_ns, 1000),
+	BOOL(P_HPARITY, host_run_to_parity),
+	U64(P_HGRAN, host_wakeup_gran_ns, 1000),
+	BOOL(P_NOISE_PREEMPT, noise_wakeup_preempt),
+	U32(P_ITER_NOISE, iter_noise_pm),
+	U64(P_SLACK, timer_slack_ns, 1000),
+	BOOL(P_RSTART, random_start),
+	U32(P_VCPUS, vcpus),
+	U32(P_GSMT, guest_smt),
+	U32(P_HCORES, cores),
+	U32(P_HSMT, smt),
+	U32(P_LOAD, load_per_hthread),
+	U32(P_MSGS, msg_threads),
+	U32(P_WORKERS, workers),
+	BOOL(P_WORK_CPU, work_is_cpu),
+	U32(P_SJITTER, sleep_jitter_pm),
+	BOOL(P_WAIT_ALL, msg_wait_all),
+	U32(P_GCOST, guest_cost_pm),
+	U32(P_LLC, llc_vcpus),
+	U64(P_CFS_LAT, host_cfs_latency_ns, 1000),
+	U64(P_CFS_GRAN, host_cfs_wakeup_gran_ns, 1000),
+	U64(P_MSG_SPIN, msg_spin_ns, 1000),
+	BOOL(P_LAT_END, lat_at_spin_end),
+	BOOL(P_HMIGRATE, host_migrate),
+	U32(P_HLLC, host_llc),
+	BOOL(P_HNEWIDLE, host_newidle),
+	U32(P_GSCHED, guest_sched),
+	U64(P_GTICK, guest_tick_ns, 1000),
+};
+#undef BOOL
+#undef U32
+#undef U64
+
 /* The run's values of the table, onto the model's parameters. */
 void pvsim_ih_params_of(const struct pvsim_opts *o, struct pvsim_kvm_params *p)
 {
-#define PH(i) pvsim_param_value(o, pvsim_ih_params, (i))
-	p->noise_busy_min_ns = PH(P_NBUSY_MIN) * 1000;
-	p->noise_busy_max_ns = PH(P_NBUSY_MAX) * 1000;
-	p->noise_idle_min_ns = PH(P_NIDLE_MIN) * 1000;
-	p->noise_idle_max_ns = PH(P_NIDLE_MAX) * 1000;
-	p->hnoise_gap_min_ns = PH(P_HGAP_MIN) * 1000;
-	p->hnoise_gap_max_ns = PH(P_HGAP_MAX) * 1000;
-	p->hnoise_min_ns = PH(P_HBURST_MIN) * 1000;
-	p->hnoise_max_ns = PH(P_HBURST_MAX) * 1000;
-	p->cputime_ns = PH(P_CPUTIME) * 1000;
-	p->msg_work_ns = PH(P_MSGWORK) * 1000;
-	p->sleeptime_ns = PH(P_SLEEP) * 1000;
-	p->guest_slice_ns = PH(P_GSLICE) * 1000;
-	p->guest_wakeup_gran_ns = PH(P_GGRAN) * 1000;
-	p->snooze_ns = PH(P_SNOOZE);
-	p->ipi_ns = PH(P_IPI);
-	p->cede_exit_ns = PH(P_CEDE_EXIT) * 1000;
-	p->resume_ns = PH(P_RESUME) * 1000;
-	p->lat_jitter_pm = (uint32_t)PH(P_JITTER);
-	p->host_sched = (uint32_t)PH(P_HSCHED);
-	p->host_slice_ns = PH(P_HSLICE) * 1000;
-	p->host_tick_ns = PH(P_HTICK) * 1000;
-	p->host_run_to_parity = PH(P_HPARITY) != 0;
-	p->host_wakeup_gran_ns = PH(P_HGRAN) * 1000;
-	p->noise_wakeup_preempt = PH(P_NOISE_PREEMPT) != 0;
-	p->iter_noise_pm = (uint32_t)PH(P_ITER_NOISE);
-	p->timer_slack_ns = PH(P_SLACK) * 1000;
-	p->random_start = PH(P_RSTART) != 0;
-	p->vcpus = (uint32_t)PH(P_VCPUS);
-	p->guest_smt = (uint32_t)PH(P_GSMT);
-	p->cores = (uint32_t)PH(P_HCORES);
-	p->smt = (uint32_t)PH(P_HSMT);
-	p->load_per_hthread = (uint32_t)PH(P_LOAD);
-	p->msg_threads = (uint32_t)PH(P_MSGS);
-	p->workers = (uint32_t)PH(P_WORKERS);
-	p->work_is_cpu = PH(P_WORK_CPU) != 0;
-	p->sleep_jitter_pm = (uint32_t)PH(P_SJITTER);
-	p->msg_wait_all = PH(P_WAIT_ALL) != 0;
-	p->guest_cost_pm = (uint32_t)PH(P_GCOST);
-	p->llc_vcpus = (uint32_t)PH(P_LLC);
-	p->host_cfs_latency_ns = PH(P_CFS_LAT) * 1000;
-	p->host_cfs_wakeup_gran_ns = PH(P_CFS_GRAN) * 1000;
-	p->msg_spin_ns = PH(P_MSG_SPIN) * 1000;
-	p->lat_at_spin_end = PH(P_LAT_END) != 0;
-	p->host_migrate = PH(P_HMIGRATE) != 0;
-	p->host_llc = (uint32_t)PH(P_HLLC);
-	p->host_newidle = PH(P_HNEWIDLE) != 0;
-	p->guest_sched = (uint32_t)PH(P_GSCHED);
-	p->guest_tick_ns = PH(P_GTICK) * 1000;
-#undef PH
+	pvsim_param_fields(o, pvsim_ih_params, ih_fields,
+			   sizeof(ih_fields) / sizeof(ih_fields[0]), p);
 }
 
 /* Ranges that must be ordered. */

@@ -92,13 +92,13 @@ static void show(const struct pvsim_opts *o, FILE *f)
 		m->i_early_min_ns, m->i_early_max_ns, m->snooze_min_ns,
 		m->snooze_max_ns, PVSIM_CEDE_LATENCY_GOV_INTERVALS,
 		PVSIM_CEDE_LATENCY_NO_TIMER_NS / 1000000,
-		(unsigned long long)w.warmup_ns / 1000000, PVSIM_CEDE_LATENCY_ITERS);
+		PVSIM_MS(w.warmup_ns), PVSIM_CEDE_LATENCY_ITERS);
 	for (k = 0; k < PVSIM_CEDE_LATENCY_NWL; k++) {
 		pvsim_cede_latency_workload(&w, k, 0);
 		fprintf(f, "  %s: ", pvsim_cede_latency_wl_name[k]);
 		pvsim_cede_latency_print_work(f, &w);
 		fprintf(f, "; %llu ms\n",
-			(unsigned long long)w.runtime_ns / 1000000);
+			PVSIM_MS(w.runtime_ns));
 	}
 	fprintf(f,
 "  (all assumed: short idles are the wake-up-latency-sensitive case the\n"

@@ -189,13 +189,11 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "- not modelled yet: threads that block (ebizzy's allocator), so VPs\n"
 "  never cede and vcsw only counts hypervisor dispatch changes; other\n"
 "  partitions in the pool.\n",
-		p.vps, p.ent_cores, p.pool_cores,
-		(unsigned long long)p.slot_ns / 1000,
+		p.vps, p.ent_cores, p.pool_cores, PVSIM_US(p.slot_ns),
 		(unsigned long long)(2 * p.dispatch_cost_ns / 1000),
 		2 * p.excess_loss_pm,
 		(unsigned long long)p.runtime_ns / 1000000000,
-		(unsigned long long)p.record_ns / 1000, p.jitter_pm,
-		p.pack_limit, SP_ITERS);
+		PVSIM_US(p.record_ns), p.jitter_pm, p.pack_limit, SP_ITERS);
 	fprintf(f,
 "- balancer (the patched kernel's mechanism, no placement rule): the fork\n"
 "  path spreads (SPREAD over one CPU per thread group of %u threads, then\n"
@@ -214,8 +212,7 @@ static void show(const struct pvsim_opts *o, FILE *f)
 "- variance per iteration (off unless set): place_miss_pm of the threads\n"
 "  land on a random idle CPU at fork; slot boundaries move by up to\n"
 "  +- slot_jitter_us.\n",
-		p.asym_group_threads,
-		(unsigned long long)p.lb_ns_per_cpu / 1000, p.lb_max_x);
+		p.asym_group_threads, PVSIM_US(p.lb_ns_per_cpu), p.lb_max_x);
 }
 
 /* lparstat's columns, thousandths (vcsw: a count), in printing order. */
