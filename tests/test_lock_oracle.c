@@ -16,8 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/futex.h>
 
 #include <cmocka.h>
 #include "pvs_clock.h"
@@ -71,8 +73,12 @@ static void *owner_main(void *arg)
 	__atomic_store_n(&ow->tid, pvrt_spin_this_tid(), __ATOMIC_RELEASE);
 	__atomic_store_n(&ow->moved, 1, __ATOMIC_RELEASE);
 	if (ow->block) {
+		/* Asleep until told, with no periodic wake-up: a poll with
+		 * usleep() ran every millisecond, and a waiter that looked
+		 * then saw its owner on a CPU and rightly spun. */
 		while (!__atomic_load_n(&ow->go, __ATOMIC_ACQUIRE))
-			usleep(1000);
+			syscall(SYS_futex, &ow->go, FUTEX_WAIT_PRIVATE, 0,
+				NULL, NULL, 0);
 	} else {
 		/* Running, not asleep: until the waiter is about to lock,
 		 * then HOLD_NS more (so it finds the lock held). */
@@ -84,6 +90,13 @@ static void *owner_main(void *arg)
 	}
 	pvs_mutex_unlock(ow->m);
 	return NULL;
+}
+
+/* Let the owner unlock (blocked) or start its hold (spinning). */
+static void owner_go(struct owner *ow)
+{
+	__atomic_store_n(&ow->go, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &ow->go, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
 /* Start an owner that takes @m on CPU 0 and moves to CPU 1; we run on
@@ -157,7 +170,7 @@ static void test_migrated_owner_spins(void **state)
 		assert_int_equal(m->owner_tid, ow.tid);
 		pvs_lock_stats_enable(1);
 		pvs_lock_stats_read(&a);
-		__atomic_store_n(&ow.go, 1, __ATOMIC_RELEASE);
+		owner_go(&ow);
 		assert_int_equal(pvs_mutex_lock(m), 0);
 		pvs_lock_stats_read(&b);
 		pvs_lock_stats_enable(0);
@@ -197,7 +210,7 @@ static void test_blocked_owner_parks(void **state)
 	assert_int_equal(pvs_mutex_timedlock(&f->m, &dl), ETIMEDOUT);
 	pvs_lock_stats_read(&b);
 	pvs_lock_stats_enable(0);
-	__atomic_store_n(&ow.go, 1, __ATOMIC_RELEASE);
+	owner_go(&ow);
 	pthread_join(th, NULL);
 	print_message("blocked owner: spins %llu parks %llu\n",
 		      (unsigned long long)(b.spins - a.spins),
