@@ -819,6 +819,63 @@ static void test_rotation_admits_sleeper(void **state)
 	assert_int_equal(pvs_mutex_destroy(&m), 0);
 }
 
+/*
+ * Sleepers behind one long hold do not wake every rotation bound. Eight
+ * waiters queue behind a lock we hold for 200 ms while asleep. Each parks
+ * once, wakes at its 4 ms bound and parks again, which makes one of them
+ * the heir (it then sleeps the longest bound, 64 ms); the others find the
+ * slot taken and look again after 4, 8, 16, 32, then every 64 ms: about 7
+ * parks each in 200 ms, a few more to get the lock after it. A bound
+ * re-armed every 4 ms parked each at least 50 times (the wake-up storm of
+ * stress-ng --pthread, 64 threads behind one long hold). The count is set
+ * by the waiters' clocks, not by how fast this machine runs them (a late
+ * waiter parks fewer times, not more): 16 per waiter passes the first and
+ * fails the second by a factor of 3.
+ */
+#define STORM_WAITERS 8
+#define STORM_HOLD_MS 200
+
+static void *storm_waiter(void *arg)
+{
+	struct pvs_mutex *m = (struct pvs_mutex *)arg;
+
+	assert_int_equal(pvs_mutex_lock(m), 0);
+	assert_int_equal(pvs_mutex_unlock(m), 0);
+	return NULL;
+}
+
+static void test_long_hold_no_wake_storm(void **state)
+{
+	static struct pvrt_spin ctx2;
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	pthread_t th[STORM_WAITERS];
+	struct pvs_lock_stats a, b;
+	unsigned int i;
+
+	(void)state;
+	ctx2 = ctx_pv;
+	ctx2.nr_allowed = 2;	/* bound 1 whatever this machine has */
+	ctx2.oracle = NULL;
+	m.spin = &ctx2;
+	pvs_lock_stats_enable(1);
+	pvs_lock_stats_read(&a);
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	for (i = 0; i < STORM_WAITERS; i++)
+		assert_int_equal(pthread_create(&th[i], NULL, storm_waiter, &m),
+				 0);
+	usleep(STORM_HOLD_MS * 1000);
+	assert_int_equal(pvs_mutex_unlock(&m), 0);
+	for (i = 0; i < STORM_WAITERS; i++)
+		pthread_join(th[i], NULL);
+	pvs_lock_stats_read(&b);
+	pvs_lock_stats_enable(0);
+	print_message("long hold: %u waiters, %llu parks\n", STORM_WAITERS,
+		      (unsigned long long)(b.parks - a.parks));
+	assert_true(b.parks - a.parks >= STORM_WAITERS);
+	assert_true(b.parks - a.parks <= 16u * STORM_WAITERS);
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+}
+
 /* A throttle source that reports one sample again and again, counting
  * the reads. */
 struct one_sample {
@@ -903,6 +960,7 @@ int main(void)
 		cmocka_unit_test(test_owner_tid),
 		cmocka_unit_test(test_stats_count),
 		cmocka_unit_test(test_rotation_admits_sleeper),
+		cmocka_unit_test(test_long_hold_no_wake_storm),
 		cmocka_unit_test(test_admit_inputs_from_throttle),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");

@@ -24,7 +24,10 @@
  * Those spinners are the active set of concurrency restriction
  * (pvs_admit_decide() of `<pvsched/admit.h>`): an unlock wakes the oldest
  * sleeper only while the active set is below its bound, and a sleeper
- * passed over for ::PVS_ADMIT_ROTATE_NS becomes the heir (below). Running threads may barge ahead of woken sleepers,
+ * passed over for ::PVS_ADMIT_ROTATE_NS becomes the heir (below; one
+ * that finds another heir looks again after 1, 2, 4, 8, then every 16 times
+ * that bound, so sleepers behind one long hold do not all wake every 4 ms).
+ * Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
  * -th time becomes the heir, and the next unlock hands the lock to it (after Linux's
  * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff). A handoff
