@@ -168,18 +168,31 @@ static void test_ready_at_once(void **state)
 	assert_int_equal(st.spins + st.yields + st.parks, 0);
 }
 
+/*
+ * The context, claiming dedicated vCPUs so that this machine's live steal
+ * cannot shrink a spin budget or the arrival poll a test counts on.
+ */
+static struct pvrt_spin dedicated_ctx(void)
+{
+	struct pvrt_spin c = ctx;
+
+	c.dedicated = true;
+	return c;
+}
+
 /* Free after a few polls: found while spinning, the counter restored. */
 static void test_found_while_spinning(void **state)
 {
 	struct pvrt_spin_wait_stats st;
 	struct pvrt_spin_waiter w;
+	struct pvrt_spin c = dedicated_ctx();
 	struct fake f;
 
 	(void)state;
-	if (ctx.nr_allowed < 2)
+	if (c.nr_allowed < 2)
 		skip();	/* PV never spins on one CPU (rule 3) */
 	fake_lock(&f, &w, 5, 0, -1);
-	assert_int_equal(pvrt_spin_wait(&ctx, &w, NULL, &st), 0);
+	assert_int_equal(pvrt_spin_wait(&c, &w, NULL, &st), 0);
 	assert_int_equal(f.ready_calls, 5);
 	assert_int_equal(f.park_calls, 0);
 	assert_true(st.spins >= 1);
@@ -200,18 +213,6 @@ static void test_owner_on_my_cpu_parks(void **state)
 }
 
 /*
- * The context, claiming dedicated vCPUs so that this machine's live steal
- * cannot shrink the arrival poll the herd tests measure.
- */
-static struct pvrt_spin herd_ctx(void)
-{
-	struct pvrt_spin c = ctx;
-
-	c.dedicated = true;
-	return c;
-}
-
-/*
  * CPUs - 1 waiters already spin: a new one polls for its arrival budget
  * (PVS_SPIN_ARRIVAL_NS), then parks (the herd rule).
  */
@@ -219,7 +220,7 @@ static void test_herd_parks(void **state)
 {
 	struct pvrt_spin_wait_stats st;
 	struct pvrt_spin_waiter w;
-	struct pvrt_spin c = herd_ctx();
+	struct pvrt_spin c = dedicated_ctx();
 	struct fake f;
 
 	(void)state;
@@ -241,7 +242,7 @@ static void test_herd_arrival_takes_lock(void **state)
 {
 	struct pvrt_spin_wait_stats st;
 	struct pvrt_spin_waiter w;
-	struct pvrt_spin c = herd_ctx();
+	struct pvrt_spin c = dedicated_ctx();
 	struct fake f;
 
 	(void)state;
