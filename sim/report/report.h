@@ -219,6 +219,13 @@ struct pvsim_schbench_out {
  */
 void pvsim_schbench_print(FILE *f, const struct pvsim_schbench_out *s);
 
+/**
+ * @brief Print the rule the text reports end each case with: a line of
+ *        56 dashes.
+ * @param f output
+ */
+void pvsim_print_rule(FILE *f);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /*
  * Printing the scenarios share: signed hundredths ("+12.34"),
- * fixed-point numbers, policy names.
+ * fixed-point numbers, policy names, the rule between cases.
  */
 #include <stdio.h>
 
 #include <pvsched/sim.h>
 
 #include "engine/sim_int.h"
+#include "report/report.h"
+
+void pvsim_print_rule(FILE *f)
+{
+	fprintf(f, "------------------------------------------------"
+		"--------\n");
+}
 
 void pvsim_print_centi(FILE *f, int64_t centi)
 {

@@ -17,6 +17,7 @@
 #include "engine/sim_int.h"
 #include "report/holdout.h"
 #include "report/json.h"
+#include "report/report.h"
 
 #define CASE0 "redis at 90% CPU"
 #define CASE1 "redis at 33% CPU"
@@ -675,8 +676,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			pr_centi(f, "%-8s  ", cal[i]);
 			pr_centi(f, "%s\n", cal_pub[i]);
 		}
-		fprintf(f, "------------------------------------------------"
-			"--------\n");
+		pvsim_print_rule(f);
 	}
 	for (c = 0; c < PVSIM_HALTPOLL_RELAX_NCASES; c++) {
 		if (pvsim_haltpoll_relax_case(o, c, cs, tot))
@@ -692,8 +692,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			goto fail;
 		print_lat(o, f, cs);
 		print_time(o, f, cs);
-		fprintf(f, "------------------------------------------------"
-			"--------\n");
+		pvsim_print_rule(f);
 	}
 	if (o->json)
 		pvsim_json_end(&j);

@@ -478,8 +478,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				pvsim_schbench_print(f, &so);
 			}
 			print_iter_lines(o, f, cs);
-			fprintf(f, "------------------------------------------"
-				"--------------\n");
+			pvsim_print_rule(f);
 			continue;
 		}
 		fprintf(f, "schbench latency (niter: %u)\n", cs->iterations);
@@ -521,8 +520,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 				cs->decisions[pol] ? 100.0 *
 				(double)cs->answered[pol] /
 				(double)cs->decisions[pol] : 0.0);
-		fprintf(f, "------------------------------------------------"
-			"--------\n");
+		pvsim_print_rule(f);
 	}
 	if (o->json)
 		pvsim_json_end(&j);

@@ -13,6 +13,7 @@
 #include "engine/sim_int.h"
 #include "report/holdout.h"
 #include "report/json.h"
+#include "report/report.h"
 
 #define SP_SMT PVSIM_LPAR_SMT
 #define SP_ITERS 5
@@ -547,8 +548,7 @@ static int run(const struct pvsim_opts *o, FILE *f,
 			}
 		}
 		if (!o->json && !ret)
-			fprintf(f, "------------------------------------------"
-				"--------------\n");
+			pvsim_print_rule(f);
 	}
 	if (o->json && !ret)
 		pvsim_json_end(&j);
