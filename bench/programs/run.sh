@@ -29,6 +29,10 @@
 #   bench/programs/run.sh                 REPS=7 DUR=2 (about 12 minutes)
 #   REPS=3 DUR=1 bench/programs/run.sh    quick
 #   LOCKS="glibc pv fixed" ...            add the PV-blind rule
+#   BASE_PVSCHED=/old/build/tools/pvsched LOCKS="glibc pv base-pv" ...
+#                                         A/B against another build of the
+#                                         library (base-L: that build's
+#                                         pvsched run --lock L), interleaved
 #   ONLY="memcached" ...                  a subset of the workloads
 #   INJECT=10 ...                         preemption on demand for the
 #                                         whole run (pvs_inject_run: 10 %
@@ -62,6 +66,13 @@ targets="pvsched_cmd pvsched_preload"
 # shellcheck disable=SC2086
 cmake --build "$B" -j2 --target $targets >/dev/null
 PVSCHED=$B/tools/pvsched
+case " $LOCKS " in
+*" base-"*)
+  [ -x "${BASE_PVSCHED:-}" ] || {
+    echo "bench/programs: base-* locks need BASE_PVSCHED, another build's pvsched (now '${BASE_PVSCHED:-}')" >&2
+    exit 1
+  } ;;
+esac
 TMP=$(mktemp -d)
 MC_PID=
 INJ_PID=
@@ -95,7 +106,11 @@ fi
 cmdline() {
   local lock=$1
   shift
-  [ "$lock" = glibc ] || set -- "$PVSCHED" run --lock "$lock" -- "$@"
+  case $lock in
+  glibc) ;;
+  base-*) set -- "$BASE_PVSCHED" run --lock "${lock#base-}" -- "$@" ;;
+  *) set -- "$PVSCHED" run --lock "$lock" -- "$@" ;;
+  esac
   if [ "$SUBS" = quota ]; then
     # shellcheck disable=SC2016  # expanded by the inner shell
     set -- sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$CG" "$@"
@@ -178,6 +193,7 @@ echo "rep,workload,subs,threads,lock,value" >"$OUT"
   echo "# load at start: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "# owner-on-CPU signal: $("$PVSCHED" oracle status 2>&1 | head -1)"
   echo "# injected preemption: $INJECT %"
+  [ -z "${BASE_PVSCHED:-}" ] || echo "# base-* locks: $BASE_PVSCHED"
   echo "# quota cells: ${QUOTA:-none}${QUOTA:+ CPU ($CG)}"
 } | tee "$OUT.conditions"
 if [ "$INJECT" != 0 ]; then
@@ -217,3 +233,11 @@ if [ -s "$OUT.failed-cells" ]; then
   sed 's/^/#   /' "$OUT.failed-cells"
 fi | tee -a "$OUT.conditions"
 awk -f bench/programs/table.awk -v base=glibc "$OUT"
+for l in $LOCKS; do
+  case $l in
+  base-*)
+    echo
+    echo "# the same runs, each lock against $l"
+    awk -f bench/programs/table.awk -v base="$l" "$OUT" ;;
+  esac
+done
