@@ -89,9 +89,12 @@ static int setup(void **state)
 static void test_init(void **state)
 {
 	struct pvrt_spin s;
+	static struct pvprobe_cpu_times st_cpus[PVS_MAX_CPUS];
 	struct pvprobe_ctx pctx;
 	struct pvprobe_cpus cpus;
+	struct pvprobe_stat st;
 	unsigned int i;
+	int n;
 
 	(void)state;
 	assert_int_equal(pvrt_spin_init(NULL, PVS_SPIN_POLICY_PV), -PVS_EINVAL);
@@ -112,6 +115,14 @@ static void test_init(void **state)
 	assert_true(s.pause_ps > 0);
 #endif
 	assert_true(s.nr_steal_cpus >= 1);	/* Linux: /proc/stat */
+	/* The view covers every CPU line of /proc/stat (its reader grows
+	 * its buffer from one line: spin_rt_host.c). */
+	st.cap = PVS_MAX_CPUS;
+	st.cpus = st_cpus;
+	pvprobe_ctx_init(&pctx, NULL);
+	n = pvprobe_read_stat(&pctx, &st);
+	assert_true(n >= 1);
+	assert_int_equal(s.nr_steal_cpus, (uint32_t)st.cpus[n - 1].cpu + 1);
 	for (i = 0; i < s.nr_steal_cpus; i++)
 		assert_true(pvrt_spin_steal_ppm(&s, (int)i) <= PVS_SPIN_FULL_PPM);
 	assert_int_equal(pvrt_spin_steal_ppm(&s, -1), 0);
