@@ -23,7 +23,7 @@ static int st_accept(struct pvs_arm64_stolen_time *st)
 }
 
 PVS_RECORD_DECODER_(pvs_arm64_stolen_time_decode,
-		    struct pvs_arm64_stolen_time, PVS_ARM64_STOLEN_TIME_SIZE,
+		    pvs_arm64_stolen_time, PVS_ARM64_STOLEN_TIME_SIZE,
 		    false, st_fields, st_accept)
 
 int pvs_arm64_stolen_time_to_thread(const struct pvs_arm64_stolen_time *st,

@@ -23,5 +23,5 @@ static const struct pvs_field_ dtl_fields[] = {
 };
 
 /* Every entry is valid: the log has no eye-catcher or version. */
-PVS_RECORD_DECODER_(pvs_dtl_entry_decode, struct pvs_dtl_entry,
+PVS_RECORD_DECODER_(pvs_dtl_entry_decode, pvs_dtl_entry,
 		    PVS_DTL_ENTRY_SIZE, true, dtl_fields, pvs_record_any_)

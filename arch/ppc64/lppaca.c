@@ -33,7 +33,7 @@ static int lppaca_accept(struct pvs_lppaca *l)
 	return 0;
 }
 
-PVS_RECORD_DECODER_(pvs_lppaca_decode, struct pvs_lppaca, PVS_LPPACA_SIZE,
+PVS_RECORD_DECODER_(pvs_lppaca_decode, pvs_lppaca, PVS_LPPACA_SIZE,
 		    true, lppaca_fields, lppaca_accept)
 
 int pvs_lppaca_to_thread(const struct pvs_lppaca *l,

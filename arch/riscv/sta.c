@@ -22,7 +22,7 @@ static int sta_accept(struct pvs_sbi_sta *sta)
 	return sta->sequence & 1u ? -PVS_EAGAIN : 0;
 }
 
-PVS_RECORD_DECODER_(pvs_sbi_sta_decode, struct pvs_sbi_sta, PVS_SBI_STA_SIZE,
+PVS_RECORD_DECODER_(pvs_sbi_sta_decode, pvs_sbi_sta, PVS_SBI_STA_SIZE,
 		    false, sta_fields, sta_accept)
 
 /* One naturally aligned little-endian load of the live record. */

@@ -22,7 +22,7 @@ static int st_accept(struct pvs_kvm_steal_time *st)
 	return st->version & 1 ? -PVS_EAGAIN : 0;
 }
 
-PVS_RECORD_DECODER_(pvs_kvm_steal_time_decode, struct pvs_kvm_steal_time,
+PVS_RECORD_DECODER_(pvs_kvm_steal_time_decode, pvs_kvm_steal_time,
 		    PVS_KVM_STEAL_TIME_SIZE, false, st_fields, st_accept)
 
 int pvs_kvm_steal_time_to_thread(const struct pvs_kvm_steal_time *st,

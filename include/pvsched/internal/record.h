@@ -87,16 +87,17 @@ static inline int pvs_record_load_(const void *buf, size_t len,
 }
 
 /*
- * Define int fn(const void *buf, size_t len, type *out), the public decoder
- * its header declares, over the array fields (PVS_FIELD_() rows) of a
- * size-byte record in big-endian (big) or little-endian order. accept(type
- * *dec) returns 0 for a record it takes (filling any derived field) or the
- * negative error the header documents; out is written only on success.
+ * Define int fn(const void *buf, size_t len, struct tag *out), the public
+ * decoder its header declares, over the array fields (PVS_FIELD_() rows) of
+ * a size-byte record in big-endian (big) or little-endian order.
+ * accept(struct tag *dec) returns 0 for a record it takes (filling any
+ * derived field) or the negative error the header documents; out is
+ * written only on success.
  */
-#define PVS_RECORD_DECODER_(fn, type, size, big, fields, accept)              \
-	int fn(const void *buf, size_t len, type *out)                        \
+#define PVS_RECORD_DECODER_(fn, tag, size, big, fields, accept)               \
+	int fn(const void *buf, size_t len, struct tag *out)                  \
 	{                                                                     \
-		type dec;                                                     \
+		struct tag dec;                                               \
 		int err = pvs_record_load_(buf, len, out, size, big, fields,  \
 					   sizeof(fields) / sizeof((fields)[0]), \
 					   &dec);                             \
