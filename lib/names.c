@@ -6,12 +6,7 @@
  * (tests/test_core.c checks every value below each sentinel has a name).
  */
 #include <pvsched/pvsched.h>
-
-static const char *pvs_name_(const char *const *tab, unsigned int n,
-			     unsigned int v)
-{
-	return v < n && tab[v] ? tab[v] : "unknown";
-}
+#include <pvsched/internal/names.h>
 
 /*
  * PVS_NAMES_(x, count) = { ... }; defines pvs_x_name(enum pvs_x), the public
@@ -22,7 +17,8 @@ static const char *pvs_name_(const char *const *tab, unsigned int n,
 	static const char *const x##_names_[count];                           \
 	const char *pvs_##x##_name(enum pvs_##x v)                            \
 	{                                                                     \
-		return pvs_name_(x##_names_, count, (unsigned int)v);         \
+		return pvs_name_of_(x##_names_, count, (unsigned int)v,       \
+				    "unknown");                               \
 	}                                                                     \
 	static const char *const x##_names_[count]
 

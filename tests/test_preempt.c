@@ -322,6 +322,86 @@ static uint64_t rd_le(const uint8_t *p, unsigned int n)
 	return v;
 }
 
+/*
+ * One decoded field and where its raw bytes are, at the offsets of Linux's
+ * layouts written here (not the library's PVS_*_OFF_* macros).
+ */
+struct raw_field {
+	const char *name;
+	size_t host;		/* offsetof() in the decoded struct */
+	unsigned int size;	/* bytes, the same in both */
+	unsigned int raw;	/* offset in the raw record */
+};
+
+#define RAW_FIELD(type, member, raw)                                          \
+	{ #member, offsetof(type, member), sizeof(((type *)0)->member), raw }
+
+/* Every listed field of the decoded dec equals its bytes in raw. */
+static void assert_raw_fields(const void *dec, const uint8_t *raw, bool big,
+			      const struct raw_field *f, size_t n)
+{
+	for (; n > 0; n--, f++) {
+		const uint8_t *h = (const uint8_t *)dec + f->host;
+		uint64_t want = big ? rd_be(raw + f->raw, f->size) :
+				      rd_le(raw + f->raw, f->size);
+		uint64_t got;
+		uint32_t u32;
+		uint16_t u16;
+
+		switch (f->size) {
+		case 1: got = *h; break;
+		case 2: memcpy(&u16, h, 2); got = u16; break;
+		case 4: memcpy(&u32, h, 4); got = u32; break;
+		default: memcpy(&got, h, 8); break;
+		}
+		if (got != want)
+			fail_msg("%s: %#llx, raw bytes say %#llx", f->name,
+				 (unsigned long long)got,
+				 (unsigned long long)want);
+	}
+}
+
+#define LPPACA_RAW(member, raw) RAW_FIELD(struct pvs_lppaca, member, raw)
+
+static const struct raw_field lppaca_raw[] = {
+	LPPACA_RAW(old_status, 9),
+	LPPACA_RAW(cede_latency_hint, 0xb0),
+	LPPACA_RAW(dtl_enable_mask, 0xb8),
+	LPPACA_RAW(donate_dedicated_cpu, 0xb9),
+	LPPACA_RAW(idle, 0xfe),
+	LPPACA_RAW(yield_count, 0x100),
+	LPPACA_RAW(dispersion_count, 0x104),
+	LPPACA_RAW(enqueue_dispatch_tb, 0x158),
+	LPPACA_RAW(ready_enqueue_tb, 0x160),
+	LPPACA_RAW(dtl_idx, 0x218),
+};
+
+#define DTL_RAW(member, raw) RAW_FIELD(struct pvs_dtl_entry, member, raw)
+
+static const struct raw_field dtl_raw[] = {
+	DTL_RAW(dispatch_reason, 0),
+	DTL_RAW(preempt_reason, 1),
+	DTL_RAW(processor_id, 2),
+	DTL_RAW(enqueue_to_dispatch_tb, 4),
+	DTL_RAW(ready_to_enqueue_tb, 8),
+	DTL_RAW(waiting_to_ready_tb, 12),
+	DTL_RAW(timebase, 16),
+	DTL_RAW(fault_addr, 24),
+	DTL_RAW(srr0, 32),
+	DTL_RAW(srr1, 40),
+};
+
+#define ST_RAW(member, raw) RAW_FIELD(struct pvs_kvm_steal_time, member, raw)
+
+static const struct raw_field steal_time_raw[] = {
+	ST_RAW(steal_ns, 0),
+	ST_RAW(version, 8),
+	ST_RAW(flags, 12),
+	ST_RAW(preempted, 16),
+};
+
+#define NR(tab) (sizeof(tab) / sizeof((tab)[0]))
+
 static void test_lppaca_random(void **state)
 {
 	uint8_t img[PVS_LPPACA_SIZE + 8];
@@ -364,17 +444,8 @@ static void test_lppaca_random(void **state)
 		good++;
 		assert_int_equal(l.desc, 0xd397d781u);
 		assert_int_equal(l.size, size);
-		assert_int_equal(l.old_status, b[9]);
 		assert_int_equal(l.shared, (b[9] >> 1) & 1);
-		assert_int_equal(l.cede_latency_hint, b[0xb0]);
-		assert_int_equal(l.dtl_enable_mask, b[0xb8]);
-		assert_int_equal(l.donate_dedicated_cpu, b[0xb9]);
-		assert_int_equal(l.idle, b[0xfe]);
-		assert_int_equal(l.yield_count, rd_be(b + 0x100, 4));
-		assert_int_equal(l.dispersion_count, rd_be(b + 0x104, 4));
-		assert_int_equal(l.enqueue_dispatch_tb, rd_be(b + 0x158, 8));
-		assert_int_equal(l.ready_enqueue_tb, rd_be(b + 0x160, 8));
-		assert_int_equal(l.dtl_idx, rd_be(b + 0x218, 8));
+		assert_raw_fields(&l, b, true, lppaca_raw, NR(lppaca_raw));
 		assert_int_equal(pvs_lppaca_steal_tb(&l),
 				 rd_be(b + 0x158, 8) + rd_be(b + 0x160, 8));
 	}
@@ -403,16 +474,7 @@ static void test_dtl_random(void **state)
 			continue;
 		}
 		assert_int_equal(pvs_dtl_entry_decode(e, len, &d), 0);
-		assert_int_equal(d.dispatch_reason, e[0]);
-		assert_int_equal(d.preempt_reason, e[1]);
-		assert_int_equal(d.processor_id, rd_be(e + 2, 2));
-		assert_int_equal(d.enqueue_to_dispatch_tb, rd_be(e + 4, 4));
-		assert_int_equal(d.ready_to_enqueue_tb, rd_be(e + 8, 4));
-		assert_int_equal(d.waiting_to_ready_tb, rd_be(e + 12, 4));
-		assert_int_equal(d.timebase, rd_be(e + 16, 8));
-		assert_int_equal(d.fault_addr, rd_be(e + 24, 8));
-		assert_int_equal(d.srr0, rd_be(e + 32, 8));
-		assert_int_equal(d.srr1, rd_be(e + 40, 8));
+		assert_raw_fields(&d, e, true, dtl_raw, NR(dtl_raw));
 	}
 }
 
@@ -445,10 +507,8 @@ static void test_steal_time_random(void **state)
 			continue;
 		}
 		good++;
-		assert_int_equal(d.steal_ns, rd_le(st, 8));
-		assert_int_equal(d.version, rd_le(st + 8, 4));
-		assert_int_equal(d.flags, rd_le(st + 12, 4));
-		assert_int_equal(d.preempted, st[16]);
+		assert_raw_fields(&d, st, false, steal_time_raw,
+				  NR(steal_time_raw));
 	}
 	assert_true(again > 1000 && good > 1000);
 }

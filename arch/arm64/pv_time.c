@@ -7,28 +7,27 @@
 #include <pvsched/arch/arm64.h>
 #include <pvsched/internal/record.h>
 
-int pvs_arm64_stolen_time_decode(const void *buf, size_t len,
-				 struct pvs_arm64_stolen_time *out)
-{
-	const uint8_t *b = (const uint8_t *)buf;
-	struct pvs_arm64_stolen_time st;
-	int err = pvs_record_check_(buf, len, out, PVS_ARM64_STOLEN_TIME_SIZE);
+#define ST_FIELD(member, raw)                                                 \
+	PVS_FIELD_(struct pvs_arm64_stolen_time, member, raw)
 
-	if (err)
-		return err;
-	st.revision = pvs_le32_ld(b + PVS_ARM64_ST_OFF_REVISION);
-	st.attributes = pvs_le32_ld(b + PVS_ARM64_ST_OFF_ATTRIBUTES);
-	if (st.revision != 0 || st.attributes != 0)
-		return -PVS_ENOTSUP;
-	st.stolen_ns = pvs_le64_ld(b + PVS_ARM64_ST_OFF_STOLEN_TIME);
-	*out = st;
-	return 0;
+static const struct pvs_field_ st_fields[] = {
+	ST_FIELD(revision, PVS_ARM64_ST_OFF_REVISION),
+	ST_FIELD(attributes, PVS_ARM64_ST_OFF_ATTRIBUTES),
+	ST_FIELD(stolen_ns, PVS_ARM64_ST_OFF_STOLEN_TIME),
+};
+
+/* Linux reads no stolen time from a record of another revision. */
+static int st_accept(struct pvs_arm64_stolen_time *st)
+{
+	return st->revision != 0 || st->attributes != 0 ? -PVS_ENOTSUP : 0;
 }
+
+PVS_RECORD_DECODER_(pvs_arm64_stolen_time_decode,
+		    pvs_arm64_stolen_time, PVS_ARM64_STOLEN_TIME_SIZE,
+		    false, st_fields, st_accept)
 
 int pvs_arm64_stolen_time_to_thread(const struct pvs_arm64_stolen_time *st,
 				    struct pvs_thread_state *out)
 {
-	if (!st || !out)
-		return -PVS_EINVAL;
-	return pvs_thread_state_set_(out, 0, 0, 0);
+	return PVS_TO_THREAD_(st, out, 0, 0, 0);
 }

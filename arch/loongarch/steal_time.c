@@ -11,9 +11,7 @@ int pvs_loongarch_steal_time_to_thread(const struct pvs_kvm_steal_time *st,
 				       bool preempt,
 				       struct pvs_thread_state *out)
 {
-	if (!st || !out)
-		return -PVS_EINVAL;
-	return pvs_thread_state_set_(out, 0, 0, preempt ?
-				     st->preempted & PVS_LOONGARCH_VCPU_PREEMPTED :
-				     0);
+	return PVS_TO_THREAD_(st, out, 0, 0, preempt ?
+			      st->preempted & PVS_LOONGARCH_VCPU_PREEMPTED :
+			      0);
 }

@@ -7,26 +7,21 @@
 #include <pvsched/arch/ppc64.h>
 #include <pvsched/internal/record.h>
 
-int pvs_dtl_entry_decode(const void *buf, size_t len,
-			 struct pvs_dtl_entry *out)
-{
-	const uint8_t *b = (const uint8_t *)buf;
-	struct pvs_dtl_entry e;
-	int err = pvs_record_check_(buf, len, out, PVS_DTL_ENTRY_SIZE);
+#define DTL_FIELD(member, raw) PVS_FIELD_(struct pvs_dtl_entry, member, raw)
 
-	if (err)
-		return err;
-	e.dispatch_reason = pvs_u8_ld(b + PVS_DTL_OFF_DISPATCH_REASON);
-	e.preempt_reason = pvs_u8_ld(b + PVS_DTL_OFF_PREEMPT_REASON);
-	e.processor_id = pvs_be16_ld(b + PVS_DTL_OFF_PROCESSOR_ID);
-	e.enqueue_to_dispatch_tb =
-		pvs_be32_ld(b + PVS_DTL_OFF_ENQUEUE_TO_DISPATCH);
-	e.ready_to_enqueue_tb = pvs_be32_ld(b + PVS_DTL_OFF_READY_TO_ENQUEUE);
-	e.waiting_to_ready_tb = pvs_be32_ld(b + PVS_DTL_OFF_WAITING_TO_READY);
-	e.timebase = pvs_be64_ld(b + PVS_DTL_OFF_TIMEBASE);
-	e.fault_addr = pvs_be64_ld(b + PVS_DTL_OFF_FAULT_ADDR);
-	e.srr0 = pvs_be64_ld(b + PVS_DTL_OFF_SRR0);
-	e.srr1 = pvs_be64_ld(b + PVS_DTL_OFF_SRR1);
-	*out = e;
-	return 0;
-}
+static const struct pvs_field_ dtl_fields[] = {
+	DTL_FIELD(dispatch_reason, PVS_DTL_OFF_DISPATCH_REASON),
+	DTL_FIELD(preempt_reason, PVS_DTL_OFF_PREEMPT_REASON),
+	DTL_FIELD(processor_id, PVS_DTL_OFF_PROCESSOR_ID),
+	DTL_FIELD(enqueue_to_dispatch_tb, PVS_DTL_OFF_ENQUEUE_TO_DISPATCH),
+	DTL_FIELD(ready_to_enqueue_tb, PVS_DTL_OFF_READY_TO_ENQUEUE),
+	DTL_FIELD(waiting_to_ready_tb, PVS_DTL_OFF_WAITING_TO_READY),
+	DTL_FIELD(timebase, PVS_DTL_OFF_TIMEBASE),
+	DTL_FIELD(fault_addr, PVS_DTL_OFF_FAULT_ADDR),
+	DTL_FIELD(srr0, PVS_DTL_OFF_SRR0),
+	DTL_FIELD(srr1, PVS_DTL_OFF_SRR1),
+};
+
+/* Every entry is valid: the log has no eye-catcher or version. */
+PVS_RECORD_DECODER_(pvs_dtl_entry_decode, pvs_dtl_entry,
+		    PVS_DTL_ENTRY_SIZE, true, dtl_fields, pvs_record_any_)

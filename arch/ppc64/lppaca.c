@@ -6,39 +6,38 @@
 #include <pvsched/arch/ppc64.h>
 #include <pvsched/internal/record.h>
 
-int pvs_lppaca_decode(const void *buf, size_t len, struct pvs_lppaca *out)
-{
-	const uint8_t *b = (const uint8_t *)buf;
-	struct pvs_lppaca l;
-	int err = pvs_record_check_(buf, len, out, PVS_LPPACA_SIZE);
+#define LPPACA_FIELD(member, raw) PVS_FIELD_(struct pvs_lppaca, member, raw)
 
-	if (err)
-		return err;
-	l.desc = pvs_be32_ld(b + PVS_LPPACA_OFF_DESC);
-	l.size = pvs_be16_ld(b + PVS_LPPACA_OFF_SIZE);
-	if (l.desc != PVS_LPPACA_DESC || l.size < PVS_LPPACA_SIZE)
+static const struct pvs_field_ lppaca_fields[] = {
+	LPPACA_FIELD(desc, PVS_LPPACA_OFF_DESC),
+	LPPACA_FIELD(size, PVS_LPPACA_OFF_SIZE),
+	LPPACA_FIELD(old_status, PVS_LPPACA_OFF_OLD_STATUS),
+	LPPACA_FIELD(cede_latency_hint, PVS_LPPACA_OFF_CEDE_LATENCY_HINT),
+	LPPACA_FIELD(dtl_enable_mask, PVS_LPPACA_OFF_DTL_ENABLE_MASK),
+	LPPACA_FIELD(donate_dedicated_cpu,
+		     PVS_LPPACA_OFF_DONATE_DEDICATED_CPU),
+	LPPACA_FIELD(idle, PVS_LPPACA_OFF_IDLE),
+	LPPACA_FIELD(yield_count, PVS_LPPACA_OFF_YIELD_COUNT),
+	LPPACA_FIELD(dispersion_count, PVS_LPPACA_OFF_DISPERSION_COUNT),
+	LPPACA_FIELD(enqueue_dispatch_tb, PVS_LPPACA_OFF_ENQUEUE_DISPATCH_TB),
+	LPPACA_FIELD(ready_enqueue_tb, PVS_LPPACA_OFF_READY_ENQUEUE_TB),
+	LPPACA_FIELD(dtl_idx, PVS_LPPACA_OFF_DTL_IDX),
+};
+
+/* The eye-catcher, and a registered size that covers the structure. */
+static int lppaca_accept(struct pvs_lppaca *l)
+{
+	if (l->desc != PVS_LPPACA_DESC || l->size < PVS_LPPACA_SIZE)
 		return -PVS_EBADMSG;
-	l.old_status = pvs_u8_ld(b + PVS_LPPACA_OFF_OLD_STATUS);
-	l.shared = (l.old_status & PVS_LPPACA_OLD_SHARED_PROC) != 0;
-	l.cede_latency_hint = pvs_u8_ld(b + PVS_LPPACA_OFF_CEDE_LATENCY_HINT);
-	l.dtl_enable_mask = pvs_u8_ld(b + PVS_LPPACA_OFF_DTL_ENABLE_MASK);
-	l.donate_dedicated_cpu =
-		pvs_u8_ld(b + PVS_LPPACA_OFF_DONATE_DEDICATED_CPU);
-	l.idle = pvs_u8_ld(b + PVS_LPPACA_OFF_IDLE);
-	l.yield_count = pvs_be32_ld(b + PVS_LPPACA_OFF_YIELD_COUNT);
-	l.dispersion_count = pvs_be32_ld(b + PVS_LPPACA_OFF_DISPERSION_COUNT);
-	l.enqueue_dispatch_tb =
-		pvs_be64_ld(b + PVS_LPPACA_OFF_ENQUEUE_DISPATCH_TB);
-	l.ready_enqueue_tb = pvs_be64_ld(b + PVS_LPPACA_OFF_READY_ENQUEUE_TB);
-	l.dtl_idx = pvs_be64_ld(b + PVS_LPPACA_OFF_DTL_IDX);
-	*out = l;
+	l->shared = (l->old_status & PVS_LPPACA_OLD_SHARED_PROC) != 0;
 	return 0;
 }
+
+PVS_RECORD_DECODER_(pvs_lppaca_decode, pvs_lppaca, PVS_LPPACA_SIZE,
+		    true, lppaca_fields, lppaca_accept)
 
 int pvs_lppaca_to_thread(const struct pvs_lppaca *l,
 			 struct pvs_thread_state *out)
 {
-	if (!l || !out)
-		return -PVS_EINVAL;
-	return pvs_thread_state_set_(out, l->yield_count, l->idle, 0);
+	return PVS_TO_THREAD_(l, out, l->yield_count, l->idle, 0);
 }

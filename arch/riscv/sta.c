@@ -7,23 +7,23 @@
 #include <pvsched/arch/riscv.h>
 #include <pvsched/internal/record.h>
 
-int pvs_sbi_sta_decode(const void *buf, size_t len, struct pvs_sbi_sta *out)
-{
-	const uint8_t *b = (const uint8_t *)buf;
-	struct pvs_sbi_sta sta;
-	int err = pvs_record_check_(buf, len, out, PVS_SBI_STA_SIZE);
+#define STA_FIELD(member, raw) PVS_FIELD_(struct pvs_sbi_sta, member, raw)
 
-	if (err)
-		return err;
-	sta.sequence = pvs_le32_ld(b + PVS_SBI_STA_OFF_SEQUENCE);
-	if (sta.sequence & 1u)
-		return -PVS_EAGAIN;
-	sta.flags = pvs_le32_ld(b + PVS_SBI_STA_OFF_FLAGS);
-	sta.steal_ns = pvs_le64_ld(b + PVS_SBI_STA_OFF_STEAL);
-	sta.preempted = pvs_u8_ld(b + PVS_SBI_STA_OFF_PREEMPTED);
-	*out = sta;
-	return 0;
+static const struct pvs_field_ sta_fields[] = {
+	STA_FIELD(sequence, PVS_SBI_STA_OFF_SEQUENCE),
+	STA_FIELD(flags, PVS_SBI_STA_OFF_FLAGS),
+	STA_FIELD(steal_ns, PVS_SBI_STA_OFF_STEAL),
+	STA_FIELD(preempted, PVS_SBI_STA_OFF_PREEMPTED),
+};
+
+/* An odd sequence: copied while the SBI implementation was writing it. */
+static int sta_accept(struct pvs_sbi_sta *sta)
+{
+	return sta->sequence & 1u ? -PVS_EAGAIN : 0;
 }
+
+PVS_RECORD_DECODER_(pvs_sbi_sta_decode, pvs_sbi_sta, PVS_SBI_STA_SIZE,
+		    false, sta_fields, sta_accept)
 
 /* One naturally aligned little-endian load of the live record. */
 static uint32_t sta_le32(const uint8_t *b, unsigned int off)
@@ -67,7 +67,5 @@ int pvs_sbi_sta_read(const void *sta, unsigned int max_tries,
 int pvs_sbi_sta_to_thread(const struct pvs_sbi_sta *sta,
 			  struct pvs_thread_state *out)
 {
-	if (!sta || !out)
-		return -PVS_EINVAL;
-	return pvs_thread_state_set_(out, 0, 0, sta->preempted);
+	return PVS_TO_THREAD_(sta, out, 0, 0, sta->preempted);
 }

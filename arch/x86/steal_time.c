@@ -7,29 +7,26 @@
 #include <pvsched/arch/x86.h>
 #include <pvsched/internal/record.h>
 
-int pvs_kvm_steal_time_decode(const void *buf, size_t len,
-			      struct pvs_kvm_steal_time *out)
-{
-	const uint8_t *b = (const uint8_t *)buf;
-	struct pvs_kvm_steal_time st;
-	int err = pvs_record_check_(buf, len, out, PVS_KVM_STEAL_TIME_SIZE);
+#define ST_FIELD(member, raw) PVS_FIELD_(struct pvs_kvm_steal_time, member, raw)
 
-	if (err)
-		return err;
-	st.version = pvs_le32_ld(b + PVS_KVM_ST_OFF_VERSION);
-	if (st.version & 1)
-		return -PVS_EAGAIN;
-	st.steal_ns = pvs_le64_ld(b + PVS_KVM_ST_OFF_STEAL);
-	st.flags = pvs_le32_ld(b + PVS_KVM_ST_OFF_FLAGS);
-	st.preempted = pvs_u8_ld(b + PVS_KVM_ST_OFF_PREEMPTED);
-	*out = st;
-	return 0;
+static const struct pvs_field_ st_fields[] = {
+	ST_FIELD(steal_ns, PVS_KVM_ST_OFF_STEAL),
+	ST_FIELD(version, PVS_KVM_ST_OFF_VERSION),
+	ST_FIELD(flags, PVS_KVM_ST_OFF_FLAGS),
+	ST_FIELD(preempted, PVS_KVM_ST_OFF_PREEMPTED),
+};
+
+/* An odd version: copied while the host was writing it. */
+static int st_accept(struct pvs_kvm_steal_time *st)
+{
+	return st->version & 1 ? -PVS_EAGAIN : 0;
 }
+
+PVS_RECORD_DECODER_(pvs_kvm_steal_time_decode, pvs_kvm_steal_time,
+		    PVS_KVM_STEAL_TIME_SIZE, false, st_fields, st_accept)
 
 int pvs_kvm_steal_time_to_thread(const struct pvs_kvm_steal_time *st,
 				 struct pvs_thread_state *out)
 {
-	if (!st || !out)
-		return -PVS_EINVAL;
-	return pvs_thread_state_set_(out, 0, 0, st->preempted);
+	return PVS_TO_THREAD_(st, out, 0, 0, st->preempted);
 }

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <pvsched/errors.h>
+#include <pvsched/internal/names.h>
 
 #include "oracle_int.h"
 
@@ -229,8 +230,5 @@ static const char *const why_names[] = {
 
 const char *pvrt_oracle_why_name(enum pvrt_oracle_why why)
 {
-	unsigned int i = (unsigned int)why;
-
-	return i < sizeof(why_names) / sizeof(why_names[0]) && why_names[i] ?
-	       why_names[i] : "system error";
+	return PVS_NAME_OF_(why_names, why, "system error");
 }

@@ -5,17 +5,7 @@
  * The names are part of `pvsched probe`'s text and JSON (docs/probe-json.md).
  */
 #include "probe_util.h"
-
-#define PVPROBE_NAME_OF(tab, v, none)                                      \
-	pvprobe_name_of(tab, sizeof(tab) / sizeof((tab)[0]),               \
-			(unsigned int)(v), none)
-
-/* tab[v], or @none when @v is past the table or has no entry. */
-static const char *pvprobe_name_of(const char *const *tab, size_t n,
-				   unsigned int v, const char *none)
-{
-	return v < n && tab[v] != NULL ? tab[v] : none;
-}
+#include <pvsched/internal/names.h>
 
 static const char *const hv_names[] = {
 	[PVPROBE_HV_UNKNOWN] = "unknown",
@@ -32,7 +22,7 @@ static const char *const hv_names[] = {
 
 const char *pvprobe_hv_name(enum pvprobe_hv hv)
 {
-	return PVPROBE_NAME_OF(hv_names, hv, "unknown");
+	return PVS_NAME_OF_(hv_names, hv, "unknown");
 }
 
 /* By feature bit (KVM_CPUID_FEATURES eax); a bit with no entry has no
@@ -57,5 +47,5 @@ static const char *const kvm_feature_names[] = {
 
 const char *pvprobe_kvm_feature_name(unsigned int bit)
 {
-	return PVPROBE_NAME_OF(kvm_feature_names, bit, NULL);
+	return PVS_NAME_OF_(kvm_feature_names, bit, NULL);
 }

@@ -15,6 +15,7 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/names.h>
 #include <pvsched/limits.h>
 #include <pvsched/spin.h>
 
@@ -61,7 +62,7 @@ enum pvs_admit_action {
 };
 
 /** @enum_name{pvs_admit_action} */
-const char *pvs_admit_action_name(enum pvs_admit_action v);
+PVS_ENUM_NAME_DECL(pvs_admit_action);
 
 /** @brief Why pvs_admit_decide() decided what it did. */
 enum pvs_admit_reason {
@@ -82,7 +83,7 @@ enum pvs_admit_reason {
 };
 
 /** @enum_name{pvs_admit_reason} */
-const char *pvs_admit_reason_name(enum pvs_admit_reason v);
+PVS_ENUM_NAME_DECL(pvs_admit_reason);
 
 /**
  * @brief Inputs of pvs_admit_decide(). Zero-fill, then set what you know:

@@ -121,61 +121,48 @@ static inline uint64_t pvs_div_u64(uint64_t dividend, uint32_t divisor)
 }
 #endif
 #ifndef PVS_HAVE_ENDIAN_HELPERS
-/* The kernel's own unaligned accessors: one load where the CPU allows it. */
-#define PVS_HAVE_ENDIAN_HELPERS 1
-static inline uint16_t pvs_be16_ld(const void *p)
+/*
+ * The kernel's own unaligned accessors (one load where the CPU allows it)
+ * behind the loaders and stores defined once below.
+ */
+#define PVS_ENDIAN_KERNEL_ 1
+static inline uint16_t pvs_ld16_(const void *p, bool big)
 {
-	return get_unaligned_be16(p);
+	return big ? get_unaligned_be16(p) : get_unaligned_le16(p);
 }
 
-static inline uint32_t pvs_be32_ld(const void *p)
+static inline uint32_t pvs_ld32_(const void *p, bool big)
 {
-	return get_unaligned_be32(p);
+	return big ? get_unaligned_be32(p) : get_unaligned_le32(p);
 }
 
-static inline uint64_t pvs_be64_ld(const void *p)
+static inline uint64_t pvs_ld64_(const void *p, bool big)
 {
-	return get_unaligned_be64(p);
+	return big ? get_unaligned_be64(p) : get_unaligned_le64(p);
 }
 
-static inline uint16_t pvs_le16_ld(const void *p)
+static inline void pvs_st16_(void *p, bool big, uint16_t v)
 {
-	return get_unaligned_le16(p);
+	if (big)
+		put_unaligned_be16(v, p);
+	else
+		put_unaligned_le16(v, p);
 }
 
-static inline uint32_t pvs_le32_ld(const void *p)
+static inline void pvs_st32_(void *p, bool big, uint32_t v)
 {
-	return get_unaligned_le32(p);
+	if (big)
+		put_unaligned_be32(v, p);
+	else
+		put_unaligned_le32(v, p);
 }
 
-static inline uint64_t pvs_le64_ld(const void *p)
+static inline void pvs_st64_(void *p, bool big, uint64_t v)
 {
-	return get_unaligned_le64(p);
-}
-
-static inline void pvs_be16_st(void *p, uint16_t v)
-{
-	put_unaligned_be16(v, p);
-}
-
-static inline void pvs_be32_st(void *p, uint32_t v)
-{
-	put_unaligned_be32(v, p);
-}
-
-static inline void pvs_be64_st(void *p, uint64_t v)
-{
-	put_unaligned_be64(v, p);
-}
-
-static inline void pvs_le32_st(void *p, uint32_t v)
-{
-	put_unaligned_le32(v, p);
-}
-
-static inline void pvs_le64_st(void *p, uint64_t v)
-{
-	put_unaligned_le64(v, p);
+	if (big)
+		put_unaligned_be64(v, p);
+	else
+		put_unaligned_le64(v, p);
 }
 #endif
 #else
@@ -239,10 +226,112 @@ static inline uint8_t pvs_u8_ld(const void *p)
 #ifndef PVS_HAVE_ENDIAN_HELPERS
 /**
  * @brief Defined when the environment maps the loaders and stores below
- *        to its own (the kernel branch uses get_unaligned_be32() and
- *        friends); otherwise these byte-wise versions are used.
+ *        to its own; otherwise they are defined here, once, over the
+ *        kernel's get_unaligned_be32() and friends in the kernel branch
+ *        and over the byte-wise helpers below elsewhere.
  */
 #define PVS_HAVE_ENDIAN_HELPERS 1
+
+#ifndef PVS_ENDIAN_KERNEL_
+/**
+ * @brief Where byte @p i (0 = most significant) of an @p n-byte field
+ *        stored big-endian (@p big) or little-endian lies (not API).
+ */
+#define PVS_BYTE_AT_(i, n, big) ((big) ? (i) : (n) - 1 - (i))
+
+/**
+ * @brief The byte-wise 16-bit load behind pvs_be16_ld() and pvs_le16_ld()
+ *        (not API).
+ * @param p   pointer to 2 readable bytes, any alignment
+ * @param big true: big-endian; false: little-endian
+ * @return the value in host order
+ */
+static inline uint16_t pvs_ld16_(const void *p, bool big)
+{
+	const uint8_t *b = (const uint8_t *)p;
+
+	return (uint16_t)((unsigned int)b[PVS_BYTE_AT_(0, 2, big)] << 8 |
+			  (unsigned int)b[PVS_BYTE_AT_(1, 2, big)]);
+}
+
+/**
+ * @brief The byte-wise 32-bit load behind pvs_be32_ld() and pvs_le32_ld()
+ *        (not API).
+ * @param p   pointer to 4 readable bytes, any alignment
+ * @param big true: big-endian; false: little-endian
+ * @return the value in host order
+ */
+static inline uint32_t pvs_ld32_(const void *p, bool big)
+{
+	const uint8_t *b = (const uint8_t *)p;
+
+	return (uint32_t)b[PVS_BYTE_AT_(0, 4, big)] << 24 |
+	       (uint32_t)b[PVS_BYTE_AT_(1, 4, big)] << 16 |
+	       (uint32_t)b[PVS_BYTE_AT_(2, 4, big)] << 8 |
+	       (uint32_t)b[PVS_BYTE_AT_(3, 4, big)];
+}
+
+/**
+ * @brief The 64-bit load behind pvs_be64_ld() and pvs_le64_ld(), from two
+ *        32-bit halves (not API).
+ * @param p   pointer to 8 readable bytes, any alignment
+ * @param big true: big-endian; false: little-endian
+ * @return the value in host order
+ */
+static inline uint64_t pvs_ld64_(const void *p, bool big)
+{
+	const uint8_t *b = (const uint8_t *)p;
+
+	return (uint64_t)pvs_ld32_(b + (big ? 0 : 4), big) << 32 |
+	       pvs_ld32_(b + (big ? 4 : 0), big);
+}
+
+/**
+ * @brief The byte-wise 16-bit store behind pvs_be16_st() (not API).
+ * @param p   pointer to 2 writable bytes, any alignment
+ * @param big true: big-endian; false: little-endian
+ * @param v   value in host order
+ */
+static inline void pvs_st16_(void *p, bool big, uint16_t v)
+{
+	uint8_t *b = (uint8_t *)p;
+
+	b[PVS_BYTE_AT_(0, 2, big)] = (uint8_t)(v >> 8);
+	b[PVS_BYTE_AT_(1, 2, big)] = (uint8_t)v;
+}
+
+/**
+ * @brief The byte-wise 32-bit store behind pvs_be32_st() and
+ *        pvs_le32_st() (not API).
+ * @param p   pointer to 4 writable bytes, any alignment
+ * @param big true: big-endian; false: little-endian
+ * @param v   value in host order
+ */
+static inline void pvs_st32_(void *p, bool big, uint32_t v)
+{
+	uint8_t *b = (uint8_t *)p;
+
+	b[PVS_BYTE_AT_(0, 4, big)] = (uint8_t)(v >> 24);
+	b[PVS_BYTE_AT_(1, 4, big)] = (uint8_t)(v >> 16);
+	b[PVS_BYTE_AT_(2, 4, big)] = (uint8_t)(v >> 8);
+	b[PVS_BYTE_AT_(3, 4, big)] = (uint8_t)v;
+}
+
+/**
+ * @brief The 64-bit store behind pvs_be64_st() and pvs_le64_st(), as two
+ *        32-bit halves (not API).
+ * @param p   pointer to 8 writable bytes, any alignment
+ * @param big true: big-endian; false: little-endian
+ * @param v   value in host order
+ */
+static inline void pvs_st64_(void *p, bool big, uint64_t v)
+{
+	uint8_t *b = (uint8_t *)p;
+
+	pvs_st32_(b + (big ? 0 : 4), big, (uint32_t)(v >> 32));
+	pvs_st32_(b + (big ? 4 : 0), big, (uint32_t)v);
+}
+#endif /* !PVS_ENDIAN_KERNEL_ */
 
 /**
  * @brief Load a big-endian 16-bit value from any address.
@@ -251,9 +340,7 @@ static inline uint8_t pvs_u8_ld(const void *p)
  */
 static inline uint16_t pvs_be16_ld(const void *p)
 {
-	const uint8_t *b = (const uint8_t *)p;
-
-	return (uint16_t)((unsigned int)b[0] << 8 | (unsigned int)b[1]);
+	return pvs_ld16_(p, true);
 }
 
 /**
@@ -263,10 +350,7 @@ static inline uint16_t pvs_be16_ld(const void *p)
  */
 static inline uint32_t pvs_be32_ld(const void *p)
 {
-	const uint8_t *b = (const uint8_t *)p;
-
-	return (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-	       (uint32_t)b[2] << 8 | (uint32_t)b[3];
+	return pvs_ld32_(p, true);
 }
 
 /**
@@ -276,9 +360,7 @@ static inline uint32_t pvs_be32_ld(const void *p)
  */
 static inline uint64_t pvs_be64_ld(const void *p)
 {
-	const uint8_t *b = (const uint8_t *)p;
-
-	return (uint64_t)pvs_be32_ld(b) << 32 | pvs_be32_ld(b + 4);
+	return pvs_ld64_(p, true);
 }
 
 /**
@@ -288,9 +370,7 @@ static inline uint64_t pvs_be64_ld(const void *p)
  */
 static inline uint16_t pvs_le16_ld(const void *p)
 {
-	const uint8_t *b = (const uint8_t *)p;
-
-	return (uint16_t)((unsigned int)b[1] << 8 | (unsigned int)b[0]);
+	return pvs_ld16_(p, false);
 }
 
 /**
@@ -300,10 +380,7 @@ static inline uint16_t pvs_le16_ld(const void *p)
  */
 static inline uint32_t pvs_le32_ld(const void *p)
 {
-	const uint8_t *b = (const uint8_t *)p;
-
-	return (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 |
-	       (uint32_t)b[1] << 8 | (uint32_t)b[0];
+	return pvs_ld32_(p, false);
 }
 
 /**
@@ -313,9 +390,7 @@ static inline uint32_t pvs_le32_ld(const void *p)
  */
 static inline uint64_t pvs_le64_ld(const void *p)
 {
-	const uint8_t *b = (const uint8_t *)p;
-
-	return (uint64_t)pvs_le32_ld(b + 4) << 32 | pvs_le32_ld(b);
+	return pvs_ld64_(p, false);
 }
 
 /**
@@ -326,10 +401,7 @@ static inline uint64_t pvs_le64_ld(const void *p)
  */
 static inline void pvs_be16_st(void *p, uint16_t v)
 {
-	uint8_t *b = (uint8_t *)p;
-
-	b[0] = (uint8_t)(v >> 8);
-	b[1] = (uint8_t)v;
+	pvs_st16_(p, true, v);
 }
 
 /**
@@ -339,12 +411,7 @@ static inline void pvs_be16_st(void *p, uint16_t v)
  */
 static inline void pvs_be32_st(void *p, uint32_t v)
 {
-	uint8_t *b = (uint8_t *)p;
-
-	b[0] = (uint8_t)(v >> 24);
-	b[1] = (uint8_t)(v >> 16);
-	b[2] = (uint8_t)(v >> 8);
-	b[3] = (uint8_t)v;
+	pvs_st32_(p, true, v);
 }
 
 /**
@@ -354,8 +421,7 @@ static inline void pvs_be32_st(void *p, uint32_t v)
  */
 static inline void pvs_be64_st(void *p, uint64_t v)
 {
-	pvs_be32_st(p, (uint32_t)(v >> 32));
-	pvs_be32_st((uint8_t *)p + 4, (uint32_t)v);
+	pvs_st64_(p, true, v);
 }
 
 /**
@@ -365,12 +431,7 @@ static inline void pvs_be64_st(void *p, uint64_t v)
  */
 static inline void pvs_le32_st(void *p, uint32_t v)
 {
-	uint8_t *b = (uint8_t *)p;
-
-	b[0] = (uint8_t)v;
-	b[1] = (uint8_t)(v >> 8);
-	b[2] = (uint8_t)(v >> 16);
-	b[3] = (uint8_t)(v >> 24);
+	pvs_st32_(p, false, v);
 }
 
 /**
@@ -380,8 +441,7 @@ static inline void pvs_le32_st(void *p, uint32_t v)
  */
 static inline void pvs_le64_st(void *p, uint64_t v)
 {
-	pvs_le32_st(p, (uint32_t)v);
-	pvs_le32_st((uint8_t *)p + 4, (uint32_t)(v >> 32));
+	pvs_st64_(p, false, v);
 }
 #endif /* PVS_HAVE_ENDIAN_HELPERS */
 

@@ -11,6 +11,7 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/names.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,7 +139,7 @@ enum pvs_idle_cpu {
 };
 
 /** @enum_name{pvs_idle_cpu} */
-const char *pvs_idle_cpu_name(enum pvs_idle_cpu v);
+PVS_ENUM_NAME_DECL(pvs_idle_cpu);
 
 /** @brief PowerVM partition mode (ignored for x86 guests). */
 enum pvs_idle_partition {
@@ -155,7 +156,7 @@ enum pvs_idle_partition {
 };
 
 /** @enum_name{pvs_idle_partition} */
-const char *pvs_idle_partition_name(enum pvs_idle_partition v);
+PVS_ENUM_NAME_DECL(pvs_idle_partition);
 
 /** @brief Whose CEDE exit-latency rule to apply. */
 enum pvs_idle_policy {
@@ -194,7 +195,7 @@ enum pvs_idle_policy {
 };
 
 /** @enum_name{pvs_idle_policy} */
-const char *pvs_idle_policy_name(enum pvs_idle_policy v);
+PVS_ENUM_NAME_DECL(pvs_idle_policy);
 
 /** @brief Where the returned CEDE latency came from. */
 enum pvs_idle_source {
@@ -209,7 +210,7 @@ enum pvs_idle_source {
 };
 
 /** @enum_name{pvs_idle_source} */
-const char *pvs_idle_source_name(enum pvs_idle_source v);
+PVS_ENUM_NAME_DECL(pvs_idle_source);
 
 /** @brief The machine the decision is for. */
 struct pvs_idle_platform {

@@ -10,6 +10,7 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/names.h>
 #include <pvsched/limits.h>
 
 #ifdef __cplusplus
@@ -63,7 +64,7 @@ enum pvs_pack_policy {
 };
 
 /** @enum_name{pvs_pack_policy} */
-const char *pvs_pack_policy_name(enum pvs_pack_policy v);
+PVS_ENUM_NAME_DECL(pvs_pack_policy);
 
 /** @brief How the CPUs are numbered into cores. */
 struct pvs_pack_topology {
@@ -233,7 +234,7 @@ enum pvs_sd_level {
 };
 
 /** @enum_name{pvs_sd_level} */
-const char *pvs_sd_level_name(enum pvs_sd_level v);
+PVS_ENUM_NAME_DECL(pvs_sd_level);
 
 /**
  * @brief Bit of a level in pvs_pack_domains::present and
@@ -420,7 +421,7 @@ enum pvs_asym_rule {
 };
 
 /** @enum_name{pvs_asym_rule} */
-const char *pvs_asym_rule_name(enum pvs_asym_rule v);
+PVS_ENUM_NAME_DECL(pvs_asym_rule);
 
 /**
  * @brief What the load balancer sees when an asym-packing decision is due.

@@ -12,6 +12,7 @@
 #include <pvsched/env.h>
 #include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
+#include <pvsched/names.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -104,7 +105,7 @@ enum pvs_ple_vendor {
 };
 
 /** @enum_name{pvs_ple_vendor} */
-const char *pvs_ple_vendor_name(enum pvs_ple_vendor v);
+PVS_ENUM_NAME_DECL(pvs_ple_vendor);
 
 /**
  * @brief A host's PLE parameters (the module parameters of kvm_intel or
@@ -198,7 +199,7 @@ enum pvs_ple_event {
 };
 
 /** @enum_name{pvs_ple_event} */
-const char *pvs_ple_event_name(enum pvs_ple_event v);
+PVS_ENUM_NAME_DECL(pvs_ple_event);
 
 /**
  * @brief Update a vCPU's window for one event.

@@ -10,6 +10,7 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/names.h>
 #include <pvsched/limits.h>
 
 #ifdef __cplusplus
@@ -54,7 +55,7 @@ enum pvs_hv_kind {
 };
 
 /** @enum_name{pvs_hv_kind} */
-const char *pvs_hv_kind_name(enum pvs_hv_kind v);
+PVS_ENUM_NAME_DECL(pvs_hv_kind);
 
 /**
  * @brief Which powerpc rule pvs_is_preempted() applies.
@@ -83,7 +84,7 @@ enum pvs_preempt_policy {
 };
 
 /** @enum_name{pvs_preempt_policy} */
-const char *pvs_preempt_policy_name(enum pvs_preempt_policy v);
+PVS_ENUM_NAME_DECL(pvs_preempt_policy);
 
 /**
  * @brief The rule step that decided (what pvs_preempt_explain() returns).
@@ -118,7 +119,7 @@ enum pvs_preempt_why {
 };
 
 /** @enum_name{pvs_preempt_why} */
-const char *pvs_preempt_why_name(enum pvs_preempt_why v);
+PVS_ENUM_NAME_DECL(pvs_preempt_why);
 
 /** @brief What the hypervisor publishes about one hardware thread (vCPU). */
 struct pvs_thread_state {

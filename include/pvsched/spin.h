@@ -10,6 +10,7 @@
 #define PVSCHED_SPIN_H
 
 #include <pvsched/env.h>
+#include <pvsched/names.h>
 #include <pvsched/internal/arith.h>
 
 #ifdef __cplusplus
@@ -76,7 +77,7 @@ enum pvs_spin_action {
 };
 
 /** @enum_name{pvs_spin_action} */
-const char *pvs_spin_action_name(enum pvs_spin_action v);
+PVS_ENUM_NAME_DECL(pvs_spin_action);
 
 /** @brief Which rule pvs_spin_decide() applies. */
 enum pvs_spin_policy {
@@ -92,7 +93,7 @@ enum pvs_spin_policy {
 };
 
 /** @enum_name{pvs_spin_policy} */
-const char *pvs_spin_policy_name(enum pvs_spin_policy v);
+PVS_ENUM_NAME_DECL(pvs_spin_policy);
 
 /** @brief What the lock owner is doing, as far as the caller knows. */
 enum pvs_spin_owner {
@@ -119,7 +120,7 @@ enum pvs_spin_owner {
 };
 
 /** @enum_name{pvs_spin_owner} */
-const char *pvs_spin_owner_name(enum pvs_spin_owner v);
+PVS_ENUM_NAME_DECL(pvs_spin_owner);
 
 /** @brief Why pvs_spin_decide() decided what it did (for tests, tracing,
  *         the simulator and the demo).
@@ -150,7 +151,7 @@ enum pvs_spin_reason {
 };
 
 /** @enum_name{pvs_spin_reason} */
-const char *pvs_spin_reason_name(enum pvs_spin_reason v);
+PVS_ENUM_NAME_DECL(pvs_spin_reason);
 
 /**
  * @brief Inputs of pvs_spin_decide().

@@ -11,6 +11,7 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
+#include <pvsched/names.h>
 #include <pvsched/limits.h>
 
 #ifdef __cplusplus
@@ -58,7 +59,7 @@ enum pvs_yield_policy {
 };
 
 /** @enum_name{pvs_yield_policy} */
-const char *pvs_yield_policy_name(enum pvs_yield_policy v);
+PVS_ENUM_NAME_DECL(pvs_yield_policy);
 
 /** @brief The policy upstream Linux applies today. */
 #define PVS_YIELD_DEFAULT PVS_YIELD_BAILOUT
@@ -218,7 +219,7 @@ enum pvs_dy_stop {
 };
 
 /** @enum_name{pvs_dy_stop} */
-const char *pvs_dy_stop_name(enum pvs_dy_stop v);
+PVS_ENUM_NAME_DECL(pvs_dy_stop);
 
 /**
  * @brief Outcome and cost counters of one pass (a simulator charges a cost

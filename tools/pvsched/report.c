@@ -10,6 +10,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <pvsched/internal/names.h>
+
 #include "report.h"
 
 /* Absent sources are facts ("not a KVM host"), not failures. */
@@ -189,10 +191,7 @@ static const char *const arch_names[] = {
 
 const char *report_arch_name(enum pvprobe_arch a)
 {
-	unsigned int i = (unsigned int)a;
-
-	return i < sizeof(arch_names) / sizeof(arch_names[0]) && arch_names[i] ?
-	       arch_names[i] : "unknown";
+	return PVS_NAME_OF_(arch_names, a, "unknown");
 }
 
 const char *report_ple_name(const struct pvprobe_kvm_host_params *k)

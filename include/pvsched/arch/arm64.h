@@ -49,9 +49,7 @@ struct pvs_arm64_stolen_time {
  * Linux refuses a record whose revision or attributes is not 0 ("Unexpected
  * revision or attributes in stolen time data") and then reads no stolen
  * time from it; this decoder refuses the same records.
- * @param buf raw record, any alignment
- * @param len bytes readable at @p buf (>= @ref PVS_ARM64_STOLEN_TIME_SIZE)
- * @param out decoded record, written only on success
+ * @record_args{PVS_ARM64_STOLEN_TIME_SIZE}
  * @return 0; -PVS_EINVAL if a pointer is NULL; -PVS_EBADMSG if @p len is
  *         short; -PVS_ENOTSUP if revision or attributes is not 0
  */
@@ -63,9 +61,7 @@ int pvs_arm64_stolen_time_decode(const void *buf, size_t len,
  *
  * PV time has no preempted flag, so every field is cleared; use it with
  * @ref PVS_HV_NONE, which is what arm64's vcpu_is_preempted() answers.
- * @param st  decoded record
- * @param out thread to fill, written only on success
- * @return 0, or -PVS_EINVAL if a pointer is NULL
+ * @to_thread_args{st}
  */
 int pvs_arm64_stolen_time_to_thread(const struct pvs_arm64_stolen_time *st,
 				    struct pvs_thread_state *out);

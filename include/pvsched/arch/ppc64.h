@@ -99,9 +99,7 @@ struct pvs_lppaca {
  *
  * Checks the eye-catcher and that the registered size covers the 640-byte
  * structure (KVM's H_REGISTER_VPA refuses a smaller one).
- * @param buf raw image, any alignment
- * @param len bytes readable at @p buf (>= @ref PVS_LPPACA_SIZE)
- * @param out decoded fields, written only on success
+ * @record_args{PVS_LPPACA_SIZE}
  * @return 0; -PVS_EINVAL if @p buf or @p out is NULL; -PVS_EBADMSG if
  *         @p len < 640, desc is not @ref PVS_LPPACA_DESC or size < 640
  */
@@ -123,9 +121,7 @@ static inline uint64_t pvs_lppaca_steal_tb(const struct pvs_lppaca *l)
  *
  * Copies yield_count and idle and clears the x86 preempted byte; the
  * partition's shared flag (pvs_lppaca::shared) belongs to the core state.
- * @param l   decoded lppaca
- * @param out thread to fill, written only on success
- * @return 0, or -PVS_EINVAL if a pointer is NULL
+ * @to_thread_args{l}
  */
 int pvs_lppaca_to_thread(const struct pvs_lppaca *l,
 			 struct pvs_thread_state *out);
@@ -179,9 +175,7 @@ struct pvs_dtl_entry {
 
 /**
  * @brief Decode one raw big-endian dispatch-trace-log entry.
- * @param buf raw entry, any alignment
- * @param len bytes readable at @p buf (>= @ref PVS_DTL_ENTRY_SIZE)
- * @param out decoded entry, written only on success
+ * @record_args{PVS_DTL_ENTRY_SIZE}
  * @return 0; -PVS_EINVAL if a pointer is NULL; -PVS_EBADMSG if @p len < 48
  */
 int pvs_dtl_entry_decode(const void *buf, size_t len,

@@ -51,9 +51,7 @@ struct pvs_sbi_sta {
 
 /**
  * @brief Decode a raw little-endian STA record (a copy).
- * @param buf raw record, any alignment
- * @param len bytes readable at @p buf (>= @ref PVS_SBI_STA_SIZE)
- * @param out decoded record, written only on success
+ * @record_args{PVS_SBI_STA_SIZE}
  * @return 0; -PVS_EINVAL if a pointer is NULL; -PVS_EBADMSG if @p len is
  *         short; -PVS_EAGAIN if sequence is odd (copied mid-update)
  */
@@ -96,9 +94,7 @@ int pvs_sbi_sta_read(const void *sta, unsigned int max_tries,
  * Copies the preempted byte. With @ref PVS_HV_PREEMPT_FLAG that gives the
  * specification's reading of it; Linux does not read it (see
  * pvs_riscv_vcpu_is_preempted()), which is @ref PVS_HV_NONE.
- * @param sta decoded record
- * @param out thread to fill, written only on success
- * @return 0, or -PVS_EINVAL if a pointer is NULL
+ * @to_thread_args{sta}
  */
 int pvs_sbi_sta_to_thread(const struct pvs_sbi_sta *sta,
 			  struct pvs_thread_state *out);

@@ -51,9 +51,7 @@ struct pvs_kvm_steal_time {
  * The caller copies the live record as the kernel reads it: version, then
  * the fields, then version again, retrying while they differ; this decoder
  * rejects a copy taken while the host was writing (odd version).
- * @param buf raw record, any alignment
- * @param len bytes readable at @p buf (>= @ref PVS_KVM_STEAL_TIME_SIZE)
- * @param out decoded record, written only on success
+ * @record_args{PVS_KVM_STEAL_TIME_SIZE}
  * @return 0; -PVS_EINVAL if a pointer is NULL; -PVS_EBADMSG if @p len < 64;
  *         -PVS_EAGAIN if version is odd (host mid-update: copy again)
  */
@@ -65,9 +63,7 @@ int pvs_kvm_steal_time_decode(const void *buf, size_t len,
  *
  * Copies the preempted byte and clears the powerpc fields; use it with
  * @ref PVS_HV_PREEMPT_FLAG.
- * @param st  decoded record
- * @param out thread to fill, written only on success
- * @return 0, or -PVS_EINVAL if a pointer is NULL
+ * @to_thread_args{st}
  */
 int pvs_kvm_steal_time_to_thread(const struct pvs_kvm_steal_time *st,
 				 struct pvs_thread_state *out);
