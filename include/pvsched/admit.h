@@ -15,7 +15,6 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 #include <pvsched/limits.h>
 #include <pvsched/spin.h>
 
@@ -62,7 +61,7 @@ enum pvs_admit_action {
 };
 
 /** @enum_name{pvs_admit_action} */
-PVS_ENUM_NAME_DECL(pvs_admit_action);
+const char *pvs_admit_action_name(enum pvs_admit_action v);
 
 /** @brief Why pvs_admit_decide() decided what it did. */
 enum pvs_admit_reason {
@@ -83,7 +82,7 @@ enum pvs_admit_reason {
 };
 
 /** @enum_name{pvs_admit_reason} */
-PVS_ENUM_NAME_DECL(pvs_admit_reason);
+const char *pvs_admit_reason_name(enum pvs_admit_reason v);
 
 /**
  * @brief Inputs of pvs_admit_decide(). Zero-fill, then set what you know:

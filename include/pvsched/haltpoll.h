@@ -12,7 +12,6 @@
 #include <pvsched/env.h>
 #include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -62,7 +61,7 @@ enum pvs_halt_poll_flavour {
 };
 
 /** @enum_name{pvs_halt_poll_flavour} */
-PVS_ENUM_NAME_DECL(pvs_halt_poll_flavour);
+const char *pvs_halt_poll_flavour_name(enum pvs_halt_poll_flavour v);
 
 /**
  * @brief Parameters of the window rule: the module parameters of the chosen
@@ -126,7 +125,7 @@ enum pvs_halt_poll_event {
 };
 
 /** @enum_name{pvs_halt_poll_event} */
-PVS_ENUM_NAME_DECL(pvs_halt_poll_event);
+const char *pvs_halt_poll_event_name(enum pvs_halt_poll_event v);
 
 /** @brief Number of enum pvs_halt_poll_event values (array size). */
 #define PVS_HALT_POLL_NR_EVENTS 4
@@ -150,7 +149,7 @@ enum pvs_halt_poll_preset {
 };
 
 /** @enum_name{pvs_halt_poll_preset} */
-PVS_ENUM_NAME_DECL(pvs_halt_poll_preset);
+const char *pvs_halt_poll_preset_name(enum pvs_halt_poll_preset v);
 
 /** @brief Generation of the KVM host shrink default. */
 enum pvs_halt_poll_gen {
@@ -165,7 +164,7 @@ enum pvs_halt_poll_gen {
 };
 
 /** @enum_name{pvs_halt_poll_gen} */
-PVS_ENUM_NAME_DECL(pvs_halt_poll_gen);
+const char *pvs_halt_poll_gen_name(enum pvs_halt_poll_gen v);
 
 /**
  * @brief Fill @p out with a kernel's default halt-polling parameters.
@@ -353,7 +352,7 @@ enum pvs_poll_policy {
 };
 
 /** @enum_name{pvs_poll_policy} */
-PVS_ENUM_NAME_DECL(pvs_poll_policy);
+const char *pvs_poll_policy_name(enum pvs_poll_policy v);
 
 /** @brief Inputs of one poll-loop iteration. */
 struct pvs_poll_in {
@@ -399,7 +398,7 @@ enum pvs_poll_action {
 };
 
 /** @enum_name{pvs_poll_action} */
-PVS_ENUM_NAME_DECL(pvs_poll_action);
+const char *pvs_poll_action_name(enum pvs_poll_action v);
 
 /**
  * @brief Decide one iteration of the host halt-poll loop.

@@ -11,7 +11,6 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -139,7 +138,7 @@ enum pvs_idle_cpu {
 };
 
 /** @enum_name{pvs_idle_cpu} */
-PVS_ENUM_NAME_DECL(pvs_idle_cpu);
+const char *pvs_idle_cpu_name(enum pvs_idle_cpu v);
 
 /** @brief PowerVM partition mode (ignored for x86 guests). */
 enum pvs_idle_partition {
@@ -156,7 +155,7 @@ enum pvs_idle_partition {
 };
 
 /** @enum_name{pvs_idle_partition} */
-PVS_ENUM_NAME_DECL(pvs_idle_partition);
+const char *pvs_idle_partition_name(enum pvs_idle_partition v);
 
 /** @brief Whose CEDE exit-latency rule to apply. */
 enum pvs_idle_policy {
@@ -195,7 +194,7 @@ enum pvs_idle_policy {
 };
 
 /** @enum_name{pvs_idle_policy} */
-PVS_ENUM_NAME_DECL(pvs_idle_policy);
+const char *pvs_idle_policy_name(enum pvs_idle_policy v);
 
 /** @brief Where the returned CEDE latency came from. */
 enum pvs_idle_source {
@@ -210,7 +209,7 @@ enum pvs_idle_source {
 };
 
 /** @enum_name{pvs_idle_source} */
-PVS_ENUM_NAME_DECL(pvs_idle_source);
+const char *pvs_idle_source_name(enum pvs_idle_source v);
 
 /** @brief The machine the decision is for. */
 struct pvs_idle_platform {

@@ -10,7 +10,6 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 #include <pvsched/limits.h>
 
 #ifdef __cplusplus
@@ -64,7 +63,7 @@ enum pvs_pack_policy {
 };
 
 /** @enum_name{pvs_pack_policy} */
-PVS_ENUM_NAME_DECL(pvs_pack_policy);
+const char *pvs_pack_policy_name(enum pvs_pack_policy v);
 
 /** @brief How the CPUs are numbered into cores. */
 struct pvs_pack_topology {
@@ -234,7 +233,7 @@ enum pvs_sd_level {
 };
 
 /** @enum_name{pvs_sd_level} */
-PVS_ENUM_NAME_DECL(pvs_sd_level);
+const char *pvs_sd_level_name(enum pvs_sd_level v);
 
 /**
  * @brief Bit of a level in pvs_pack_domains::present and
@@ -421,7 +420,7 @@ enum pvs_asym_rule {
 };
 
 /** @enum_name{pvs_asym_rule} */
-PVS_ENUM_NAME_DECL(pvs_asym_rule);
+const char *pvs_asym_rule_name(enum pvs_asym_rule v);
 
 /**
  * @brief What the load balancer sees when an asym-packing decision is due.

@@ -12,7 +12,6 @@
 #include <pvsched/env.h>
 #include <pvsched/internal/arith.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -105,7 +104,7 @@ enum pvs_ple_vendor {
 };
 
 /** @enum_name{pvs_ple_vendor} */
-PVS_ENUM_NAME_DECL(pvs_ple_vendor);
+const char *pvs_ple_vendor_name(enum pvs_ple_vendor v);
 
 /**
  * @brief A host's PLE parameters (the module parameters of kvm_intel or
@@ -199,7 +198,7 @@ enum pvs_ple_event {
 };
 
 /** @enum_name{pvs_ple_event} */
-PVS_ENUM_NAME_DECL(pvs_ple_event);
+const char *pvs_ple_event_name(enum pvs_ple_event v);
 
 /**
  * @brief Update a vCPU's window for one event.

@@ -10,7 +10,6 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 #include <pvsched/limits.h>
 
 #ifdef __cplusplus
@@ -55,7 +54,7 @@ enum pvs_hv_kind {
 };
 
 /** @enum_name{pvs_hv_kind} */
-PVS_ENUM_NAME_DECL(pvs_hv_kind);
+const char *pvs_hv_kind_name(enum pvs_hv_kind v);
 
 /**
  * @brief Which powerpc rule pvs_is_preempted() applies.
@@ -84,7 +83,7 @@ enum pvs_preempt_policy {
 };
 
 /** @enum_name{pvs_preempt_policy} */
-PVS_ENUM_NAME_DECL(pvs_preempt_policy);
+const char *pvs_preempt_policy_name(enum pvs_preempt_policy v);
 
 /**
  * @brief The rule step that decided (what pvs_preempt_explain() returns).
@@ -119,7 +118,7 @@ enum pvs_preempt_why {
 };
 
 /** @enum_name{pvs_preempt_why} */
-PVS_ENUM_NAME_DECL(pvs_preempt_why);
+const char *pvs_preempt_why_name(enum pvs_preempt_why v);
 
 /** @brief What the hypervisor publishes about one hardware thread (vCPU). */
 struct pvs_thread_state {

@@ -10,7 +10,6 @@
 #define PVSCHED_SPIN_H
 
 #include <pvsched/env.h>
-#include <pvsched/names.h>
 #include <pvsched/internal/arith.h>
 
 #ifdef __cplusplus
@@ -77,7 +76,7 @@ enum pvs_spin_action {
 };
 
 /** @enum_name{pvs_spin_action} */
-PVS_ENUM_NAME_DECL(pvs_spin_action);
+const char *pvs_spin_action_name(enum pvs_spin_action v);
 
 /** @brief Which rule pvs_spin_decide() applies. */
 enum pvs_spin_policy {
@@ -93,7 +92,7 @@ enum pvs_spin_policy {
 };
 
 /** @enum_name{pvs_spin_policy} */
-PVS_ENUM_NAME_DECL(pvs_spin_policy);
+const char *pvs_spin_policy_name(enum pvs_spin_policy v);
 
 /** @brief What the lock owner is doing, as far as the caller knows. */
 enum pvs_spin_owner {
@@ -120,7 +119,7 @@ enum pvs_spin_owner {
 };
 
 /** @enum_name{pvs_spin_owner} */
-PVS_ENUM_NAME_DECL(pvs_spin_owner);
+const char *pvs_spin_owner_name(enum pvs_spin_owner v);
 
 /** @brief Why pvs_spin_decide() decided what it did (for tests, tracing,
  *         the simulator and the demo).
@@ -151,7 +150,7 @@ enum pvs_spin_reason {
 };
 
 /** @enum_name{pvs_spin_reason} */
-PVS_ENUM_NAME_DECL(pvs_spin_reason);
+const char *pvs_spin_reason_name(enum pvs_spin_reason v);
 
 /**
  * @brief Inputs of pvs_spin_decide().

@@ -11,7 +11,6 @@
 
 #include <pvsched/env.h>
 #include <pvsched/errors.h>
-#include <pvsched/names.h>
 #include <pvsched/limits.h>
 
 #ifdef __cplusplus
@@ -59,7 +58,7 @@ enum pvs_yield_policy {
 };
 
 /** @enum_name{pvs_yield_policy} */
-PVS_ENUM_NAME_DECL(pvs_yield_policy);
+const char *pvs_yield_policy_name(enum pvs_yield_policy v);
 
 /** @brief The policy upstream Linux applies today. */
 #define PVS_YIELD_DEFAULT PVS_YIELD_BAILOUT
@@ -219,7 +218,7 @@ enum pvs_dy_stop {
 };
 
 /** @enum_name{pvs_dy_stop} */
-PVS_ENUM_NAME_DECL(pvs_dy_stop);
+const char *pvs_dy_stop_name(enum pvs_dy_stop v);
 
 /**
  * @brief Outcome and cost counters of one pass (a simulator charges a cost
