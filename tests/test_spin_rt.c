@@ -286,6 +286,32 @@ static void test_fixed_spins_then_parks(void **state)
 		    st.last_reason == PVS_SPIN_REASON_TOO_SHORT);
 }
 
+/*
+ * A round polls at once, then after gaps doubling up to
+ * PVRT_SPIN_POLL_GAP_MAX_NS of PAUSEs: with a nominal 1 ns PAUSE, a
+ * 100 us budget of 100,000 PAUSEs polls about 100,000 / 512 times, not
+ * once a PAUSE, and still polls throughout the round.
+ */
+static void test_polls_back_off(void **state)
+{
+	struct pvrt_spin_wait_stats st;
+	struct pvrt_spin_waiter w;
+	struct pvrt_spin fixed;
+	struct fake f;
+	unsigned int budget = 100000, gap_max = PVRT_SPIN_POLL_GAP_MAX_NS;
+
+	(void)state;
+	assert_int_equal(pvrt_spin_init(&fixed, PVS_SPIN_POLICY_FIXED), 0);
+	fixed.pause_ps = 1000;
+	fixed.ctxsw_ns = budget;
+	fake_lock(&f, &w, ~0u, 1, -2);
+	assert_int_equal(pvrt_spin_wait(&fixed, &w, NULL, &st), 0);
+	assert_int_equal(st.parks, 1);
+	/* Each round: ~log2(gap_max) short gaps, then one poll per gap_max. */
+	assert_true(f.ready_calls >= budget / gap_max);
+	assert_true(f.ready_calls <= st.spins * 16u + 2u * budget / gap_max);
+}
+
 /* Woken (park returns 0) then ready: the wait goes on, then ends. */
 static void test_woken_then_ready(void **state)
 {
@@ -420,6 +446,7 @@ int main(void)
 		cmocka_unit_test(test_herd_parks),
 		cmocka_unit_test(test_herd_arrival_takes_lock),
 		cmocka_unit_test(test_fixed_spins_then_parks),
+		cmocka_unit_test(test_polls_back_off),
 		cmocka_unit_test(test_woken_then_ready),
 		cmocka_unit_test(test_deadline_and_park_error),
 		cmocka_unit_test(test_slice_absent_is_noop),

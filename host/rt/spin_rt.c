@@ -512,24 +512,41 @@ static void gap_end(struct pvrt_spin *s, struct gap_clock *g)
 				   __ATOMIC_RELAXED);
 }
 
-/* Poll ready() between up to @pauses PAUSEs; true if it said so. With an
- * oracle, also stop (false) when the owner leaves its CPU. Every
- * PVRT_SPIN_ORACLE_EVERY PAUSEs, time the interval (observed steal). */
+/* The most PAUSEs between two polls: PVRT_SPIN_POLL_GAP_MAX_NS, at least 1. */
+static uint64_t poll_gap_max(const struct pvrt_spin *s)
+{
+	uint32_t pause_ps = s->pause_ps ? s->pause_ps : PVS_SPIN_DEFAULT_PAUSE_PS;
+	uint64_t n = (uint64_t)PVRT_SPIN_POLL_GAP_MAX_NS * 1000u / pause_ps;
+
+	return n ? n : 1;
+}
+
+/* Poll ready() within up to @pauses PAUSEs; true if it said so. The polls
+ * come at once, then after 1, 2, 4, ... PAUSEs, the gap doubling up to
+ * poll_gap_max() (PVRT_SPIN_POLL_GAP_MAX_NS). With an oracle, also stop
+ * (false) when the owner leaves its CPU. Every PVRT_SPIN_ORACLE_EVERY
+ * PAUSEs, time the interval (observed steal). */
+
 static bool spin_round(struct pvrt_spin *s, const struct wait_ctx *c,
 		       uint64_t pauses)
 {
 	const struct pvrt_spin_waiter *w = c->w;
 	struct gap_clock g;
-	uint64_t i;
+	uint64_t i, next_poll = 0, poll_gap = 1, gap_max = poll_gap_max(s);
 	bool done = false;
 
 	if (w->nr_spinning != NULL)
 		__atomic_fetch_add(w->nr_spinning, 1, __ATOMIC_RELAXED);
 	gap_start(s, &g);
 	for (i = 0; i < pauses; i++) {
-		if (w->ready(w->arg)) {
-			done = true;
-			break;
+		if (i == next_poll) {
+			if (w->ready(w->arg)) {
+				done = true;
+				break;
+			}
+			next_poll = i + poll_gap;
+			if (poll_gap * 2 <= gap_max)
+				poll_gap *= 2;
 		}
 		if (i % PVRT_SPIN_ORACLE_EVERY == 0 && i != 0) {
 			gap_check(s, &g);

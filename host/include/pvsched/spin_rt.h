@@ -413,6 +413,20 @@ int pvrt_spin_wait_for(struct pvrt_spin *s, const struct pvrt_spin_waiter *w,
 #define PVRT_SPIN_ORACLE_EVERY 64u
 
 /**
+ * @brief Longest gap between two ready() polls of a spin round, ns.
+ *
+ * A round polls at once, then after 1, 2, 4, ... PAUSEs, the gap doubling
+ * up to this long (in PAUSEs of pvrt_spin::pause_ps, at least 1). A waiter
+ * that read the lock's cache line every PAUSE would take the line from the
+ * owner's cache before each of the owner's writes (lock, record, unlock),
+ * and each write would wait for a transfer between cores: on a 2-vCPU
+ * guest that held a lock with 50 ns sections to 0.6-0.7 of its
+ * single-thread rate. The price is a later look: a lock freed while the
+ * waiter pauses is seen up to this long after.
+ */
+#define PVRT_SPIN_POLL_GAP_MAX_NS 512u
+
+/**
  * @brief The calling thread's id (gettid(), cached per thread and asked
  *        again in a fork() child): what a lock records as its owner for
  *        pvrt_spin_wait_for().
