@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause */
 /*
- * Shared by the probe suites: the canary that outputs are pre-filled with,
- * the check that a failing call left them untouched, and the expectations
- * more than one suite checks.
+ * Shared by the probe suites: the fixture trees, the canary that outputs
+ * are pre-filled with, the check that a failing call left them untouched,
+ * and the expectations more than one suite checks.
  */
 #ifndef PVSCHED_TESTS_PROBE_TEST_H
 #define PVSCHED_TESTS_PROBE_TEST_H
@@ -18,6 +18,18 @@
 		memset(_c, CANARY, sizeof(_c));                              \
 		assert_memory_equal(&(obj), _c, sizeof(obj));                \
 	} while (0)
+
+/*
+ * Point ctx at the fixture tree PVS_FIXTURES/name (the path is kept in a
+ * static buffer, so one tree at a time).
+ */
+static inline void probe_fixture(struct pvprobe_ctx *ctx, const char *name)
+{
+	static char root[PVPROBE_PATH_MAX];
+
+	snprintf(root, sizeof(root), "%s/%s", PVS_FIXTURES, name);
+	pvprobe_ctx_init(ctx, root);
+}
 
 /* An LPAR's shape in lparcfg: shared or dedicated, capped, entitlement. */
 static inline void expect_lpar(const struct pvprobe_lparcfg *lp, bool shared,

@@ -269,21 +269,42 @@ static bool kernel_grow_fits(uint64_t window, unsigned int grow)
 	return (u128)window * grow <= 0xffffffffu;
 }
 
-static void test_host_matches_kernel_u32(void **state)
+/*
+ * One halt through the kernel's copy of flavour f's rule; the host's
+ * window is the kernel's 32-bit halt_poll_ns. Returns the branch letter.
+ */
+static char kern_step(enum pvs_halt_poll_flavour f, const struct kparams *k,
+		      uint64_t *window, uint64_t halt_ns, bool valid)
 {
+	unsigned int w32 = (unsigned int)*window;
+	char branch;
+
+	if (f == PVS_HALT_POLL_GUEST)
+		return kern_guest_adjust(window, k, halt_ns);
+	branch = kern_host_halt(&w32, k, halt_ns, valid);
+	*window = w32;
+	return branch;
+}
+
+/*
+ * Random 32-bit parameters and windows where the kernel's 32-bit product
+ * does not wrap: the library equals the kernel's copy of flavour f, event
+ * and window. The host clamps the window to max first, the guest does not.
+ */
+static void matches_kernel_u32(enum pvs_halt_poll_flavour f)
+{
+	bool host = f == PVS_HALT_POLL_KVM_HOST;
 	unsigned int i, compared = 0;
 
-	(void)state;
 	for (i = 0; i < 400000; i++) {
 		struct kparams k = rnd_kparams();
-		struct pvs_halt_poll_params p =
-			lib_params(PVS_HALT_POLL_KVM_HOST, &k);
-		unsigned int kw = (unsigned int)rnd_near(0xffffffffu, k.max,
-							 k.grow_start);
+		struct pvs_halt_poll_params p = lib_params(f, &k);
+		uint64_t kw = (unsigned int)rnd_near(0xffffffffu, k.max,
+						     k.grow_start);
 		uint64_t block = rnd_near(MAX64, k.max, kw);
 		bool valid = pvs_test_rand_below(8) != 0;
+		uint64_t clamped = host && kw > k.max ? k.max : kw;
 		struct pvs_halt_poll_state st;
-		unsigned int clamped = kw > k.max ? k.max : kw;
 		char branch;
 		int ev;
 
@@ -292,55 +313,32 @@ static void test_host_matches_kernel_u32(void **state)
 		st.window_ns = kw;
 		assert_int_equal(pvs_halt_poll_window_ns(&p, &st), clamped);
 		ev = pvs_halt_poll_step(&p, &st, block, valid);
-		branch = kern_host_halt(&kw, &k, block, valid);
+		branch = kern_step(f, &k, &kw, block, valid);
 		if (st.window_ns != kw || ev != event_of(branch, kw))
-			fail_msg("host max %u grow %u start %u shrink %u "
-				 "block %llu: lib %llu ev %d, kernel %u "
-				 "branch %c",
-				 k.max, k.grow, k.grow_start, k.shrink,
+			fail_msg("%s max %u grow %u start %u shrink %u "
+				 "allow %d valid %d block %llu: lib %llu "
+				 "ev %d, kernel %llu branch %c",
+				 pvs_halt_poll_flavour_name(f), k.max, k.grow,
+				 k.grow_start, k.shrink, k.allow_shrink, valid,
 				 (unsigned long long)block,
-				 (unsigned long long)st.window_ns, ev, kw,
-				 branch);
-		compared++;
-	}
-	print_message("compared %u of 400000\n", compared);
-	assert_true(compared > 200000);
-}
-
-static void test_guest_matches_kernel_u32(void **state)
-{
-	unsigned int i, compared = 0;
-
-	(void)state;
-	for (i = 0; i < 400000; i++) {
-		struct kparams k = rnd_kparams();
-		struct pvs_halt_poll_params p = lib_params(PVS_HALT_POLL_GUEST,
-							   &k);
-		uint64_t kw = (unsigned int)rnd_near(0xffffffffu, k.max,
-						     k.grow_start);
-		uint64_t block = rnd_near(MAX64, k.max, kw);
-		struct pvs_halt_poll_state st;
-		char branch;
-		int ev;
-
-		if (!kernel_grow_fits(kw, k.grow))
-			continue;
-		st.window_ns = kw;
-		assert_int_equal(pvs_halt_poll_window_ns(&p, &st), kw);
-		ev = pvs_halt_poll_step(&p, &st, block, pvs_test_rand_below(2));
-		branch = kern_guest_adjust(&kw, &k, block);
-		if (st.window_ns != kw || ev != event_of(branch, kw))
-			fail_msg("guest max %u grow %u start %u shrink %u "
-				 "allow %d block %llu: lib %llu ev %d, "
-				 "kernel %llu branch %c",
-				 k.max, k.grow, k.grow_start, k.shrink,
-				 k.allow_shrink, (unsigned long long)block,
 				 (unsigned long long)st.window_ns, ev,
 				 (unsigned long long)kw, branch);
 		compared++;
 	}
 	print_message("compared %u of 400000\n", compared);
 	assert_true(compared > 200000);
+}
+
+static void test_host_matches_kernel_u32(void **state)
+{
+	(void)state;
+	matches_kernel_u32(PVS_HALT_POLL_KVM_HOST);
+}
+
+static void test_guest_matches_kernel_u32(void **state)
+{
+	(void)state;
+	matches_kernel_u32(PVS_HALT_POLL_GUEST);
 }
 
 /* The kernel copy really wraps: the case the library must not reproduce. */
@@ -482,8 +480,7 @@ static void run_sequence(enum pvs_halt_poll_preset preset,
 	struct pvs_halt_poll_params p;
 	struct pvs_halt_poll_state st = { 0 };
 	struct kparams k;
-	unsigned int kw = 0;
-	uint64_t gw = 0;
+	uint64_t kw = 0;
 	unsigned int i;
 
 	assert_int_equal(pvs_halt_poll_preset(preset, gen, &p), 0);
@@ -509,14 +506,10 @@ static void run_sequence(enum pvs_halt_poll_preset preset,
 		ev = pvs_halt_poll_step(&p, &st, block, valid);
 		assert_true(ev >= 0 && ev < PVS_HALT_POLL_NR_EVENTS);
 		counts[ev]++;
-		if (p.flavour == PVS_HALT_POLL_KVM_HOST) {
-			branch = kern_host_halt(&kw, &k, block, valid);
-			assert_true(st.window_ns == kw);
-		} else {
-			branch = kern_guest_adjust(&gw, &k, block);
-			assert_true(st.window_ns == gw);
+		branch = kern_step(p.flavour, &k, &kw, block, valid);
+		assert_true(st.window_ns == kw);
+		if (p.flavour == PVS_HALT_POLL_GUEST)
 			assert_true(st.window_ns <= p.max_ns);
-		}
 		assert_int_equal(ev, event_of(branch, st.window_ns));
 		/* every window is 0 or at least grow_start (max >= it here) */
 		assert_true(st.window_ns == 0 ||

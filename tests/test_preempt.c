@@ -402,15 +402,37 @@ static const struct raw_field steal_time_raw[] = {
 
 #define NR(tab) (sizeof(tab) / sizeof((tab)[0]))
 
+/* A random image length: the whole record, but one time in short_1_in
+ * a random shorter length. */
+static size_t random_len(size_t size, unsigned int short_1_in)
+{
+	return pvs_test_rand_below(short_1_in) ? size :
+						 pvs_test_rand_below(size);
+}
+
+/*
+ * After a decode of raw into dec (canary-filled before): the result is
+ * want; an error left dec untouched, a success carries every raw field.
+ */
+static void expect_decoded(int rc, int want, const void *dec, size_t size,
+			   const uint8_t *raw, bool big,
+			   const struct raw_field *f, size_t n)
+{
+	assert_int_equal(rc, want);
+	if (rc)
+		assert_true(pvs_vec_canary_ok(dec, size));
+	else
+		assert_raw_fields(dec, raw, big, f, n);
+}
+
 static void test_lppaca_random(void **state)
 {
 	uint8_t img[PVS_LPPACA_SIZE + 8];
-	struct pvs_lppaca l, canary;
+	struct pvs_lppaca l;
 	unsigned int n, good = 0;
 
 	(void)state;
 	pvs_test_rand_seed(0xfeedfacecafebeefull);
-	memset(&canary, 0x6b, sizeof(canary));
 	for (n = 0; n < 20000; n++) {
 		unsigned int off = pvs_test_rand_below(8), size;
 		uint8_t *b = img + off;
@@ -434,18 +456,16 @@ static void test_lppaca_random(void **state)
 			want = -PVS_EBADMSG; break;
 		default: break;
 		}
-		l = canary;
+		pvs_vec_canary(&l, sizeof(l));
 		rc = pvs_lppaca_decode(b, len, &l);
-		assert_int_equal(rc, want);
-		if (rc) {
-			assert_memory_equal(&l, &canary, sizeof(l));
+		expect_decoded(rc, want, &l, sizeof(l), b, true, lppaca_raw,
+			       NR(lppaca_raw));
+		if (rc)
 			continue;
-		}
 		good++;
 		assert_int_equal(l.desc, 0xd397d781u);
 		assert_int_equal(l.size, size);
 		assert_int_equal(l.shared, (b[9] >> 1) & 1);
-		assert_raw_fields(&l, b, true, lppaca_raw, NR(lppaca_raw));
 		assert_int_equal(pvs_lppaca_steal_tb(&l),
 				 rd_be(b + 0x158, 8) + rd_be(b + 0x160, 8));
 	}
@@ -455,41 +475,32 @@ static void test_lppaca_random(void **state)
 static void test_dtl_random(void **state)
 {
 	uint8_t e[PVS_DTL_ENTRY_SIZE];
-	struct pvs_dtl_entry d, canary;
+	struct pvs_dtl_entry d;
 	unsigned int n;
 
 	(void)state;
 	pvs_test_rand_seed(0x1111222233334444ull);
-	memset(&canary, 0x6b, sizeof(canary));
 	for (n = 0; n < 20000; n++) {
-		size_t len = pvs_test_rand_below(4) ? PVS_DTL_ENTRY_SIZE :
-			     pvs_test_rand_below(PVS_DTL_ENTRY_SIZE);
+		size_t len = random_len(PVS_DTL_ENTRY_SIZE, 4);
 
 		pvs_test_rand_fill(e, sizeof(e));
-		d = canary;
-		if (len < PVS_DTL_ENTRY_SIZE) {
-			assert_int_equal(pvs_dtl_entry_decode(e, len, &d),
-					 -PVS_EBADMSG);
-			assert_memory_equal(&d, &canary, sizeof(d));
-			continue;
-		}
-		assert_int_equal(pvs_dtl_entry_decode(e, len, &d), 0);
-		assert_raw_fields(&d, e, true, dtl_raw, NR(dtl_raw));
+		pvs_vec_canary(&d, sizeof(d));
+		expect_decoded(pvs_dtl_entry_decode(e, len, &d),
+			       len < PVS_DTL_ENTRY_SIZE ? -PVS_EBADMSG : 0,
+			       &d, sizeof(d), e, true, dtl_raw, NR(dtl_raw));
 	}
 }
 
 static void test_steal_time_random(void **state)
 {
 	uint8_t st[PVS_KVM_STEAL_TIME_SIZE];
-	struct pvs_kvm_steal_time d, canary;
+	struct pvs_kvm_steal_time d;
 	unsigned int n, again = 0, good = 0;
 
 	(void)state;
 	pvs_test_rand_seed(0x5555666677778888ull);
-	memset(&canary, 0x6b, sizeof(canary));
 	for (n = 0; n < 20000; n++) {
-		size_t len = pvs_test_rand_below(8) ? PVS_KVM_STEAL_TIME_SIZE :
-			     pvs_test_rand_below(PVS_KVM_STEAL_TIME_SIZE);
+		size_t len = random_len(PVS_KVM_STEAL_TIME_SIZE, 8);
 		int want = 0, rc;
 
 		pvs_test_rand_fill(st, sizeof(st));
@@ -497,18 +508,13 @@ static void test_steal_time_random(void **state)
 			want = -PVS_EBADMSG;
 		else if (st[8] & 1)
 			want = -PVS_EAGAIN;
-		d = canary;
+		pvs_vec_canary(&d, sizeof(d));
 		rc = pvs_kvm_steal_time_decode(st, len, &d);
-		assert_int_equal(rc, want);
+		expect_decoded(rc, want, &d, sizeof(d), st, false,
+			       steal_time_raw, NR(steal_time_raw));
 		assert_int_equal(pvs_x86_is_preempted(st), st[16] != 0);
-		if (rc) {
-			again += rc == -PVS_EAGAIN;
-			assert_memory_equal(&d, &canary, sizeof(d));
-			continue;
-		}
-		good++;
-		assert_raw_fields(&d, st, false, steal_time_raw,
-				  NR(steal_time_raw));
+		again += rc == -PVS_EAGAIN;
+		good += rc == 0;
 	}
 	assert_true(again > 1000 && good > 1000);
 }

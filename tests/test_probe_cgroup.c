@@ -216,10 +216,7 @@ static void test_derive(void **state)
 static int read_tree(const char *name, struct pvprobe_ctx *ctx,
 		     struct pvprobe_cpus *c)
 {
-	static char root[PVPROBE_PATH_MAX];
-
-	snprintf(root, sizeof(root), "%s/%s", PVS_FIXTURES, name);
-	pvprobe_ctx_init(ctx, root);
+	probe_fixture(ctx, name);
 	return pvprobe_read_cpus(ctx, c);
 }
 

@@ -14,14 +14,6 @@
 
 static struct pvprobe_ctx ctx;
 
-static void fixture(const char *name)
-{
-	static char root[PVPROBE_PATH_MAX];
-
-	snprintf(root, sizeof(root), "%s/%s", PVS_FIXTURES, name);
-	pvprobe_ctx_init(&ctx, root);
-}
-
 /* The error site ends with @suffix (the fixture root differs per checkout). */
 static void expect_site(const char *suffix, unsigned int line)
 {
@@ -45,7 +37,7 @@ static void test_baremetal(void **state)
 	struct pvprobe_rseq_slice rs;
 
 	(void)state;
-	fixture("x86-baremetal-intel");
+	probe_fixture(&ctx, "x86-baremetal-intel");
 	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
 	assert_int_equal(ci.arch, PVPROBE_ARCH_X86);
 	assert_int_equal(ci.nr_processors, 8);
@@ -99,7 +91,7 @@ static void test_kvm_haltpoll_capture(void **state)
 	struct pvprobe_topology topo;
 
 	(void)state;
-	fixture("x86-kvm-haltpoll");
+	probe_fixture(&ctx, "x86-kvm-haltpoll");
 	assert_int_equal(pvprobe_read_guest_haltpoll(&ctx, &hp), 0);
 	assert_int_equal(hp.flavour, PVS_HALT_POLL_GUEST);
 	assert_int_equal(hp.max_ns, 0); /* haltpoll.guest_halt_poll_ns=0 */
@@ -139,7 +131,7 @@ static void test_p9_shared(void **state)
 	struct pvprobe_x86_hv hv;
 
 	(void)state;
-	fixture("ppc64-p9-shared");
+	probe_fixture(&ctx, "ppc64-p9-shared");
 	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
 	assert_int_equal(ci.arch, PVPROBE_ARCH_PPC64);
 	assert_int_equal(ci.nr_processors, 32);
@@ -172,7 +164,7 @@ static void test_p10_dedicated_and_kvm(void **state)
 	struct pvprobe_lparcfg lp;
 
 	(void)state;
-	fixture("ppc64-p10-dedicated");
+	probe_fixture(&ctx, "ppc64-p10-dedicated");
 	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
 	assert_int_equal(ci.power_gen, 10);
 	assert_false(ci.power_compat);
@@ -183,7 +175,7 @@ static void test_p10_dedicated_and_kvm(void **state)
 	assert_true(lp.capped);
 	assert_false(lp.have & PVPROBE_LPARCFG_HAVE_POOL);
 
-	fixture("ppc64-kvm-guest");
+	probe_fixture(&ctx, "ppc64-kvm-guest");
 	assert_int_equal(pvprobe_read_cpuinfo(&ctx, &ci), 0);
 	assert_int_equal(pvprobe_read_ppc_platform(&ctx, &ci, &pp), 0);
 	assert_int_equal(pp.hv, PVPROBE_HV_KVM);
@@ -286,13 +278,13 @@ static void test_malformed_trees(void **state)
 
 		print_message("%s\n", b->fixture);
 		memset(&out, CANARY, sizeof(out));
-		fixture(b->fixture);
+		probe_fixture(&ctx, b->fixture);
 		assert_int_equal(run_reader(b->reader, &out), b->rc);
 		expect_site(b->site, b->line);
 		EXPECT_UNTOUCHED(out);
 	}
 	/* The other CPUs of the tree with a broken cpu0 are intact. */
-	fixture("bad-cpuidle-missing");
+	probe_fixture(&ctx, "bad-cpuidle-missing");
 	assert_int_equal(pvprobe_read_cpuidle(&ctx, 1, &idle), 0);
 }
 

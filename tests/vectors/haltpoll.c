@@ -404,24 +404,6 @@ static bool hp_params_eq(const struct pvs_halt_poll_params *a,
 	       a->shrink == b->shrink && a->allow_shrink == b->allow_shrink;
 }
 
-static void hp_canary(struct pvs_halt_poll_params *p)
-{
-	p->flavour = (enum pvs_halt_poll_flavour)7;
-	p->max_ns = CANARY;
-	p->grow_start_ns = CANARY;
-	p->grow = 0xa5a5a5a5u;
-	p->shrink = 0xa5a5a5a5u;
-	p->allow_shrink = false;
-}
-
-static bool hp_is_canary(const struct pvs_halt_poll_params *p)
-{
-	struct pvs_halt_poll_params c;
-
-	hp_canary(&c);
-	return hp_params_eq(p, &c);
-}
-
 /* Invalid combinations: -PVS_EINVAL, output untouched. */
 static const struct {
 	enum pvs_halt_poll_preset preset;
@@ -442,18 +424,18 @@ static void hp_presets(struct pvs_vec_result *r)
 	int rc;
 
 	for (i = 0; i < PVS_VEC_LEN(preset_vecs); i++) {
-		hp_canary(&p);
+		pvs_vec_canary(&p, sizeof(p));
 		rc = pvs_halt_poll_preset(preset_vecs[i].preset,
 					  preset_vecs[i].gen, &p);
 		PVS_VEC_EXPECT(r, S, 600 + i, rc == 0 &&
 			       hp_params_eq(&p, &preset_vecs[i].expect));
 	}
 	for (i = 0; i < PVS_VEC_LEN(preset_bad); i++) {
-		hp_canary(&p);
+		pvs_vec_canary(&p, sizeof(p));
 		rc = pvs_halt_poll_preset(preset_bad[i].preset,
 					  preset_bad[i].gen, &p);
-		PVS_VEC_EXPECT(r, S, 620 + i,
-			       rc == -PVS_EINVAL && hp_is_canary(&p));
+		PVS_VEC_EXPECT(r, S, 620 + i, rc == -PVS_EINVAL &&
+			       pvs_vec_canary_ok(&p, sizeof(p)));
 	}
 	rc = pvs_halt_poll_preset(PVS_HALT_POLL_PRESET_X86,
 				  PVS_HALT_POLL_GEN_TODAY, NULL);

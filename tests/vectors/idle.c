@@ -22,28 +22,6 @@ static const char S[] = "idle";
 #define TB PVS_IDLE_POWER_TB_HZ
 #define U64MAX 0xffffffffffffffffull
 
-/* Pre-fill an output with a pattern, so "untouched" can be checked. */
-static void idle_canary_fill(void *p, size_t len)
-{
-	volatile uint8_t *b = (volatile uint8_t *)p;
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		b[i] = (uint8_t)(0xa5 ^ i);
-}
-
-static bool idle_canary_ok(const void *p, size_t len)
-{
-	const volatile uint8_t *b = (const volatile uint8_t *)p;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		if (b[i] != (uint8_t)(0xa5 ^ i))
-			return false;
-	}
-	return true;
-}
-
 /* ---- pvs_xcede_parse ------------------------------------------------ */
 
 /* The upstream change's POWER9 record: hint 1, 1024 ticks = 2 us at 512 MHz. */
@@ -149,10 +127,10 @@ static void idle_parse_errors(struct pvs_vec_result *r)
 	for (i = 0; i < PVS_VEC_LEN(idle_parse_bad); i++) {
 		const struct idle_parse_vec *v = &idle_parse_bad[i];
 
-		idle_canary_fill(&t, sizeof(t));
+		pvs_vec_canary(&t, sizeof(t));
 		ret = pvs_xcede_parse(v->buf, v->len, &t);
 		PVS_VEC_EXPECT(r, S, 100 + i, ret == v->ret);
-		PVS_VEC_EXPECT(r, S, 100 + i, idle_canary_ok(&t, sizeof(t)));
+		PVS_VEC_EXPECT(r, S, 100 + i, pvs_vec_canary_ok(&t, sizeof(t)));
 	}
 	PVS_VEC_EXPECT(r, S, 120, pvs_xcede_parse(xb_p9, sizeof(xb_p9),
 						   NULL) == -PVS_EINVAL);
@@ -164,7 +142,7 @@ static void idle_parse_good(struct pvs_vec_result *r)
 	unsigned int i;
 	bool ok;
 
-	idle_canary_fill(&t, sizeof(t));
+	pvs_vec_canary(&t, sizeof(t));
 	PVS_VEC_EXPECT(r, S, 0, pvs_xcede_parse(xb_p9, sizeof(xb_p9), &t) == 1);
 	PVS_VEC_EXPECT(r, S, 1, t.nr_records == 1 && t.records[0].hint == 1 &&
 				t.records[0].latency_tb == 1024 &&
@@ -191,7 +169,7 @@ static void idle_parse_good(struct pvs_vec_result *r)
 	PVS_VEC_EXPECT(r, S, 8, t.records[0].hint == 2 &&
 				t.records[0].latency_tb == 2048);
 
-	idle_canary_fill(&t, sizeof(t));
+	pvs_vec_canary(&t, sizeof(t));
 	PVS_VEC_EXPECT(r, S, 9, pvs_xcede_parse(xb_empty, sizeof(xb_empty), &t) == 0);
 	PVS_VEC_EXPECT(r, S, 10, t.nr_records == 0 && t.records[0].latency_tb == 0);
 
@@ -437,13 +415,14 @@ static void idle_latency(struct pvs_vec_result *r)
 		p.compat_pre_isa31 = v->compat;
 		p.timebase_hz = v->tb_hz;
 		p.compensation_ns = v->comp_ns;
-		idle_canary_fill(&out, sizeof(out));
+		pvs_vec_canary(&out, sizeof(out));
 		ret = pvs_idle_state_latency(&p, v->fw,
 					     (enum pvs_idle_policy)v->policy,
 					     &out);
 		PVS_VEC_EXPECT(r, S, idx, ret == v->ret);
 		if (v->ret < 0) {
-			PVS_VEC_EXPECT(r, S, idx, idle_canary_ok(&out, sizeof(out)));
+			PVS_VEC_EXPECT(r, S, idx,
+				       pvs_vec_canary_ok(&out, sizeof(out)));
 			continue;
 		}
 		PVS_VEC_EXPECT(r, S, idx, out.exit_latency_us == v->exit_us);
@@ -599,7 +578,7 @@ static void idle_stats_known(struct pvs_vec_result *r)
 
 		for (j = 0; j < v->n; j++)
 			buf[j] = v->in[j];
-		idle_canary_fill(&st, sizeof(st));
+		pvs_vec_canary(&st, sizeof(st));
 		PVS_VEC_EXPECT(r, S, idx, pvs_lat_stats(buf, v->n, &st) == 0);
 		PVS_VEC_EXPECT(r, S, idx, st.n == v->n);
 		PVS_VEC_EXPECT(r, S, idx, st.min_ns == v->min);
@@ -623,14 +602,14 @@ static void idle_stats_errors(struct pvs_vec_result *r)
 	struct pvs_lat_stats st;
 	uint64_t pct = 77;
 
-	idle_canary_fill(&st, sizeof(st));
+	pvs_vec_canary(&st, sizeof(st));
 	PVS_VEC_EXPECT(r, S, 450, pvs_lat_stats(buf, 0, &st) == -PVS_EINVAL);
 	PVS_VEC_EXPECT(r, S, 451, pvs_lat_stats(NULL, 3, &st) == -PVS_EINVAL);
 	PVS_VEC_EXPECT(r, S, 452, pvs_lat_stats(buf, 3, NULL) == -PVS_EINVAL);
 	/* the bound is checked before anything is read */
 	PVS_VEC_EXPECT(r, S, 453, pvs_lat_stats(buf, PVS_LAT_MAX_SAMPLES + 1,
 						&st) == -PVS_ERANGE);
-	PVS_VEC_EXPECT(r, S, 454, idle_canary_ok(&st, sizeof(st)));
+	PVS_VEC_EXPECT(r, S, 454, pvs_vec_canary_ok(&st, sizeof(st)));
 	PVS_VEC_EXPECT(r, S, 455, buf[0] == 3 && buf[1] == 2 && buf[2] == 1);
 
 	/* percentile on unsorted input, bad p, bad n */

@@ -157,31 +157,6 @@ static const struct dom_vec dom_vecs[] = {
 	  EINV, 0, 0, 0, SP },
 };
 
-static void dom_canary(struct pvs_pack_domains *d)
-{
-	unsigned int i;
-
-	d->present = 0xa5a5a5a5u;
-	d->asym = 0xa5a5a5a5u;
-	d->nr_levels = 0xa5a5a5a5u;
-	d->smt_weight = 0xa5a5a5a5u;
-	for (i = 0; i < PVS_SD_NR_LEVELS; i++)
-		d->flags[i] = 0xa5;
-	d->prio_policy = BAD_POLICY;
-}
-
-static bool dom_is_canary(const struct pvs_pack_domains *d)
-{
-	unsigned int i;
-
-	for (i = 0; i < PVS_SD_NR_LEVELS; i++)
-		if (d->flags[i] != 0xa5)
-			return false;
-	return d->present == 0xa5a5a5a5u && d->asym == 0xa5a5a5a5u &&
-	       d->nr_levels == 0xa5a5a5a5u && d->smt_weight == 0xa5a5a5a5u &&
-	       d->prio_policy == BAD_POLICY;
-}
-
 static void pack_domains(struct pvs_vec_result *r)
 {
 	struct pvs_pack_machine m;
@@ -192,11 +167,11 @@ static void pack_domains(struct pvs_vec_result *r)
 	for (i = 0; i < PVS_VEC_LEN(dom_vecs); i++) {
 		const struct dom_vec *v = &dom_vecs[i];
 
-		dom_canary(&d);
+		pvs_vec_canary(&d, sizeof(d));
 		rc = pvs_pack_domains(&v->m, v->policy, &d);
 		if (v->rc < 0) {
-			PVS_VEC_EXPECT(r, S, 200 + i,
-				       rc == v->rc && dom_is_canary(&d));
+			PVS_VEC_EXPECT(r, S, 200 + i, rc == v->rc &&
+				       pvs_vec_canary_ok(&d, sizeof(d)));
 			continue;
 		}
 		PVS_VEC_EXPECT(r, S, 200 + i,
@@ -228,9 +203,9 @@ static void pack_domains(struct pvs_vec_result *r)
 				  (PVS_SDF_SHARE_CPUCAPACITY | PVS_SDF_SHARE_LLC |
 				   PVS_SDF_ASYM_PACKING));
 	/* NULL pointers. */
-	dom_canary(&d);
+	pvs_vec_canary(&d, sizeof(d));
 	PVS_VEC_EXPECT(r, S, 258, pvs_pack_domains(NULL, C, &d) == EINV &&
-				  dom_is_canary(&d));
+				  pvs_vec_canary_ok(&d, sizeof(d)));
 	PVS_VEC_EXPECT(r, S, 259, pvs_pack_domains(&m, C, NULL) == EINV);
 }
 

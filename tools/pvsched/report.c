@@ -219,3 +219,8 @@ const char *report_cgroup_ver(enum pvprobe_cgroup_ver v)
 	return v == PVPROBE_CGROUP_V1 ? "v1" : v == PVPROBE_CGROUP_V2 ? "v2" :
 									"none";
 }
+
+const char *report_topo_via(enum pvprobe_topo_via v)
+{
+	return v == PVPROBE_TOPO_VIA_HWLOC ? "hwloc" : "sysfs";
+}

@@ -66,6 +66,8 @@ const char *report_ple_name(const struct pvprobe_kvm_host_params *k);
 bool report_realtime(const struct report *r);
 const char *report_affinity_via(enum pvprobe_affinity_via v);
 const char *report_cgroup_ver(enum pvprobe_cgroup_ver v);
+/* Where the topology came from: "hwloc" or "sysfs". */
+const char *report_topo_via(enum pvprobe_topo_via v);
 
 /* "12.34%" from ppm, into buf[16] (report_text.c). */
 const char *fmt_ppm(char *buf, uint32_t ppm);

@@ -129,8 +129,7 @@ static void json_topology(const struct report *r, struct json *j)
 	json_u64(j, "packages", t->nr_packages);
 	json_u64(j, "numa_nodes", t->nr_nodes);
 	json_str(j, "smt_control", t->smt_control);
-	json_str(j, "source", t->via == PVPROBE_TOPO_VIA_HWLOC ? "hwloc" :
-								"sysfs");
+	json_str(j, "source", report_topo_via(t->via));
 	json_end_obj(j);
 }
 

@@ -136,8 +136,7 @@ static void text_topology(const struct report *r, FILE *f)
 	fprintf(f, ROW "%u\n", "NUMA nodes:", t->nr_nodes);
 	if (t->smt_control[0])
 		fprintf(f, ROW "%s\n", "SMT control:", CLEAN(t->smt_control));
-	fprintf(f, ROW "%s\n", "Source:",
-		t->via == PVPROBE_TOPO_VIA_HWLOC ? "hwloc" : "sysfs");
+	fprintf(f, ROW "%s\n", "Source:", report_topo_via(t->via));
 }
 
 
