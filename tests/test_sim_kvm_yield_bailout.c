@@ -188,8 +188,16 @@ static void test_params(void **state)
 	assert_string_not_equal(a, b);
 	free(a);
 	free(b);
+	/* a range may be one value; out of order, the message names it */
+	v[BAIL_CS_MIN] = v[BAIL_CS_MAX];
+	assert_null(sc->params_invalid(&o));
 	v[BAIL_CS_MIN] = v[BAIL_CS_MAX] + 1;
-	assert_non_null(sc->params_invalid(&o));
+	assert_string_equal(sc->params_invalid(&o), "cs_min_us <= cs_max_us");
+	v[BAIL_HALT_MIN] = v[BAIL_HALT_MAX] + 1;
+	assert_string_equal(sc->params_invalid(&o), "cs_min_us <= cs_max_us");
+	v[BAIL_CS_MIN] = v[BAIL_CS_MAX];
+	assert_string_equal(sc->params_invalid(&o),
+			    "halt_min_us <= halt_max_us");
 }
 
 /* What the text output says: the tables, perf kvm stat, and the hold-out
