@@ -28,11 +28,8 @@ static void run_ok(const struct pvsim_dy_sim_params *p, uint64_t seed,
 		   bool debug, struct pvsim_dy_sim_result *r)
 {
 	assert_int_equal(pvsim_dy_sim_run(p, seed, debug, r), 0);
-	if (r->failures)
-		print_error("%u vCPUs, %s: %s\n", p->vcpus,
-			    pvsim_yield_bailout_policy_name(p->policy),
-			    r->first_failure);
-	assert_int_equal(r->failures, 0);
+	sim_test_no_violation(r->failures, &r->fail, "%u vCPUs, %s", p->vcpus,
+			      pvsim_yield_bailout_policy_name(p->policy));
 }
 
 /* ---- perf kvm stat's arithmetic ------------------------------------------ */

@@ -34,13 +34,9 @@ static void run_ok(const struct pvsim_lpar_params *p, uint64_t seed,
 		   struct pvsim_lpar_result *r)
 {
 	pvsim_lpar_run(p, seed, r);
-	if (r->failures)
-		print_error("%u VPs %u threads seed %llu: %s at %llu ns, "
-			    "event %llu\n", p->vps, p->threads,
-			    (unsigned long long)seed, r->fail.what,
-			    (unsigned long long)r->fail.t_ns,
-			    (unsigned long long)r->fail.event_nr);
-	assert_int_equal(r->failures, 0);
+	sim_test_no_violation(r->failures, &r->fail,
+			      "%u VPs %u threads seed %llu", p->vps,
+			      p->threads, (unsigned long long)seed);
 	assert_true(r->records > 0);
 }
 
@@ -538,10 +534,8 @@ static void test_lpar_invariants(void **state)
 		p.capped = capped;
 		p.debug = true;
 		pvsim_lpar_run(&p, 4 + t, &r);
-		if (r.failures)
-			print_error("%u VPs %u threads: %s\n", vps[v], thr[t],
-				    r.first_failure);
-		assert_int_equal(r.failures, 0);
+		sim_test_no_violation(r.failures, &r.fail, "%u VPs %u threads",
+				      vps[v], thr[t]);
 		assert_true(r.records > 0);
 		assert_true(r.vp_busy_ns <= (uint64_t)(capped ? p.ent_cores :
 						       p.pool_cores) *
@@ -568,12 +562,8 @@ static void test_lpar_turns_many_seeds(void **state)
 	p.debug = true;
 	for (seed = 1; seed <= 40; seed++) {
 		pvsim_lpar_run(&p, pvsim_iter_seed(seed, 0), &r);
-		if (r.failures)
-			print_error("seed %llu: %s at %llu ns, VP %u\n",
-				    (unsigned long long)seed, r.fail.what,
-				    (unsigned long long)r.fail.t_ns,
-				    r.fail.obj);
-		assert_int_equal(r.failures, 0);
+		sim_test_no_violation(r.failures, &r.fail, "seed %llu",
+				      (unsigned long long)seed);
 		assert_true(r.max_dispatched <= p.pool_cores);
 	}
 }
