@@ -48,6 +48,28 @@ const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
 		(r)->fail = (s)->fail;					\
 	} while (0)
 
+/* A model's measured window of simulated time, [begin_ns, end_ns): what
+ * the run counts, after its warm-up and for its length. */
+struct pvsim_window {
+	uint64_t begin_ns, end_ns;
+};
+
+/* The window after warmup_ns, runtime_ns long. */
+static inline struct pvsim_window pvsim_window_of(uint64_t warmup_ns,
+						  uint64_t runtime_ns)
+{
+	struct pvsim_window w = { warmup_ns, warmup_ns + runtime_ns };
+
+	return w;
+}
+
+/* Whether time t_ns counts: within w. */
+static inline bool pvsim_window_has(const struct pvsim_window *w,
+				    uint64_t t_ns)
+{
+	return t_ns >= w->begin_ns && t_ns < w->end_ns;
+}
+
 /* pvsim_loop() with a horizon, for a model that measures a window: the
  * run also ends at the first event at or after end_ns (not dispatched).
  * pvsim_loop() is end_ns = UINT64_MAX (no model schedules there); a

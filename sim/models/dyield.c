@@ -97,7 +97,7 @@ uint64_t dy_rnd(struct dy *k, uint64_t lo, uint64_t hi)
 
 bool dy_measuring(const struct dy *k)
 {
-	return k->s.now_ns >= k->t_begin && k->s.now_ns < k->t_end;
+	return pvsim_window_has(&k->measured, k->s.now_ns);
 }
 
 /* rq->nr_running of host CPU cpu: its vCPU thread and a host task. */
@@ -389,9 +389,8 @@ static int setup(struct dy *k)
 	k->r->host_gap_ns = k->host_gap_ns;
 	if (k->host_gap_ns)
 		dy_at(k, dy_rnd(k, 0, 2 * k->host_gap_ns), EV_HOST, 0, 0);
-	k->t_begin = p->warmup_ns;
-	k->t_end = p->warmup_ns + p->runtime_ns;
-	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
+	k->measured = pvsim_window_of(p->warmup_ns, p->runtime_ns);
+	pvsim_at(&k->s, k->measured.end_ns, EV_END, 0, 0);
 	return 0;
 }
 

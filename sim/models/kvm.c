@@ -222,9 +222,8 @@ static int setup(struct kvm *k)
 	for (i = 0; i < nmsg; i++)
 		kvm_at(k, pvsim_rand_range(&k->s, 0, p->sleeptime_ns), EV_MSG_TIMER,
 		   i, 0);
-	k->t_begin = p->warmup_ns;
-	k->t_end = p->warmup_ns + p->runtime_ns;
-	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
+	k->measured = pvsim_window_of(p->warmup_ns, p->runtime_ns);
+	pvsim_at(&k->s, k->measured.end_ns, EV_END, 0, 0);
 	return 0;
 }
 
