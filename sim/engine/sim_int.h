@@ -79,6 +79,26 @@ uint64_t pvsim_loop_until(struct pvsim *s, uint32_t end_kind,
 			  uint64_t end_ns, pvsim_dispatch_fn dispatch,
 			  pvsim_check_fn check, void *model);
 
+/* A model as pvsim_run_model() runs it: its queue's size and end event;
+ * setup (its state and first events for the run of seed; non-zero: the
+ * run fails), event handler and invariant check; finish (its results
+ * and PVSIM_TAKE_OUTCOME() from the ended run, before the queue goes). */
+struct pvsim_model {
+	uint32_t cap, end_kind;
+	int (*setup)(void *model, uint64_t seed);
+	pvsim_dispatch_fn dispatch;
+	pvsim_check_fn check;
+	void (*finish)(void *model, uint64_t seed);
+};
+
+/* One run of model m on its engine s (a member of model): pvsim_init()
+ * with s->debug, setup, pvsim_loop() to the end event, finish,
+ * pvsim_destroy(). Returns -1 when the engine or setup failed, or when
+ * an invariant broke outside debug mode (a debug run reports its
+ * violations instead of failing); else 0. */
+int pvsim_run_model(struct pvsim *s, const struct pvsim_model *m,
+		    uint64_t seed, bool debug, void *model);
+
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */
 #define PVSIM_NHOOKS 13

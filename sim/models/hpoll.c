@@ -639,8 +639,9 @@ static void check(void *model)
 
 /* ---- run ---------------------------------------------------------------- */
 
-static int setup(struct hp *k, uint64_t seed)
+static int setup(void *model, uint64_t seed)
 {
+	struct hp *k = model;
 	const struct pvsim_hp_params *p = k->p;
 	uint64_t mean_work, gap, lng;
 	unsigned int i;
@@ -738,12 +739,36 @@ static void dispatch(void *model, const struct pvsim_event *ev)
 	}
 }
 
+/* The run's last accounting, its dhry score (at this run's own speed
+ * under run_noise_pm) and outcome. */
+static void finish(void *model, uint64_t seed)
+{
+	struct hp *k = model;
+	struct pvsim_hp_result *r = k->r;
+
+	acct(k);
+	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
+	if (k->p->run_noise_pm) {
+		/* this run's own speed: a stream of (seed, policy) only */
+		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
+					     k->p->run_noise_key);
+
+		r->dhry_centi = r->dhry_centi *
+				pvsim_spread_pm(z, k->p->run_noise_pm) / 1000;
+	}
+	PVSIM_TAKE_OUTCOME(r, &k->s);
+}
+
+static const struct pvsim_model hp_model = {
+	HP_QCAP, EV_END, setup, dispatch, check, finish
+};
+
 int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 	       struct pvsim_hp_result *r)
 {
 	struct hp *k;
 	unsigned int i;
-	int ret = 0;
+	int ret;
 
 	memset(r, 0, sizeof(*r));
 	pvsim_hist_clear(&r->lat);
@@ -752,33 +777,10 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		return -1;
 	k->p = p;
 	k->r = r;
-	if (pvsim_init(&k->s, HP_QCAP, seed)) {
-		free(k);
-		return -1;
-	}
-	k->s.debug = debug;
-	if (setup(k, seed)) {
-		ret = -1;
-		goto out;
-	}
-	pvsim_loop(&k->s, EV_END, dispatch, check, k);
-	acct(k);
-	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
-	if (p->run_noise_pm) {
-		/* this run's own speed: a stream of (seed, policy) only */
-		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
-					     p->run_noise_key);
-
-		r->dhry_centi = r->dhry_centi *
-				pvsim_spread_pm(z, p->run_noise_pm) / 1000;
-	}
-	PVSIM_TAKE_OUTCOME(r, &k->s);
-	if (k->s.failures && !debug)
-		ret = -1;
-out:
+	ret = pvsim_run_model(&k->s, &hp_model, seed, debug, k);
+	/* setup's streams, if it got that far (calloc'd: nothing to free) */
 	for (i = 0; i < RNG_NR; i++)
 		pvsim_destroy(&k->rng[i]);
-	pvsim_destroy(&k->s);
 	free(k);
 	return ret;
 }
