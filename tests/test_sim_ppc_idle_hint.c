@@ -191,11 +191,10 @@ static void test_invariants_many_seeds(void **state)
 					assert_int_equal(pvsim_kvm_run(&p, seed,
 								       true, r),
 							 0);
-					if (r->failures)
-						print_error("seed %u case %u: "
-							    "%s\n", seed, c,
-							    r->first_failure);
-					assert_int_equal(r->failures, 0);
+					sim_test_no_violation(r->failures,
+							      &r->fail,
+							      "seed %u case %u",
+							      seed, c);
 					assert_true(r->wake.n > 20);
 				}
 	p.host_sched = 3;
@@ -426,10 +425,8 @@ static void test_kvm_invariants(void **state)
 			small_params(&p, c, pol ? PVS_PREEMPT_PARITY :
 						  PVS_PREEMPT_IDLE_HINT);
 			assert_int_equal(pvsim_kvm_run(&p, 3 + c, true, r), 0);
-			if (r->failures)
-				print_error("case %u: %s\n", c,
-					    r->first_failure);
-			assert_int_equal(r->failures, 0);
+			sim_test_no_violation(r->failures, &r->fail,
+					      "case %u", c);
 			assert_true(r->wake.n > 60);
 			assert_true(r->wake_n[PVSIM_KVM_WAKE_CEDED] > 0);
 			/* a noise guest multiplies the steal of host noise */

@@ -34,17 +34,25 @@ static void run_ok(const struct pvsim_lpar_params *p, uint64_t seed,
 		   struct pvsim_lpar_result *r)
 {
 	pvsim_lpar_run(p, seed, r);
-	if (r->failures)
-		print_error("%u VPs %u threads seed %llu: %s at %llu ns, "
-			    "event %llu\n", p->vps, p->threads,
-			    (unsigned long long)seed, r->fail.what,
-			    (unsigned long long)r->fail.t_ns,
-			    (unsigned long long)r->fail.event_nr);
-	assert_int_equal(r->failures, 0);
+	sim_test_no_violation(r->failures, &r->fail,
+			      "%u VPs %u threads seed %llu", p->vps,
+			      p->threads, (unsigned long long)seed);
 	assert_true(r->records > 0);
 }
 
 /* physc in thousandths of a core. */
+/* Fail unless a's records/s are b's within pm per mille either way. */
+static void assert_records_near(const struct pvsim_lpar_result *a,
+				const struct pvsim_lpar_result *b, uint64_t pm)
+{
+	if (a->records * 1000 < b->records * (1000 - pm) ||
+	    a->records * 1000 > b->records * (1000 + pm))
+		fail_msg("%llu records, not within %llu per mille of %llu",
+			 (unsigned long long)a->records,
+			 (unsigned long long)pm,
+			 (unsigned long long)b->records);
+}
+
 static uint64_t physc_milli(const struct pvsim_lpar_result *r)
 {
 	return r->vp_busy_ns * 1000 / r->elapsed_ns;
@@ -159,8 +167,7 @@ static void test_balancer_40vps_full(void **state)
 		/* the same 40 cores, up to dispatch-cost draws */
 		assert_true(physc_milli(&rb) + 50 > physc_milli(&rs) &&
 			    physc_milli(&rb) < physc_milli(&rs) + 50);
-		assert_true(rb.records * 100 >= rs.records * 97 &&
-			    rb.records * 100 <= rs.records * 103);
+		assert_records_near(&rb, &rs, 30);
 	}
 }
 
@@ -245,8 +252,7 @@ static void test_smt_split(void **state)
 		p.smt_split = 4;
 		p.debug = true;
 		run_ok(&p, 4, &rb);
-		assert_true(rb.records * 1000 >= rs.records * 990 &&
-			    rb.records * 1000 <= rs.records * 1010);
+		assert_records_near(&rb, &rs, 10);
 		/* the whole-core table charges the second thread */
 		assert_true(r8.records < rb.records);
 	}
@@ -538,10 +544,8 @@ static void test_lpar_invariants(void **state)
 		p.capped = capped;
 		p.debug = true;
 		pvsim_lpar_run(&p, 4 + t, &r);
-		if (r.failures)
-			print_error("%u VPs %u threads: %s\n", vps[v], thr[t],
-				    r.first_failure);
-		assert_int_equal(r.failures, 0);
+		sim_test_no_violation(r.failures, &r.fail, "%u VPs %u threads",
+				      vps[v], thr[t]);
 		assert_true(r.records > 0);
 		assert_true(r.vp_busy_ns <= (uint64_t)(capped ? p.ent_cores :
 						       p.pool_cores) *
@@ -568,12 +572,8 @@ static void test_lpar_turns_many_seeds(void **state)
 	p.debug = true;
 	for (seed = 1; seed <= 40; seed++) {
 		pvsim_lpar_run(&p, pvsim_iter_seed(seed, 0), &r);
-		if (r.failures)
-			print_error("seed %llu: %s at %llu ns, VP %u\n",
-				    (unsigned long long)seed, r.fail.what,
-				    (unsigned long long)r.fail.t_ns,
-				    r.fail.obj);
-		assert_int_equal(r.failures, 0);
+		sim_test_no_violation(r.failures, &r.fail, "seed %llu",
+				      (unsigned long long)seed);
 		assert_true(r.max_dispatched <= p.pool_cores);
 	}
 }
@@ -756,8 +756,7 @@ static void test_splpar_asym_pack_40vps(void **state)
 		p.run_noise_pm = 0;
 		pvsim_lpar_run(&p, 8, &rc);
 		assert_int_equal(rs.failures + rc.failures, 0);
-		assert_true(rc.records * 100 >= rs.records * 99 &&
-			    rc.records * 100 <= rs.records * 101);
+		assert_records_near(&rc, &rs, 10);
 		assert_true(rs.vp_busy_ns <= 40 * rs.elapsed_ns);
 	}
 }

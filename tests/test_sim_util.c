@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only OR BSD-2-Clause
 /* Helpers the simulator's tests share (test_sim_util.h). */
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,27 @@ void sim_test_has_all(const char *s, const char *const *want)
 	for (; *want; want++)
 		if (!strstr(s, *want))
 			fail_msg("missing from the output: \"%s\"", *want);
+}
+
+void sim_test_no_violation(uint64_t failures,
+			   const struct pvsim_failure *fail, const char *fmt,
+			   ...)
+{
+	char ctx[160];
+	va_list ap;
+
+	if (!failures)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(ctx, sizeof(ctx), fmt, ap);
+	va_end(ap);
+	fail_msg("%s: %llu violations, the first: %s at %llu ns, event %llu "
+		 "(kind %u %s, %s %u)", ctx, (unsigned long long)failures,
+		 fail->what ? fail->what : "(unnamed)",
+		 (unsigned long long)fail->t_ns,
+		 (unsigned long long)fail->event_nr, fail->kind,
+		 fail->kind_name ? fail->kind_name : "", fail->obj_name ?
+		 fail->obj_name : "object", fail->obj);
 }
 
 void sim_test_run_recorded(const char *name, uint64_t seed,

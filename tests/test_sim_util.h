@@ -25,6 +25,13 @@ void sim_test_has_all(const char *s, const char *const *want);
 void sim_test_run_recorded(const char *name, uint64_t seed,
 			   uint64_t runtime_ns, struct pvsim_sink *sink);
 
+/* Fail unless a model's run found no invariant violation (failures 0),
+ * naming the first one (what, when, during which event) after the run's
+ * context, a printf format. */
+void sim_test_no_violation(uint64_t failures,
+			   const struct pvsim_failure *fail, const char *fmt,
+			   ...) __attribute__((format(printf, 3, 4)));
+
 /* Everything written to stream f, read back into a terminated buffer
  * (malloc'd; its length in *len unless len is NULL). */
 char *sim_test_slurp(FILE *f, long *len);

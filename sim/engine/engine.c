@@ -184,6 +184,23 @@ uint64_t pvsim_loop(struct pvsim *s, uint32_t end_kind,
 				model);
 }
 
+int pvsim_run_model(struct pvsim *s, const struct pvsim_model *m,
+		    uint64_t seed, bool debug, void *model)
+{
+	int ret = -1;
+
+	if (pvsim_init(s, m->cap, seed))
+		return -1;
+	s->debug = debug;
+	if (!m->setup(model, seed)) {
+		pvsim_loop(s, m->end_kind, m->dispatch, m->check, model);
+		m->finish(model, seed);
+		ret = s->failures && !debug ? -1 : 0;
+	}
+	pvsim_destroy(s);
+	return ret;
+}
+
 uint64_t pvsim_iter_seed(uint64_t seed, uint32_t iter)
 {
 	return seed * 0x100000001b3ull + iter + 1;

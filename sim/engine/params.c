@@ -183,3 +183,16 @@ void pvsim_param_fields(const struct pvsim_opts *o,
 		}
 	}
 }
+
+int pvsim_param_unordered(const struct pvsim_opts *o,
+			  const struct pvsim_param *tab,
+			  const unsigned int (*pair)[2], size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pvsim_param_value(o, tab, pair[i][0]) >
+		    pvsim_param_value(o, tab, pair[i][1]))
+			return (int)i;
+	return -1;
+}

@@ -136,6 +136,20 @@ void pvsim_param_fields(const struct pvsim_opts *o,
 			const struct pvsim_param_field *f, size_t n,
 			void *model);
 
+/**
+ * @brief The first of a table's (low, high) parameter pairs whose run
+ *        values are out of order: the check every scenario with ranges
+ *        makes in its params_invalid().
+ * @param o    run options (their values, or the table's defaults)
+ * @param tab  the scenario's parameter table
+ * @param pair table indices: pair[i][0]'s value must be <= pair[i][1]'s
+ * @param n    how many pairs
+ * @return the index in @p pair of the first pair out of order, or -1
+ */
+int pvsim_param_unordered(const struct pvsim_opts *o,
+			  const struct pvsim_param *tab,
+			  const unsigned int (*pair)[2], size_t n);
+
 #ifdef __cplusplus
 }
 #endif

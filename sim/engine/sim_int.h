@@ -48,6 +48,28 @@ const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
 		(r)->fail = (s)->fail;					\
 	} while (0)
 
+/* A model's measured window of simulated time, [begin_ns, end_ns): what
+ * the run counts, after its warm-up and for its length. */
+struct pvsim_window {
+	uint64_t begin_ns, end_ns;
+};
+
+/* The window after warmup_ns, runtime_ns long. */
+static inline struct pvsim_window pvsim_window_of(uint64_t warmup_ns,
+						  uint64_t runtime_ns)
+{
+	struct pvsim_window w = { warmup_ns, warmup_ns + runtime_ns };
+
+	return w;
+}
+
+/* Whether time t_ns counts: within w. */
+static inline bool pvsim_window_has(const struct pvsim_window *w,
+				    uint64_t t_ns)
+{
+	return t_ns >= w->begin_ns && t_ns < w->end_ns;
+}
+
 /* pvsim_loop() with a horizon, for a model that measures a window: the
  * run also ends at the first event at or after end_ns (not dispatched).
  * pvsim_loop() is end_ns = UINT64_MAX (no model schedules there); a
@@ -56,6 +78,26 @@ const char *pvsim_fixed(char *b, size_t n, uint64_t v, unsigned int decimals);
 uint64_t pvsim_loop_until(struct pvsim *s, uint32_t end_kind,
 			  uint64_t end_ns, pvsim_dispatch_fn dispatch,
 			  pvsim_check_fn check, void *model);
+
+/* A model as pvsim_run_model() runs it: its queue's size and end event;
+ * setup (its state and first events for the run of seed; non-zero: the
+ * run fails), event handler and invariant check; finish (its results
+ * and PVSIM_TAKE_OUTCOME() from the ended run, before the queue goes). */
+struct pvsim_model {
+	uint32_t cap, end_kind;
+	int (*setup)(void *model, uint64_t seed);
+	pvsim_dispatch_fn dispatch;
+	pvsim_check_fn check;
+	void (*finish)(void *model, uint64_t seed);
+};
+
+/* One run of model m on its engine s (a member of model): pvsim_init()
+ * with s->debug, setup, pvsim_loop() to the end event, finish,
+ * pvsim_destroy(). Returns -1 when the engine or setup failed, or when
+ * an invariant broke outside debug mode (a debug run reports its
+ * violations instead of failing); else 0. */
+int pvsim_run_model(struct pvsim *s, const struct pvsim_model *m,
+		    uint64_t seed, bool debug, void *model);
 
 /* The members of struct pvsim_hooks that are decisions, in its order (a
  * hook added there is added here and in pvsim_hooks_set()). */

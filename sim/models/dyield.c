@@ -97,7 +97,7 @@ uint64_t dy_rnd(struct dy *k, uint64_t lo, uint64_t hi)
 
 bool dy_measuring(const struct dy *k)
 {
-	return k->s.now_ns >= k->t_begin && k->s.now_ns < k->t_end;
+	return pvsim_window_has(&k->measured, k->s.now_ns);
 }
 
 /* rq->nr_running of host CPU cpu: its vCPU thread and a host task. */
@@ -353,12 +353,14 @@ static bool params_ok(const struct pvsim_dy_sim_params *p)
 	       p->exit_ns && p->runtime_ns;
 }
 
-static int setup(struct dy *k)
+static int setup(void *model, uint64_t seed)
 {
+	struct dy *k = model;
 	const struct pvsim_dy_sim_params *p = k->p;
 	int en;
 	uint32_t i;
 
+	(void)seed;	/* the engine's stream is the run's */
 	if (!params_ok(p))
 		return -1;
 	k->ple = p->ple;
@@ -389,9 +391,8 @@ static int setup(struct dy *k)
 	k->r->host_gap_ns = k->host_gap_ns;
 	if (k->host_gap_ns)
 		dy_at(k, dy_rnd(k, 0, 2 * k->host_gap_ns), EV_HOST, 0, 0);
-	k->t_begin = p->warmup_ns;
-	k->t_end = p->warmup_ns + p->runtime_ns;
-	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
+	k->measured = pvsim_window_of(p->warmup_ns, p->runtime_ns);
+	pvsim_at(&k->s, k->measured.end_ns, EV_END, 0, 0);
 	return 0;
 }
 
@@ -476,11 +477,28 @@ static void run_speed(struct pvsim_dy_sim_params *p, uint64_t seed)
 		p->cs_max_ns = p->cs_min_ns;
 }
 
+/* The run's AIM7 jobs per minute and outcome. */
+static void finish(void *model, uint64_t seed)
+{
+	struct dy *k = model;
+	struct pvsim_dy_sim_result *r = k->r;
+
+	(void)seed;
+	r->jobs_per_min = r->steps * 60000000000ull /
+			  ((uint64_t)k->p->steps_per_job * k->p->runtime_ns);
+	PVSIM_TAKE_OUTCOME(r, &k->s);
+}
+
+static const struct pvsim_model dy_model = {
+	64 * PVSIM_DY_SIM_MAX_VCPUS + 4 * PVSIM_DY_SIM_MAX_CPUS + 16, EV_END,
+	setup, dispatch, check, finish
+};
+
 int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 		   bool debug, struct pvsim_dy_sim_result *r)
 {
 	struct dy *k;
-	int ret = 0;
+	int ret;
 
 	memset(r, 0, sizeof(*r));
 	k = calloc(1, sizeof(*k));
@@ -490,22 +508,7 @@ int pvsim_dy_sim_run(const struct pvsim_dy_sim_params *p, uint64_t seed,
 	run_speed(&k->pp, seed);
 	k->p = &k->pp;
 	k->r = r;
-	if (pvsim_init(&k->s, 64 * PVSIM_DY_SIM_MAX_VCPUS +
-			 4 * PVSIM_DY_SIM_MAX_CPUS + 16, seed)) {
-		free(k);
-		return -1;
-	}
-	k->s.debug = debug;
-	ret = setup(k);
-	if (!ret) {
-		pvsim_loop(&k->s, EV_END, dispatch, check, k);
-		r->jobs_per_min = r->steps * 60000000000ull /
-				  ((uint64_t)p->steps_per_job * p->runtime_ns);
-		PVSIM_TAKE_OUTCOME(r, &k->s);
-		/* a debug run reports its violations instead of failing */
-		ret = k->s.failures && !debug ? -1 : 0;
-	}
-	pvsim_destroy(&k->s);
+	ret = pvsim_run_model(&k->s, &dy_model, seed, debug, k);
 	free(k);
 	return ret;
 }

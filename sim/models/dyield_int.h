@@ -71,7 +71,7 @@ struct dy {
 	uint32_t nv;
 	uint32_t nple;		/* vCPUs running their pause-loop handler */
 	uint32_t nlockers;	/* of those, whose pass took rq locks */
-	uint64_t t_begin, t_end;
+	struct pvsim_window measured;
 	uint64_t host_gap_ns;	/* mean gap between host tasks, this run */
 	struct pvs_dy_vm vm;
 	struct pvs_vcpu_snap snap[PVSIM_DY_SIM_MAX_VCPUS];

@@ -62,7 +62,8 @@ struct hp {
 	struct pvsim_hp_result *r;
 	struct pvs_halt_poll_state st;
 	uint32_t speed[PVSIM_HP_C_NR];
-	uint64_t t_begin, t_end, acct_ns;
+	struct pvsim_window measured;
+	uint64_t acct_ns;
 	uint64_t short_gap_ns;
 	uint32_t next_req;
 	/* vCPU */
@@ -192,8 +193,9 @@ static unsigned int cpu_class(const struct hp *k)
 static void acct(struct hp *k)
 {
 	uint64_t now = k->s.now_ns;
-	uint64_t a = k->acct_ns > k->t_begin ? k->acct_ns : k->t_begin;
-	uint64_t b = now < k->t_end ? now : k->t_end;
+	uint64_t a = k->acct_ns > k->measured.begin_ns ? k->acct_ns :
+		     k->measured.begin_ns;
+	uint64_t b = now < k->measured.end_ns ? now : k->measured.end_ns;
 	unsigned int c = cpu_class(k);
 	bool poll = c == PVSIM_HP_C_POLL_PLAIN || c == PVSIM_HP_C_POLL_RELAX;
 
@@ -222,11 +224,6 @@ static void vcpu_after(struct hp *k, uint64_t delay_ns)
 {
 	k->ep++;
 	pvsim_at(&k->s, k->s.now_ns + delay_ns, EV_VCPU, 0, k->ep);
-}
-
-static bool in_window(const struct hp *k, uint64_t t)
-{
-	return t >= k->t_begin && t < k->t_end;
 }
 
 /* ---- host kernel work on thread A --------------------------------------- */
@@ -286,7 +283,7 @@ static void halt_end(struct hp *k)
 	k->in_halt = false;
 	if (ev < 0 || ev >= PVS_HALT_POLL_NR_EVENTS)
 		pvsim_fail(&k->s, "halt_poll_step failed");
-	else if (in_window(k, k->hs))
+	else if (pvsim_window_has(&k->measured, k->hs))
 		k->r->steps[ev]++;
 	trace_halt(k, ev);
 	set_vs(k, VS_ENTRY);
@@ -356,7 +353,7 @@ static void poll_check(struct hp *k)
 		pvsim_at(&k->s, next, EV_VCPU, 0, k->ep);
 		return;
 	}
-	if (in_window(k, k->hs))
+	if (pvsim_window_has(&k->measured, k->hs))
 		k->r->stops[a]++;
 	k->stop = (int)a;
 	k->poll_ns = k->s.now_ns - k->hs;
@@ -376,7 +373,7 @@ static void halt_start(struct hp *k)
 	k->deadline = k->hs + k->win;
 	k->iter_ns = 0;
 	k->grid_ns = k->hs;
-	if (in_window(k, k->hs))
+	if (pvsim_window_has(&k->measured, k->hs))
 		k->r->halts++;
 	poll_check(k);
 }
@@ -395,7 +392,7 @@ static void enter(struct hp *k)
 	set_vs(k, VS_GUEST);
 	k->guest_since = k->s.now_ns;
 	if (k->woken) {
-		if (in_window(k, k->wake_ns)) {
+		if (pvsim_window_has(&k->measured, k->wake_ns)) {
 			pvsim_hist_add(&k->r->lat, k->s.now_ns - k->wake_ns);
 			k->r->wakes[k->wake_kind]++;
 		}
@@ -473,7 +470,7 @@ static void arrive(struct hp *k)
 		pvsim_at(&k->s, k->s.now_ns + rand_exp(g, gap), EV_ARRIVE,
 			   0, 0);
 	}
-	if (in_window(k, k->s.now_ns))
+	if (pvsim_window_has(&k->measured, k->s.now_ns))
 		k->r->requests++;
 	k->work_left += work;
 	if (k->in_halt && !k->woken)
@@ -632,8 +629,8 @@ static void check(void *model)
 		pvsim_fail(&k->s, "polled beside a busy sibling");
 	for (i = 0; i < PVSIM_HP_C_NR; i++)
 		sum += r->class_ns[i];
-	end = k->acct_ns < k->t_end ? k->acct_ns : k->t_end;
-	if (sum != (end > k->t_begin ? end - k->t_begin : 0))
+	end = k->acct_ns < k->measured.end_ns ? k->acct_ns : k->measured.end_ns;
+	if (sum != (end > k->measured.begin_ns ? end - k->measured.begin_ns : 0))
 		pvsim_fail(&k->s, "time accounting has holes");
 	if (r->sib_busy_ns > sum ||
 	    r->sib_work / PVSIM_HP_PPM_ONE > r->sib_busy_ns)
@@ -642,8 +639,9 @@ static void check(void *model)
 
 /* ---- run ---------------------------------------------------------------- */
 
-static int setup(struct hp *k, uint64_t seed)
+static int setup(void *model, uint64_t seed)
 {
+	struct hp *k = model;
 	const struct pvsim_hp_params *p = k->p;
 	uint64_t mean_work, gap, lng;
 	unsigned int i;
@@ -687,8 +685,7 @@ static int setup(struct hp *k, uint64_t seed)
 	k->speed[PVSIM_HP_C_POLL_RELAX] = pvsim_hp_relax_ppm(p);
 	k->speed[PVSIM_HP_C_IDLE] = PVSIM_HP_PPM_ONE;
 	k->speed[PVSIM_HP_C_KTHREAD] = p->plain_ppm;
-	k->t_begin = p->warmup_ns;
-	k->t_end = p->warmup_ns + p->runtime_ns;
+	k->measured = pvsim_window_of(p->warmup_ns, p->runtime_ns);
 	k->sib_busy = true;
 	if (p->wl == PVSIM_HP_WL_SPIN) {
 		/* guest code for good: i++ or a PAUSE loop in the guest */
@@ -711,7 +708,7 @@ static int setup(struct hp *k, uint64_t seed)
 	if (p->sib_idle_ns)
 		pvsim_at(&k->s, rand_exp(&k->rng[RNG_SIB], p->sib_busy_ns),
 			   EV_SIB, 0, 0);
-	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
+	pvsim_at(&k->s, k->measured.end_ns, EV_END, 0, 0);
 	return 0;
 }
 
@@ -742,12 +739,36 @@ static void dispatch(void *model, const struct pvsim_event *ev)
 	}
 }
 
+/* The run's last accounting, its dhry score (at this run's own speed
+ * under run_noise_pm) and outcome. */
+static void finish(void *model, uint64_t seed)
+{
+	struct hp *k = model;
+	struct pvsim_hp_result *r = k->r;
+
+	acct(k);
+	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
+	if (k->p->run_noise_pm) {
+		/* this run's own speed: a stream of (seed, policy) only */
+		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
+					     k->p->run_noise_key);
+
+		r->dhry_centi = r->dhry_centi *
+				pvsim_spread_pm(z, k->p->run_noise_pm) / 1000;
+	}
+	PVSIM_TAKE_OUTCOME(r, &k->s);
+}
+
+static const struct pvsim_model hp_model = {
+	HP_QCAP, EV_END, setup, dispatch, check, finish
+};
+
 int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 	       struct pvsim_hp_result *r)
 {
 	struct hp *k;
 	unsigned int i;
-	int ret = 0;
+	int ret;
 
 	memset(r, 0, sizeof(*r));
 	pvsim_hist_clear(&r->lat);
@@ -756,33 +777,10 @@ int pvsim_hp_run(const struct pvsim_hp_params *p, uint64_t seed, bool debug,
 		return -1;
 	k->p = p;
 	k->r = r;
-	if (pvsim_init(&k->s, HP_QCAP, seed)) {
-		free(k);
-		return -1;
-	}
-	k->s.debug = debug;
-	if (setup(k, seed)) {
-		ret = -1;
-		goto out;
-	}
-	pvsim_loop(&k->s, EV_END, dispatch, check, k);
-	acct(k);
-	r->dhry_centi = pvsim_hp_dhry_centi(r->sib_work, r->sib_busy_ns);
-	if (p->run_noise_pm) {
-		/* this run's own speed: a stream of (seed, policy) only */
-		uint64_t z = pvsim_iter_seed(seed ^ 0x6a09e667f3bcc909ull,
-					     p->run_noise_key);
-
-		r->dhry_centi = r->dhry_centi *
-				pvsim_spread_pm(z, p->run_noise_pm) / 1000;
-	}
-	PVSIM_TAKE_OUTCOME(r, &k->s);
-	if (k->s.failures && !debug)
-		ret = -1;
-out:
+	ret = pvsim_run_model(&k->s, &hp_model, seed, debug, k);
+	/* setup's streams, if it got that far (calloc'd: nothing to free) */
 	for (i = 0; i < RNG_NR; i++)
 		pvsim_destroy(&k->rng[i]);
-	pvsim_destroy(&k->s);
 	free(k);
 	return ret;
 }

@@ -46,7 +46,7 @@ struct cede_ctx {
 	const struct pvs_idle_state *states;
 	const struct pvsim_cede_latency_work *w;
 	struct pvsim_cede_latency_result *r;
-	uint64_t win_lo, win_hi;	/* measured window [lo, hi) */
+	struct pvsim_window measured;
 	uint64_t latreq_ns;
 	uint64_t snooze_to_ns;		/* snooze_loop's timeout */
 	uint64_t cede_lat_min, cede_lat_max;	/* path bounds (debug) */
@@ -110,11 +110,6 @@ static uint64_t cede_wake_latency(struct cede_ctx *c, unsigned int idle_st,
 	return t;
 }
 
-static bool cede_in_window(const struct cede_ctx *c, uint64_t t)
-{
-	return t >= c->win_lo && t < c->win_hi;
-}
-
 static void cede_set_state(struct cede_ctx *c, struct cede_cpu *p, uint8_t st)
 {
 	p->acc_ns[p->st] += c->s.now_ns - p->state_ns;
@@ -145,7 +140,7 @@ static void cede_idle_enter(struct cede_ctx *c, uint32_t i)
 		pvsim_fail(&c->s, "CEDE chosen against residency or QoS");
 	cede_set_state(c, p, cede ? CEDE_CEDE : CEDE_SNOOZE);
 	p->since_ns = c->s.now_ns;
-	if (cede_in_window(c, c->s.now_ns))
+	if (pvsim_window_has(&c->measured, c->s.now_ns))
 		c->r->entries[cede]++;
 	if (!cede && c->snooze_to_ns)
 		pvsim_at(&c->s, c->s.now_ns + c->snooze_to_ns,
@@ -180,7 +175,7 @@ static void cede_run_ev(struct cede_ctx *c, uint32_t i)
 		pvsim_fail(&c->s, "run event for a CPU that is not waking");
 		return;
 	}
-	if (cede_in_window(c, p->wake_ns)) {
+	if (pvsim_window_has(&c->measured, p->wake_ns)) {
 		r->wakes++;
 		if (c->w->qos_ns && lat > c->w->qos_ns)
 			r->over_qos++;
@@ -189,7 +184,7 @@ static void cede_run_ev(struct cede_ctx *c, uint32_t i)
 		/* Linux counts the exit in the state's time */
 		r->idle_ns[p->idle_st == CEDE_CEDE] += c->s.now_ns - p->since_ns;
 		if (c->w->stop_samples && r->n >= c->w->stop_samples)
-			c->win_hi = c->s.now_ns;	/* stop here */
+			c->measured.end_ns = c->s.now_ns;	/* stop here */
 	}
 	cede_set_state(c, p, CEDE_BUSY);
 	/* ping-pong servers (odd CPUs) and sleepers work; clients think */
@@ -230,7 +225,7 @@ static void cede_snooze_to_ev(struct cede_ctx *c, uint32_t i, uint32_t epoch)
 
 	if (epoch != p->epoch || p->st != CEDE_SNOOZE)
 		return;	/* woken before the timeout */
-	if (cede_in_window(c, c->s.now_ns)) {
+	if (pvsim_window_has(&c->measured, c->s.now_ns)) {
 		c->r->idle_ns[0] += c->s.now_ns - p->since_ns;
 		c->r->snooze_timeouts++;
 	}
@@ -351,8 +346,7 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 	c->states = states;
 	c->w = w;
 	c->r = r;
-	c->win_lo = w->warmup_ns;
-	c->win_hi = w->warmup_ns + w->runtime_ns;
+	c->measured = pvsim_window_of(w->warmup_ns, w->runtime_ns);
 	c->latreq_ns = w->qos_ns ? w->qos_ns : UINT64_MAX;
 	/* pseries snooze_loop: poll for at most CEDE's target residency */
 	c->snooze_to_ns = (uint64_t)states[1].target_residency_us * 1000;
@@ -379,8 +373,8 @@ int pvsim_cede_latency_run(const struct pvsim_cede_latency_platform *pl,
 			   cede_u(c, w->work_min_ns, w->work_max_ns),
 			   CEDE_EV_DONE, i, 0);
 	}
-	pvsim_loop_until(&c->s, PVSIM_NO_END_KIND, c->win_hi, cede_dispatch,
-			 cede_check, c);
+	pvsim_loop_until(&c->s, PVSIM_NO_END_KIND, c->measured.end_ns,
+			 cede_dispatch, cede_check, c);
 	PVSIM_TAKE_OUTCOME(r, &c->s);
 	pvsim_destroy(&c->s);
 	free(c);

@@ -105,12 +105,14 @@ static void check(void *model)
 
 /* ---- run ---------------------------------------------------------------- */
 
-static int setup(struct kvm *k)
+static int setup(void *model, uint64_t seed)
 {
+	struct kvm *k = model;
 	const struct pvsim_kvm_params *p = k->p;
 	uint32_t i, j, x, nmsg = p->msg_threads, nnoise;
 	uint32_t perm[PVSIM_KVM_MAX_VCPUS];
 
+	(void)seed;	/* the engine's stream is the run's */
 	k->nht = p->cores * p->smt;
 	if (!k->nht || k->nht > PVSIM_KVM_MAX_HTHREADS)
 		return -1;
@@ -222,9 +224,8 @@ static int setup(struct kvm *k)
 	for (i = 0; i < nmsg; i++)
 		kvm_at(k, pvsim_rand_range(&k->s, 0, p->sleeptime_ns), EV_MSG_TIMER,
 		   i, 0);
-	k->t_begin = p->warmup_ns;
-	k->t_end = p->warmup_ns + p->runtime_ns;
-	pvsim_at(&k->s, k->t_end, EV_END, 0, 0);
+	k->measured = pvsim_window_of(p->warmup_ns, p->runtime_ns);
+	pvsim_at(&k->s, k->measured.end_ns, EV_END, 0, 0);
 	return 0;
 }
 
@@ -276,12 +277,32 @@ static void dispatch_event(void *model, const struct pvsim_event *ev)
 	}
 }
 
+/* The run's steal (what is still runnable at the end counts) and
+ * outcome. */
+static void finish(void *model, uint64_t seed)
+{
+	struct kvm *k = model;
+	uint32_t i;
+
+	(void)seed;
+	for (i = 0; i < k->p->vcpus; i++) {
+		k->r->steal_ns += k->v[i].steal_ns;
+		if (k->v[i].hstate == HS_RUNNABLE)
+			k->r->steal_ns += k->s.now_ns - k->v[i].since_ns;
+	}
+	PVSIM_TAKE_OUTCOME(k->r, &k->s);
+}
+
+static const struct pvsim_model kvm_model = {
+	8 * PVSIM_KVM_MAX_VCPUS + 2 * PVSIM_KVM_MAX_TASKS, EV_END, setup,
+	dispatch_event, check, finish
+};
+
 int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
 		struct pvsim_kvm_result *out)
 {
 	struct kvm *k;
-	uint32_t i;
-	int ret = 0;
+	int ret;
 
 	k = calloc(1, sizeof(*k));
 	if (!k)
@@ -290,27 +311,7 @@ int pvsim_kvm_run(const struct pvsim_kvm_params *p, uint64_t seed, bool debug,
 	k->r = out;
 	memset(out, 0, sizeof(*out));
 	pvsim_hist_clear(&out->wake);
-	if (pvsim_init(&k->s, 8 * PVSIM_KVM_MAX_VCPUS + 2 * PVSIM_KVM_MAX_TASKS,
-			 seed)) {
-		free(k);
-		return -1;
-	}
-	k->s.debug = debug;
-	if (setup(k)) {
-		ret = -1;
-		goto out;
-	}
-	pvsim_loop(&k->s, EV_END, dispatch_event, check, k);
-	for (i = 0; i < p->vcpus; i++) {
-		out->steal_ns += k->v[i].steal_ns;
-		if (k->v[i].hstate == HS_RUNNABLE)
-			out->steal_ns += k->s.now_ns - k->v[i].since_ns;
-	}
-	PVSIM_TAKE_OUTCOME(out, &k->s);
-	if (k->s.failures && !debug)
-		ret = -1;
-out:
-	pvsim_destroy(&k->s);
+	ret = pvsim_run_model(&k->s, &kvm_model, seed, debug, k);
 	free(k);
 	return ret;
 }

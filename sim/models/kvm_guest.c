@@ -347,7 +347,7 @@ static void task_block(struct kvm *k, uint32_t ti)
 static void record_lat(struct kvm *k, struct task *t, uint64_t us)
 {
 	t->measure = false;
-	if (t->wake_ns < k->t_begin || t->wake_ns >= k->t_end)
+	if (!pvsim_window_has(&k->measured, t->wake_ns))
 		return;
 	pvsim_hist_add(&k->r->wake, us);
 	k->r->wake_n[t->wclass]++;

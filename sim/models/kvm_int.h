@@ -8,6 +8,7 @@
 
 #include <pvsched/sim.h>
 
+#include "engine/sim_int.h"
 #include "models/eevdf.h"
 #include "models/kvm.h"
 
@@ -110,7 +111,7 @@ struct kvm {
 	bool geevdf_on;
 	uint64_t noise_scale_pm;	/* this run's host activity factor */
 	uint32_t nht, nv, nt;
-	uint64_t t_begin, t_end;
+	struct pvsim_window measured;
 	struct hthread ht[PVSIM_KVM_MAX_HTHREADS];
 	struct vcpu v[PVSIM_KVM_MAX_VCPUS];
 	struct task t[PVSIM_KVM_MAX_TASKS];

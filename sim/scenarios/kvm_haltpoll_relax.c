@@ -214,17 +214,22 @@ static void setup(const struct pvsim_opts *o, struct pvsim_hp_params *p,
 /* Values that are each in range but do not fit together. */
 static const char *hp_invalid(const struct pvsim_opts *o)
 {
+	static const unsigned int pair[][2] = {
+		{ P_CEXIT_MIN, P_CEXIT_MAX }, { P_WORK_MIN, P_WORK_MAX },
+		{ P_KT_MIN, P_KT_MAX },
+	};
+	static const char *const why[] = {
+		"cexit_min_ns <= cexit_max_ns", "work_min_us <= work_max_us",
+		"kt_min_us <= kt_max_us",
+	};
 	struct pvsim_hp_params p;
 	uint64_t mean, gap, lng;
 	unsigned int c;
+	int i = pvsim_param_unordered(o, hp_params, pair,
+				      sizeof(pair) / sizeof(pair[0]));
 
-	setup(o, &p, 0, 0);
-	if (p.cexit_min_ns > p.cexit_max_ns)
-		return "cexit_min_ns <= cexit_max_ns";
-	if (p.work_min_ns > p.work_max_ns)
-		return "work_min_us <= work_max_us";
-	if (p.kt_min_ns > p.kt_max_ns)
-		return "kt_min_us <= kt_max_us";
+	if (i >= 0)
+		return why[i];
 	for (c = 0; c < PVSIM_HALTPOLL_RELAX_NCASES; c++) {
 		setup(o, &p, c, 0);
 		mean = (p.work_min_ns + p.work_max_ns) / 2;

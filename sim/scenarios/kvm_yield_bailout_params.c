@@ -5,7 +5,6 @@
  * its unit, range and provenance, and the one place the model's defaults
  * are written (pvsim_dy_sim_defaults() applies the table).
  */
-#include <string.h>
 
 #include "engine/params.h"
 #include "scenarios/kvm_yield_bailout.h"
@@ -163,19 +162,22 @@ void pvsim_yield_bailout_apply(const struct pvsim_opts *o,
 
 const char *pvsim_yield_bailout_invalid(const struct pvsim_opts *o)
 {
-	struct pvsim_dy_sim_params p;
+	static const unsigned int pair[][2] = {
+		{ BAIL_HOST_GAP_MIN, BAIL_HOST_GAP_MAX },
+		{ BAIL_HOST_MIN, BAIL_HOST_MAX },
+		{ BAIL_FREE_MIN, BAIL_FREE_MAX },
+		{ BAIL_CS_MIN, BAIL_CS_MAX },
+		{ BAIL_HALT_MIN, BAIL_HALT_MAX },
+	};
+	static const char *const why[] = {
+		"host_gap_min_us <= host_gap_max_us",
+		"host_min_us <= host_max_us",
+		"free_min_us <= free_max_us",
+		"cs_min_us <= cs_max_us",
+		"halt_min_us <= halt_max_us",
+	};
+	int i = pvsim_param_unordered(o, pvsim_yield_bailout_params, pair,
+				      sizeof(pair) / sizeof(pair[0]));
 
-	memset(&p, 0, sizeof(p));
-	pvsim_yield_bailout_apply(o, &p);
-	if (p.host_gap_min_ns > p.host_gap_max_ns)
-		return "host_gap_min_us <= host_gap_max_us";
-	if (p.host_min_ns > p.host_max_ns)
-		return "host_min_us <= host_max_us";
-	if (p.free_min_ns > p.free_max_ns)
-		return "free_min_us <= free_max_us";
-	if (p.cs_min_ns > p.cs_max_ns)
-		return "cs_min_us <= cs_max_us";
-	if (p.halt_min_ns > p.halt_max_ns)
-		return "halt_min_us <= halt_max_us";
-	return NULL;
+	return i < 0 ? NULL : why[i];
 }

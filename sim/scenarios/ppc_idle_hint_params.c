@@ -229,12 +229,10 @@ const char *pvsim_ih_invalid(const struct pvsim_opts *o)
 		{ P_NBUSY_MIN, P_NBUSY_MAX }, { P_NIDLE_MIN, P_NIDLE_MAX },
 		{ P_HGAP_MIN, P_HGAP_MAX }, { P_HBURST_MIN, P_HBURST_MAX },
 	};
-	unsigned int i;
 
-	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++)
-		if (pvsim_param_value(o, pvsim_ih_params, pair[i][0]) >
-		    pvsim_param_value(o, pvsim_ih_params, pair[i][1]))
-			return "each *_min_us at most its *_max_us";
+	if (pvsim_param_unordered(o, pvsim_ih_params, pair,
+				  sizeof(pair) / sizeof(pair[0])) >= 0)
+		return "each *_min_us at most its *_max_us";
 	if (pvsim_param_value(o, pvsim_ih_params, P_VCPUS) %
 	    pvsim_param_value(o, pvsim_ih_params, P_GSMT))
 		return "guest_vcpus a multiple of guest_smt";

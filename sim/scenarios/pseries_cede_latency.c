@@ -12,6 +12,7 @@
  * published run prints and the snooze/CEDE split. Model: sim/models/idlegov.c;
  * the run and its tables: pseries_cede_latency_run.c.
  */
+#include "engine/params.h"
 #include "scenarios/pseries_cede_latency.h"
 #include "engine/sim_int.h"
 
@@ -148,12 +149,10 @@ static const char *cede_invalid(const struct pvsim_opts *o)
 		{ PVSIM_CEDE_P_LONG_SLEEP_MIN, PVSIM_CEDE_P_LONG_SLEEP_MAX },
 	};
 	const struct pvsim_param *t = pvsim_cede_latency_params;
-	unsigned int i;
 
-	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++)
-		if (pvsim_param_value(o, t, pair[i][0]) >
-		    pvsim_param_value(o, t, pair[i][1]))
-			return "every *_min_ns must be <= its *_max_ns";
+	if (pvsim_param_unordered(o, t, pair, sizeof(pair) / sizeof(pair[0])) >=
+	    0)
+		return "every *_min_ns must be <= its *_max_ns";
 	if (pvsim_param_value(o, t, PVSIM_CEDE_P_T_EARLY_PM) +
 	    pvsim_param_value(o, t, PVSIM_CEDE_P_T_HV_PM) +
 	    pvsim_param_value(o, t, PVSIM_CEDE_P_T_NOISE_PM) > 1000)
