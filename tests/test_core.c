@@ -45,61 +45,54 @@ static void test_errno_compatible(void **state)
 
 /*
  * Every core enum: each value below its count sentinel has its own name,
- * the sentinel itself and -1 read "unknown". A new enum belongs here.
+ * the sentinel itself and -1 read "unknown". Each enum pvs_x names its
+ * values with pvs_x_name(). A new enum belongs here.
  */
-#define NAMES_OK(fn, type, count)                                            \
+#define NAMES_OK(type, count)                                                \
 	do {                                                                 \
 		unsigned int i_, j_;                                         \
 		for (i_ = 0; i_ < (unsigned int)(count); i_++) {             \
-			const char *s_ = fn((enum type)i_);                  \
+			const char *s_ = type##_name((enum type)i_);         \
 			assert_non_null(s_);                                 \
 			assert_string_not_equal(s_, "unknown");              \
 			for (j_ = 0; j_ < i_; j_++)                          \
-				assert_string_not_equal(s_,                  \
-							fn((enum type)j_));  \
+				assert_string_not_equal(                     \
+					s_, type##_name((enum type)j_));     \
 		}                                                            \
-		assert_string_equal(fn((enum type)(count)), "unknown");      \
-		assert_string_equal(fn((enum type)-1), "unknown");           \
+		assert_string_equal(type##_name((enum type)(count)),         \
+				    "unknown");                              \
+		assert_string_equal(type##_name((enum type)-1), "unknown");  \
 	} while (0)
 
 static void test_enum_names(void **state)
 {
 	(void)state;
-	NAMES_OK(pvs_hv_kind_name, pvs_hv_kind, PVS_HV_COUNT);
-	NAMES_OK(pvs_admit_action_name, pvs_admit_action,
-		 PVS_ADMIT_ACTION_COUNT);
-	NAMES_OK(pvs_admit_reason_name, pvs_admit_reason,
-		 PVS_ADMIT_REASON_COUNT);
-	NAMES_OK(pvs_preempt_policy_name, pvs_preempt_policy,
-		 PVS_PREEMPT_POLICY_COUNT);
-	NAMES_OK(pvs_preempt_why_name, pvs_preempt_why, PVS_PREEMPT_WHY_COUNT);
-	NAMES_OK(pvs_halt_poll_flavour_name, pvs_halt_poll_flavour,
-		 PVS_HALT_POLL_FLAVOUR_COUNT);
-	NAMES_OK(pvs_halt_poll_event_name, pvs_halt_poll_event,
-		 PVS_HALT_POLL_EVENT_COUNT);
-	NAMES_OK(pvs_halt_poll_preset_name, pvs_halt_poll_preset,
-		 PVS_HALT_POLL_PRESET_COUNT);
-	NAMES_OK(pvs_halt_poll_gen_name, pvs_halt_poll_gen,
-		 PVS_HALT_POLL_GEN_COUNT);
-	NAMES_OK(pvs_poll_policy_name, pvs_poll_policy, PVS_POLL_POLICY_COUNT);
-	NAMES_OK(pvs_poll_action_name, pvs_poll_action, PVS_POLL_ACTION_COUNT);
-	NAMES_OK(pvs_idle_cpu_name, pvs_idle_cpu, PVS_IDLE_CPU_COUNT);
-	NAMES_OK(pvs_idle_partition_name, pvs_idle_partition,
-		 PVS_IDLE_PARTITION_COUNT);
-	NAMES_OK(pvs_idle_policy_name, pvs_idle_policy, PVS_IDLE_POLICY_COUNT);
-	NAMES_OK(pvs_idle_source_name, pvs_idle_source, PVS_IDLE_SOURCE_COUNT);
-	NAMES_OK(pvs_pack_policy_name, pvs_pack_policy, PVS_PACK_POLICY_COUNT);
-	NAMES_OK(pvs_asym_rule_name, pvs_asym_rule, PVS_ASYM_RULE_COUNT);
-	NAMES_OK(pvs_sd_level_name, pvs_sd_level, PVS_SD_NR_LEVELS);
-	NAMES_OK(pvs_ple_vendor_name, pvs_ple_vendor, PVS_PLE_VENDOR_COUNT);
-	NAMES_OK(pvs_ple_event_name, pvs_ple_event, PVS_PLE_EVENT_COUNT);
-	NAMES_OK(pvs_spin_action_name, pvs_spin_action, PVS_SPIN_ACTION_COUNT);
-	NAMES_OK(pvs_spin_policy_name, pvs_spin_policy, PVS_SPIN_POLICY_COUNT);
-	NAMES_OK(pvs_spin_owner_name, pvs_spin_owner, PVS_SPIN_OWNER_COUNT);
-	NAMES_OK(pvs_spin_reason_name, pvs_spin_reason, PVS_SPIN_REASON_COUNT);
-	NAMES_OK(pvs_yield_policy_name, pvs_yield_policy,
-		 PVS_YIELD_POLICY_COUNT);
-	NAMES_OK(pvs_dy_stop_name, pvs_dy_stop, PVS_DY_STOP_COUNT);
+	NAMES_OK(pvs_hv_kind, PVS_HV_COUNT);
+	NAMES_OK(pvs_admit_action, PVS_ADMIT_ACTION_COUNT);
+	NAMES_OK(pvs_admit_reason, PVS_ADMIT_REASON_COUNT);
+	NAMES_OK(pvs_preempt_policy, PVS_PREEMPT_POLICY_COUNT);
+	NAMES_OK(pvs_preempt_why, PVS_PREEMPT_WHY_COUNT);
+	NAMES_OK(pvs_halt_poll_flavour, PVS_HALT_POLL_FLAVOUR_COUNT);
+	NAMES_OK(pvs_halt_poll_event, PVS_HALT_POLL_EVENT_COUNT);
+	NAMES_OK(pvs_halt_poll_preset, PVS_HALT_POLL_PRESET_COUNT);
+	NAMES_OK(pvs_halt_poll_gen, PVS_HALT_POLL_GEN_COUNT);
+	NAMES_OK(pvs_poll_policy, PVS_POLL_POLICY_COUNT);
+	NAMES_OK(pvs_poll_action, PVS_POLL_ACTION_COUNT);
+	NAMES_OK(pvs_idle_cpu, PVS_IDLE_CPU_COUNT);
+	NAMES_OK(pvs_idle_partition, PVS_IDLE_PARTITION_COUNT);
+	NAMES_OK(pvs_idle_policy, PVS_IDLE_POLICY_COUNT);
+	NAMES_OK(pvs_idle_source, PVS_IDLE_SOURCE_COUNT);
+	NAMES_OK(pvs_pack_policy, PVS_PACK_POLICY_COUNT);
+	NAMES_OK(pvs_asym_rule, PVS_ASYM_RULE_COUNT);
+	NAMES_OK(pvs_sd_level, PVS_SD_NR_LEVELS);
+	NAMES_OK(pvs_ple_vendor, PVS_PLE_VENDOR_COUNT);
+	NAMES_OK(pvs_ple_event, PVS_PLE_EVENT_COUNT);
+	NAMES_OK(pvs_spin_action, PVS_SPIN_ACTION_COUNT);
+	NAMES_OK(pvs_spin_policy, PVS_SPIN_POLICY_COUNT);
+	NAMES_OK(pvs_spin_owner, PVS_SPIN_OWNER_COUNT);
+	NAMES_OK(pvs_spin_reason, PVS_SPIN_REASON_COUNT);
+	NAMES_OK(pvs_yield_policy, PVS_YIELD_POLICY_COUNT);
+	NAMES_OK(pvs_dy_stop, PVS_DY_STOP_COUNT);
 }
 
 static void test_version(void **state)

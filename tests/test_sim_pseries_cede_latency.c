@@ -41,6 +41,20 @@ static void cede(const struct pvsim_cede_latency_platform *pl, enum pvs_idle_pol
 			 0);
 }
 
+/* Cede states under pol (compensation comp_ns), then a run of w with them
+ * that must succeed (debug: invariants checked after every event). */
+static void run_ceded(const struct pvsim_cede_latency_platform *pl,
+		      enum pvs_idle_policy pol, uint64_t comp_ns,
+		      const struct pvsim_cede_latency_work *w, uint64_t seed,
+		      bool debug, struct pvsim_cede_latency_result *r)
+{
+	struct pvs_idle_state st[2];
+	struct pvs_idle_latency lat;
+
+	cede(pl, pol, comp_ns, st, &lat);
+	assert_int_equal(pvsim_cede_latency_run(pl, st, w, seed, debug, r), 0);
+}
+
 /* ---- firmware images ---------------------------------------------------- */
 
 static void test_fw_images(void **state)
@@ -137,8 +151,6 @@ static void test_fw_byte_changes_decision(void **state)
 static void test_fw_byte_changes_run(void **state)
 {
 	struct pvsim_cede_latency_platform pl;
-	struct pvs_idle_state st[2];
-	struct pvs_idle_latency lat;
 	struct pvsim_cede_latency_work w;
 	struct pvsim_cede_latency_result *a = new_result(1u << 16);
 	struct pvsim_cede_latency_result *b = new_result(1u << 16);
@@ -146,15 +158,12 @@ static void test_fw_byte_changes_run(void **state)
 	(void)state;
 	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 20 * MS);
-	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
-	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 3, false, a), 0);
-	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
-	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 3, false, b), 0);
+	run_ceded(&pl, PVS_IDLE_KERNEL, 0, &w, 3, false, a);
+	run_ceded(&pl, PVS_IDLE_TRUST_FW, 0, &w, 3, false, b);
 	assert_true(a->n != b->n ||
 		    memcmp(a->lat_ns, b->lat_ns, a->n * sizeof(uint64_t)));
 	pl.fw[10] = 0x14;
-	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
-	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 3, false, b), 0);
+	run_ceded(&pl, PVS_IDLE_TRUST_FW, 0, &w, 3, false, b);
 	assert_int_equal(a->n, b->n);
 	assert_memory_equal(a->lat_ns, b->lat_ns, a->n * sizeof(uint64_t));
 	free_result(a);
@@ -284,8 +293,6 @@ static void test_gov_boundaries(void **state)
 static void test_snooze_timeout(void **state)
 {
 	struct pvsim_cede_latency_platform pl;
-	struct pvs_idle_state st[2];
-	struct pvs_idle_latency lat;
 	struct pvsim_cede_latency_work w;
 	struct pvsim_cede_latency_result *r = new_result(1024);
 	uint64_t n;
@@ -300,8 +307,7 @@ static void test_snooze_timeout(void **state)
 	w.qos_ns = 5 * US;
 	w.warmup_ns = 1 * MS;
 	w.runtime_ns = 20 * MS;
-	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
-	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, true, r), 0);
+	run_ceded(&pl, PVS_IDLE_KERNEL, 0, &w, 1, true, r);
 	assert_int_equal(r->failures, 0);
 	n = r->wakes;
 	assert_true(n >= 70 && n <= 90);
@@ -310,8 +316,7 @@ static void test_snooze_timeout(void **state)
 		    r->snooze_timeouts <= 2 * n + 2);
 	assert_true(r->entries[0] + 3 >= 3 * n && r->entries[0] <= 3 * n + 3);
 	w.qos_ns = 500;
-	cede(&pl, PVS_IDLE_TRUST_FW, 0, st, &lat);
-	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, true, r), 0);
+	run_ceded(&pl, PVS_IDLE_TRUST_FW, 0, &w, 1, true, r);
 	assert_int_equal(r->failures, 0);
 	assert_int_equal(r->entries[1], 0);
 	assert_true(r->snooze_timeouts + 24 >= 24 * n &&
@@ -424,8 +429,6 @@ static void test_bad_params(void **state)
 static void test_invariants(void **state)
 {
 	struct pvsim_cede_latency_platform pl;
-	struct pvs_idle_state st[2];
-	struct pvs_idle_latency lat;
 	struct pvsim_cede_latency_work w;
 	struct pvsim_cede_latency_result *r = new_result(1u << 16);
 	static const enum pvs_idle_policy pol[3] = {
@@ -438,10 +441,8 @@ static void test_invariants(void **state)
 		pvsim_cede_latency_platform_init(&pl, p);
 		for (wl = 0; wl < PVSIM_CEDE_LATENCY_NWL; wl++) {
 			for (k = 0; k < 3; k++) {
-				cede(&pl, pol[k], 7500, st, &lat);
 				pvsim_cede_latency_workload(&w, wl, 15 * MS);
-				assert_int_equal(pvsim_cede_latency_run(&pl, st, &w,
-						 7 + wl, true, r), 0);
+				run_ceded(&pl, pol[k], 7500, &w, 7 + wl, true, r);
 				sim_test_no_violation(r->failures, &r->fail,
 						      "%u/%u/%u", p, wl, k);
 				assert_true(r->n > 100);
@@ -451,9 +452,8 @@ static void test_invariants(void **state)
 	}
 	pvsim_cede_latency_platform_init(&pl, PVSIM_CEDE_LATENCY_POWER9);
 	pl.wake.snooze_min_ns = 500;	/* > snooze_max_ns */
-	cede(&pl, PVS_IDLE_KERNEL, 0, st, &lat);
 	pvsim_cede_latency_workload(&w, PVSIM_CEDE_LATENCY_SHORT, 5 * MS);
-	assert_int_equal(pvsim_cede_latency_run(&pl, st, &w, 1, true, r), 0);
+	run_ceded(&pl, PVS_IDLE_KERNEL, 0, &w, 1, true, r);
 	assert_true(r->failures > 0);
 	assert_string_equal(r->first_failure, "snooze exit outside its range");
 	free_result(r);

@@ -40,7 +40,6 @@ static void run_ok(const struct pvsim_lpar_params *p, uint64_t seed,
 	assert_true(r->records > 0);
 }
 
-/* physc in thousandths of a core. */
 /* Fail unless a's records/s are b's within pm per mille either way. */
 static void assert_records_near(const struct pvsim_lpar_result *a,
 				const struct pvsim_lpar_result *b, uint64_t pm)
@@ -53,9 +52,30 @@ static void assert_records_near(const struct pvsim_lpar_result *a,
 			 (unsigned long long)b->records);
 }
 
+/* physc in thousandths of a core. */
 static uint64_t physc_milli(const struct pvsim_lpar_result *r)
 {
 	return r->vp_busy_ns * 1000 / r->elapsed_ns;
+}
+
+/*
+ * t threads on the 40-VP partition for runtime_ns under pol (with the
+ * balancer or not), every thread at the same speed (no run noise) so that
+ * two policies compare, packing aimed at pack_limit busy threads a core
+ * (0: the default); seed 8, checked as run_ok().
+ */
+static void run_40vps(uint32_t t, enum pvs_pack_policy pol, bool balancer,
+		      uint32_t pack_limit, uint64_t runtime_ns,
+		      struct pvsim_lpar_result *r)
+{
+	struct pvsim_lpar_params p;
+
+	pvsim_lpar_params(&p, 40, t, pol, runtime_ns);
+	p.balancer = balancer;
+	if (pack_limit)
+		p.pack_limit = pack_limit;
+	p.run_noise_pm = 0;
+	run_ok(&p, 8, r);
 }
 
 /*
@@ -150,18 +170,13 @@ static void test_balancer_pull_condition(void **state)
  */
 static void test_balancer_40vps_full(void **state)
 {
-	struct pvsim_lpar_params p;
 	struct pvsim_lpar_result rs, rb;
 	uint32_t t;
 
 	(void)state;
 	for (t = 80; t <= 160; t += 80) {
-		pvsim_lpar_params(&p, 40, t, PVS_PACK_SPREAD, 1000000000);
-		p.run_noise_pm = 0;
-		run_ok(&p, 8, &rs);
-		bal_params(&p, 40, t, 1000000000);
-		p.run_noise_pm = 0;
-		run_ok(&p, 8, &rb);
+		run_40vps(t, PVS_PACK_SPREAD, false, 0, 1000000000, &rs);
+		run_40vps(t, PVS_PACK_CORES, true, 0, 1000000000, &rb);
 		/* the fork path left each thread group even */
 		assert_int_equal(rb.migrations, 0);
 		/* the same 40 cores, up to dispatch-cost draws */
@@ -741,21 +756,14 @@ static void test_splpar_asym_pack_library_alone(void **state)
  */
 static void test_splpar_asym_pack_40vps(void **state)
 {
-	struct pvsim_lpar_params p;
 	struct pvsim_lpar_result rs, rc;
 	uint32_t t;
 
 	(void)state;
 	for (t = 80; t <= 160; t += 80) {
-		pvsim_lpar_params(&p, 40, t, PVS_PACK_SPREAD, 300000000);
-		p.pack_limit = 2;	/* the fitted staging */
-		p.run_noise_pm = 0;	/* the same speed for both */
-		pvsim_lpar_run(&p, 8, &rs);
-		pvsim_lpar_params(&p, 40, t, PVS_PACK_CORES, 300000000);
-		p.pack_limit = 2;
-		p.run_noise_pm = 0;
-		pvsim_lpar_run(&p, 8, &rc);
-		assert_int_equal(rs.failures + rc.failures, 0);
+		/* pack limit 2: the fitted staging */
+		run_40vps(t, PVS_PACK_SPREAD, false, 2, 300000000, &rs);
+		run_40vps(t, PVS_PACK_CORES, false, 2, 300000000, &rc);
 		assert_records_near(&rc, &rs, 10);
 		assert_true(rs.vp_busy_ns <= 40 * rs.elapsed_ns);
 	}
