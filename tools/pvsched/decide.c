@@ -476,11 +476,8 @@ static void dec_json_flavour(struct json *j, const char *key,
 {
 	unsigned int i;
 
-	if (!have) {
-		json_null(j, key);
+	if (!json_obj_or_null(j, key, have))
 		return;
-	}
-	json_obj(j, key);
 	if (have_avg)
 		dec_json_hp(j, "mean_halt", avg);
 	else
@@ -517,17 +514,14 @@ void decide_json(const struct report *r, struct json *j)
 	json_end_obj(j);
 
 	json_obj(j, "halt_poll");
-	if (d->have_avg_block)
-		json_u64(j, "mean_halt_ns", d->avg_block_ns);
-	else
-		json_null(j, "mean_halt_ns");
+	json_u64_or_null(j, "mean_halt_ns", d->have_avg_block,
+			 d->avg_block_ns);
 	dec_json_flavour(j, "guest", d->guest, d->guest_tab, &d->guest_avg,
 			     d->have_avg_block);
 	dec_json_flavour(j, "kvm_host", d->host, d->host_tab, NULL, false);
 	json_end_obj(j);
 
-	if (d->idle_rc == 0) {
-		json_obj(j, "idle_latency");
+	if (json_obj_or_null(j, "idle_latency", d->idle_rc == 0)) {
 		json_str(j, "state", d->idle.name);
 		json_u64(j, "exit_latency_us", d->idle.exit_latency_us);
 		json_u64(j, "target_residency_us",
@@ -538,34 +532,23 @@ void decide_json(const struct report *r, struct json *j)
 			     d->idle.fw_latency_ns);
 		json_u64(j, "old_rule_exit_latency_us",
 			     d->idle_old.exit_latency_us);
-		if (d->sysfs_match)
-			json_u64(j, "sysfs_exit_latency_us",
-				     d->sysfs_latency_us);
-		else
-			json_null(j, "sysfs_exit_latency_us");
+		json_u64_or_null(j, "sysfs_exit_latency_us", d->sysfs_match,
+				 d->sysfs_latency_us);
 		json_end_obj(j);
-	} else {
-		json_null(j, "idle_latency");
 	}
 
-	if (d->pack_rc == 0) {
-		json_obj(j, "pack");
+	if (json_obj_or_null(j, "pack", d->pack_rc == 0)) {
 		json_str(j, "policy", pvs_pack_policy_name(d->pack));
 		json_str(j, "why", dec_pack_why(d));
 		dec_json_levels(j, "levels", d->dom.present);
 		dec_json_levels(j, "asym_packing_levels", d->dom.asym);
-		if (d->pack_tasks) {
-			json_obj(j, "example");
+		if (json_obj_or_null(j, "example", d->pack_tasks != 0)) {
 			json_u64(j, "tasks", d->pack_tasks);
 			json_u64(j, "cores_used", d->cores_packed);
 			json_u64(j, "cores_used_spread", d->cores_spread);
 			json_end_obj(j);
-		} else {
-			json_null(j, "example");
 		}
 		json_end_obj(j);
-	} else {
-		json_null(j, "pack");
 	}
 	json_end_obj(j);
 }

@@ -136,6 +136,24 @@ void json_null(struct json *j, const char *key)
 	fputs("null", j->f);
 }
 
+bool json_obj_or_null(struct json *j, const char *key, bool have)
+{
+	if (have)
+		json_obj(j, key);
+	else
+		json_null(j, key);
+	return have;
+}
+
+void json_u64_or_null(struct json *j, const char *key, bool have,
+		      uint64_t v)
+{
+	if (have)
+		json_u64(j, key, v);
+	else
+		json_null(j, key);
+}
+
 void json_hex(struct json *j, const char *key, uint32_t v)
 {
 	char buf[16];

@@ -30,6 +30,15 @@ void json_u64(struct json *j, const char *key, uint64_t v);
 void json_i64(struct json *j, const char *key, int64_t v);
 void json_bool(struct json *j, const char *key, bool v);
 void json_null(struct json *j, const char *key);
+/*
+ * What does not apply or whose source is absent is null, never omitted
+ * (docs/probe-json.md): json_obj() when have, else json_null(). Returns
+ * have; the caller closes the object it opened.
+ */
+bool json_obj_or_null(struct json *j, const char *key, bool have);
+/* json_u64() when have, else json_null(). */
+void json_u64_or_null(struct json *j, const char *key, bool have,
+		      uint64_t v);
 /* "0x%08x" as a string: register values stay readable. */
 void json_hex(struct json *j, const char *key, uint32_t v);
 

@@ -64,22 +64,18 @@ static void json_partition(const struct report *r, struct json *j)
 {
 	const struct pvprobe_lparcfg *lp = &r->lpar;
 
-	if (r->cpuinfo.arch != PVPROBE_ARCH_PPC64) {
-		json_null(j, "partition");
+	if (!json_obj_or_null(j, "partition",
+			      r->cpuinfo.arch == PVPROBE_ARCH_PPC64))
 		return;
-	}
-	json_obj(j, "partition");
 	if (r->lpar_rc == 0) {
 		json_bool(j, "shared", lp->shared);
 		if (lp->have & PVPROBE_LPARCFG_HAVE_CAPPED)
 			json_bool(j, "capped", lp->capped);
 		else
 			json_null(j, "capped");
-		if (lp->have & PVPROBE_LPARCFG_HAVE_ENTITLEMENT)
-			json_u64(j, "entitled_capacity_hundredths",
-				     lp->entitled_capacity);
-		else
-			json_null(j, "entitled_capacity_hundredths");
+		json_u64_or_null(j, "entitled_capacity_hundredths",
+				 lp->have & PVPROBE_LPARCFG_HAVE_ENTITLEMENT,
+				 lp->entitled_capacity);
 		json_u64(j, "active_processors", lp->active_processors);
 		json_u64(j, "potential_processors",
 			     lp->potential_processors);
@@ -117,11 +113,8 @@ static void json_topology(const struct report *r, struct json *j)
 {
 	const struct pvprobe_topology *t = &r->topo;
 
-	if (r->topo_rc != 0) {
-		json_null(j, "topology");
+	if (!json_obj_or_null(j, "topology", r->topo_rc == 0))
 		return;
-	}
-	json_obj(j, "topology");
 	json_u64(j, "online", t->nr_online);
 	json_u64(j, "possible", t->nr_possible);
 	json_u64(j, "cores", t->nr_cores);
@@ -137,11 +130,8 @@ static void json_cpus(const struct report *r, struct json *j)
 {
 	const struct pvprobe_cpus *c = &r->cpus;
 
-	if (r->cpus_rc != 0) {
-		json_null(j, "cpus");
+	if (!json_obj_or_null(j, "cpus", r->cpus_rc == 0))
 		return;
-	}
-	json_obj(j, "cpus");
 	json_u64(j, "affinity", c->nr_affinity);
 	json_str(j, "affinity_source", report_affinity_via(c->affinity_via));
 	json_str(j, "cgroup_version", report_cgroup_ver(c->ver));
@@ -194,11 +184,8 @@ static void json_idle(const struct report *r, struct json *j)
 	const struct pvprobe_cpuidle *ci = &r->idle;
 	unsigned int k;
 
-	if (r->idle_rc != 0) {
-		json_null(j, "idle");
+	if (!json_obj_or_null(j, "idle", r->idle_rc == 0))
 		return;
-	}
-	json_obj(j, "idle");
 	json_str(j, "driver", ci->driver);
 	json_str(j, "governor", ci->governor);
 	json_u64(j, "cpu", ci->cpu);
@@ -224,8 +211,7 @@ static void json_idle(const struct report *r, struct json *j)
 static void json_polling(const struct report *r, struct json *j)
 {
 	json_obj(j, "polling");
-	if (r->hp_rc == 0) {
-		json_obj(j, "guest_haltpoll");
+	if (json_obj_or_null(j, "guest_haltpoll", r->hp_rc == 0)) {
 		json_u64(j, "guest_halt_poll_ns", r->hp.max_ns);
 		json_u64(j, "guest_halt_poll_grow", r->hp.grow);
 		json_u64(j, "guest_halt_poll_grow_start",
@@ -234,11 +220,8 @@ static void json_polling(const struct report *r, struct json *j)
 		json_bool(j, "guest_halt_poll_allow_shrink",
 			      r->hp.allow_shrink);
 		json_end_obj(j);
-	} else {
-		json_null(j, "guest_haltpoll");
 	}
-	if (r->kvm_rc == 0) {
-		json_obj(j, "kvm_host");
+	if (json_obj_or_null(j, "kvm_host", r->kvm_rc == 0)) {
 		json_u64(j, "halt_poll_ns", r->kvm.halt_poll.max_ns);
 		json_u64(j, "halt_poll_ns_grow", r->kvm.halt_poll.grow);
 		json_u64(j, "halt_poll_ns_grow_start",
@@ -257,13 +240,8 @@ static void json_polling(const struct report *r, struct json *j)
 				     r->kvm.ple.window_max);
 		}
 		json_end_obj(j);
-	} else {
-		json_null(j, "kvm_host");
 	}
-	if (r->pause_rc == 0)
-		json_u64(j, "pause_ps", r->pause.pause_ps);
-	else
-		json_null(j, "pause_ps");
+	json_u64_or_null(j, "pause_ps", r->pause_rc == 0, r->pause.pause_ps);
 	json_obj(j, "rseq_slice_extension");
 	json_bool(j, "available", r->rseq_rc == 0 && r->rseq.available);
 	json_u64(j, "max_ns", r->rseq_rc == 0 ? r->rseq.max_ns : 0);
