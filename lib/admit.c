@@ -18,11 +18,24 @@ uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in)
 	return cap > 0xffffffffu ? 0xffffffffu : (uint32_t)cap;
 }
 
+bool pvs_admit_one_cpu(const struct pvs_admit_in *in)
+{
+	return pvs_admit_effective_mcpus(in) < 2u * PVS_ADMIT_MCPUS_PER_CPU;
+}
+
+/* Step 2: the releaser is back before a woken sleeper could run. */
+static bool releaser_back(const struct pvs_admit_in *in)
+{
+	uint64_t ctxsw = pvs_spin_default_budget_ns(in->ctxsw_ns);
+
+	return in->since_release_ns != 0 && in->since_release_ns < ctxsw;
+}
+
 int pvs_admit_decide(const struct pvs_admit_in *in, struct pvs_admit_out *out)
 {
 	uint64_t bound;
 	uint32_t eff, limit;
-	bool off;
+	bool off, back = false;
 
 	if (!in || !out ||
 	    (unsigned int)in->owner >= (unsigned int)PVS_SPIN_OWNER_COUNT)
@@ -35,11 +48,18 @@ int pvs_admit_decide(const struct pvs_admit_in *in, struct pvs_admit_out *out)
 
 	eff = pvs_admit_effective_mcpus(in);
 	limit = eff / PVS_ADMIT_MCPUS_PER_CPU;
-	limit = limit > 1 ? limit - 1 : 1;
+	if (limit > 1)
+		limit--;
+	else {
+		back = releaser_back(in);
+		limit = back ? 0 : 1;
+	}
 	off = in->owner == PVS_SPIN_OWNER_PREEMPTED ||
 	      in->owner == PVS_SPIN_OWNER_SLEEPING;
-	if (off)
+	if (off) {
 		limit = 1;
+		back = false;
+	}
 	bound = in->rotate_ns ? in->rotate_ns : PVS_ADMIT_ROTATE_NS;
 
 	out->effective_mcpus = eff;
@@ -53,8 +73,9 @@ int pvs_admit_decide(const struct pvs_admit_in *in, struct pvs_admit_out *out)
 		out->reason = PVS_ADMIT_REASON_ROOM;
 	} else {
 		out->action = PVS_ADMIT_PASSIVE;
-		out->reason = off ? PVS_ADMIT_REASON_OWNER_OFF :
-				    PVS_ADMIT_REASON_FULL;
+		out->reason = off  ? PVS_ADMIT_REASON_OWNER_OFF :
+			      back ? PVS_ADMIT_REASON_RELEASER_BACK :
+				     PVS_ADMIT_REASON_FULL;
 		out->park_ns = bound - (in->waited_ns < bound ? in->waited_ns :
 								 0);
 	}

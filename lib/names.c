@@ -171,6 +171,8 @@ PVS_NAMES_(admit_reason, PVS_ADMIT_REASON_COUNT) = {
 	[PVS_ADMIT_REASON_FULL] = "active set full",
 	[PVS_ADMIT_REASON_OWNER_OFF] = "owner off its CPU: one contender",
 	[PVS_ADMIT_REASON_BYPASS_BOUND] = "parked waiter passed over too long",
+	[PVS_ADMIT_REASON_RELEASER_BACK] =
+		"one CPU: the releaser is back before a wake-up",
 };
 
 /* ---- spin.h ------------------------------------------------------------ */

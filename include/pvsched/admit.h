@@ -77,6 +77,12 @@ enum pvs_admit_reason {
 	PVS_ADMIT_REASON_OWNER_OFF = 2,
 	/** ROTATE: the oldest parked waiter waited the rotation bound. */
 	PVS_ADMIT_REASON_BYPASS_BOUND = 3,
+	/** PASSIVE: the capacity leaves no CPU beside the owner's and the
+	 *  releaser asking comes back to the lock sooner than a woken
+	 *  sleeper could run (pvs_admit_in::since_release_ns below
+	 *  pvs_admit_in::ctxsw_ns), so the bound is 0.
+	 */
+	PVS_ADMIT_REASON_RELEASER_BACK = 4,
 	/** Number of values (not a value): range checks use it. */
 	PVS_ADMIT_REASON_COUNT
 };
@@ -124,6 +130,18 @@ struct pvs_admit_in {
 	 *  the active set to one thread.
 	 */
 	enum pvs_spin_owner owner;
+	/** Asked by a releaser about the oldest sleeper: how long ago this
+	 *  same thread last released this same lock, ns (the length of its
+	 *  cycle over the lock); 0 = not a releaser, or not known. Any
+	 *  value. Read only when pvs_admit_one_cpu() is true.
+	 */
+	uint64_t since_release_ns;
+	/** A wake-up's round trip (a futex wake until the woken thread
+	 *  runs), ns; 0 = unknown: ::PVS_SPIN_DEFAULT_CTXSW_NS. Any value
+	 *  (read as pvs_spin_default_budget_ns() reads it: above
+	 *  ::PVS_SPIN_MAX_BUDGET_NS counts as that).
+	 */
+	uint64_t ctxsw_ns;
 };
 
 /** @brief Outputs of pvs_admit_decide(), all written on success. */
@@ -133,8 +151,10 @@ struct pvs_admit_out {
 	 *  throttled (each rounded down).
 	 */
 	uint32_t effective_mcpus;
-	/** Bound of the active set (>= 1): whole effective CPUs less the
-	 *  owner's, at least 1; 1 while the owner is off its CPU.
+	/** Bound of the active set: whole effective CPUs less the owner's;
+	 *  when that is 0, 0 for a releaser that comes back sooner than a
+	 *  wake-up (RELEASER_BACK), else 1; 1 while the owner is off its
+	 *  CPU.
 	 */
 	uint32_t limit;
 	/** PASSIVE: how long a parked waiter may sleep before it must ask
@@ -160,24 +180,42 @@ struct pvs_admit_out {
 uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in);
 
 /**
+ * @brief True when the capacity leaves no CPU beside the owner's: fewer
+ *        than 2 whole effective CPUs (pvs_admit_effective_mcpus() below
+ *        2 x ::PVS_ADMIT_MCPUS_PER_CPU). Only then does
+ *        pvs_admit_in::since_release_ns change pvs_admit_decide()'s
+ *        answer, so a lock need not read the clock otherwise.
+ * @param in inputs (not NULL)
+ */
+bool pvs_admit_one_cpu(const struct pvs_admit_in *in);
+
+/**
  * @brief Decide whether one more thread may actively contend for a lock
  *        (an arriving waiter, or the oldest parked one a releaser would
  *        wake), or must wait parked.
  *
  * In order:
  * 1. *Capacity*: effective = pvs_admit_effective_mcpus(); limit =
- *    floor(effective / 1000) - 1 (the owner needs a CPU of its own), at
- *    least 1 (someone must be there to take a free lock).
- * 2. *Owner off its CPU* (PVS_SPIN_OWNER_PREEMPTED or _SLEEPING): limit =
+ *    floor(effective / 1000) - 1 (the owner needs a CPU of its own).
+ * 2. *Only the owner's CPU* (limit 0, pvs_admit_one_cpu()): a releaser
+ *    whose cycle over the lock is shorter than a wake-up's round trip
+ *    (0 < since_release_ns < ctxsw_ns, 0 = ::PVS_SPIN_DEFAULT_CTXSW_NS)
+ *    is back before a woken sleeper could run: the sleeper would only
+ *    spend the CPU time the owner needs and lose the race (under a
+ *    1-CPU quota on 2 CPUs it runs beside the owner on the same quota).
+ *    Limit stays 0 (PASSIVE, RELEASER_BACK). Otherwise limit 1: someone
+ *    must be there to take a free lock.
+ * 3. *Owner off its CPU* (PVS_SPIN_OWNER_PREEMPTED or _SLEEPING): limit =
  *    1. Nobody gets the lock before the owner runs again; one contender
  *    ready to take it is all that helps, more only burn CPU the owner may
  *    need.
- * 3. *Rotation*: nr_passive > 0 and waited_ns >= the rotation bound:
+ * 4. *Rotation*: nr_passive > 0 and waited_ns >= the rotation bound:
  *    ROTATE (BYPASS_BOUND), whatever the count. This bounds how long any
  *    parked waiter is passed over (the long-term fairness of Dice's
  *    Malthusian locks and of Dice and Kogan's GCR).
- * 4. nr_active < limit: ACTIVE (ROOM); else PASSIVE (FULL, or OWNER_OFF
- *    when step 2 set the bound) with park_ns = bound - waited_ns.
+ * 5. nr_active < limit: ACTIVE (ROOM); else PASSIVE (FULL, OWNER_OFF
+ *    when step 3 set the bound, RELEASER_BACK when step 2 did) with
+ *    park_ns = bound - waited_ns.
  *
  * Integer only; nothing overflows for any accepted input.
  * @param in  inputs

@@ -103,6 +103,64 @@ static const struct admit_vec vecs[] = {
 	  PVS_ADMIT_REASON_BYPASS_BOUND, 0 },
 };
 
+/*
+ * A releaser's question with less than 2 CPUs (step 2): how long since it
+ * last released the lock, against a wake-up's round trip.
+ */
+struct admit_rel_vec {
+	uint32_t aff, quota, active, passive;
+	uint64_t waited, since, ctxsw;
+	enum pvs_spin_owner owner;
+	/* expected */
+	uint32_t eff, limit;
+	enum pvs_admit_action act;
+	enum pvs_admit_reason why;
+	uint64_t park;
+};
+
+#define BACK PVS_ADMIT_REASON_RELEASER_BACK
+#define ROOM PVS_ADMIT_REASON_ROOM
+#define NONE PVS_SPIN_OWNER_NONE
+/* A 1-CPU quota on 2 CPUs, three sleepers, none active, none waited. */
+#define Q1(since, ctxsw, limit, act, why, park) \
+	{ 2, 1000, 0, 3, 0, since, ctxsw, NONE, 1000, limit, act, why, park }
+
+static const struct admit_rel_vec rel_vecs[] = {
+	/* 0: back after 2 us, a wake-up takes 12 us: keep the CPU. */
+	Q1(2000, 12000, 0, PAS, BACK, 4 * MS),
+	/* 1: back exactly a wake-up later: a sleeper could run, wake. */
+	Q1(12000, 12000, 1, ACT, ROOM, 0),
+	/* 2: not known (0): wake, as before the step existed. */
+	Q1(0, 12000, 1, ACT, ROOM, 0),
+	/* 3: wake-up unknown: 9 us by default, 8999 ns is back in time. */
+	Q1(8999, 0, 0, PAS, BACK, 4 * MS),
+	Q1(9000, 0, 1, ACT, ROOM, 0),
+	/* 5: a wake-up above 1 ms counts as 1 ms. */
+	Q1(999999, ~(uint64_t)0, 0, PAS, BACK, 4 * MS),
+	Q1(1000000, ~(uint64_t)0, 1, ACT, ROOM, 0),
+	/* 7: 2 whole CPUs: the releaser's cycle changes nothing. */
+	{ 2, 0, 0, 3, 0, 100, 12000, NONE, 2000, 1, ACT, ROOM, 0 },
+	/* 8: 0.5-CPU quota, a sleeper parked 1 ms ago: 3 ms left. */
+	{ 8, 500, 0, 3, MS, 100, 5000, NONE, 500, 0, PAS, BACK, 3 * MS },
+	/* 9: owner off its CPU: one contender, whatever the cycle. */
+	{ 2, 1000, 0, 3, 0, 100, 12000, PRE, 1000, 1, ACT, ROOM, 0 },
+	/* 10: rotation still lets the oldest sleeper in. */
+	{ 2, 1000, 0, 3, 4 * MS, 100, 12000, NONE, 1000, 0, ROT,
+	  PVS_ADMIT_REASON_BYPASS_BOUND, 0 },
+	/* 11: a contender already active: passive, for the same reason. */
+	{ 2, 1000, 1, 3, 0, 100, 12000, NONE, 1000, 0, PAS, BACK, 4 * MS },
+};
+
+/* pvs_admit_one_cpu(): affinity, quota, steal -> fewer than 2 CPUs. */
+static const struct {
+	uint32_t aff, quota, steal;
+	bool one;
+} one_cpu_vecs[] = {
+	{ 2, 1999, 0, true },	{ 2, 2000, 0, false }, { 2, 0, 0, false },
+	{ 0, 0, 0, true },	{ 1, 0, 0, true },     { 4, 0, 500000, false },
+	{ 4, 0, 500001, true },
+};
+
 /* Inputs the rule must refuse, with the error and out untouched. */
 struct admit_bad {
 	uint32_t aff, steal, thr;
@@ -154,6 +212,35 @@ void pvs_vec_admit(struct pvs_vec_result *r)
 		PVS_VEC_EXPECT(r, S, i, out.action == v->act);
 		PVS_VEC_EXPECT(r, S, i, out.reason == v->why);
 		PVS_VEC_EXPECT(r, S, i, out.park_ns == v->park);
+	}
+	for (i = 0; i < PVS_VEC_LEN(rel_vecs); i++) {
+		const struct admit_rel_vec *v = &rel_vecs[i];
+
+		in = (struct pvs_admit_in){ 0 };
+		in.nr_affinity = v->aff;
+		in.quota_mcpus = v->quota;
+		in.nr_active = v->active;
+		in.nr_passive = v->passive;
+		in.waited_ns = v->waited;
+		in.since_release_ns = v->since;
+		in.ctxsw_ns = v->ctxsw;
+		in.owner = v->owner;
+		pvs_vec_canary(&out, sizeof(out));
+		rc = pvs_admit_decide(&in, &out);
+		PVS_VEC_EXPECT(r, S, 50 + i, rc == 0);
+		PVS_VEC_EXPECT(r, S, 50 + i, out.effective_mcpus == v->eff);
+		PVS_VEC_EXPECT(r, S, 50 + i, out.limit == v->limit);
+		PVS_VEC_EXPECT(r, S, 50 + i, out.action == v->act);
+		PVS_VEC_EXPECT(r, S, 50 + i, out.reason == v->why);
+		PVS_VEC_EXPECT(r, S, 50 + i, out.park_ns == v->park);
+	}
+	for (i = 0; i < PVS_VEC_LEN(one_cpu_vecs); i++) {
+		in = (struct pvs_admit_in){ 0 };
+		in.nr_affinity = one_cpu_vecs[i].aff;
+		in.quota_mcpus = one_cpu_vecs[i].quota;
+		in.steal_ppm = one_cpu_vecs[i].steal;
+		PVS_VEC_EXPECT(r, S, 80 + i,
+			       pvs_admit_one_cpu(&in) == one_cpu_vecs[i].one);
 	}
 	for (i = 0; i < PVS_VEC_LEN(bads); i++) {
 		const struct admit_bad *b = &bads[i];
