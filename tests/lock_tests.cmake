@@ -20,8 +20,15 @@ target_compile_options(test_lock_cond_shared PRIVATE ${PVS_WARNINGS}
 add_test(NAME lock_cond_shared COMMAND test_lock_cond_shared)
 set_tests_properties(lock_cond_shared PROPERTIES
   ENVIRONMENT PVS_LOCK_STRESS_MS=300)
-set_tests_properties(lock_mutex lock_cond lock_cond_shared PROPERTIES
-  TIMEOUT 120)
+# The same two suites on one CPU: the one-CPU rule's paths (skipped
+# wakes, unmarked sleeps, heirs by rotation) under every stress test.
+foreach(_suite mutex cond)
+  add_test(NAME lock_${_suite}_one_cpu
+    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/one_cpu.sh
+      $<TARGET_FILE:test_lock_${_suite}>)
+endforeach()
+set_tests_properties(lock_mutex lock_cond lock_cond_shared lock_mutex_one_cpu
+  lock_cond_one_cpu PROPERTIES TIMEOUT 120)
 if(TARGET pvsched_oracle)
   # The mutex with the owner-on-CPU oracle (as root; else skipped).
   pvs_add_test(lock_oracle)

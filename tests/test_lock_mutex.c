@@ -876,6 +876,81 @@ static void test_long_hold_no_wake_storm(void **state)
 	assert_int_equal(pvs_mutex_destroy(&m), 0);
 }
 
+/*
+ * With less than 2 CPUs (a 1-CPU quota on 2 CPUs, or a 1-CPU machine) an
+ * unlocker that is back sooner than a wake-up keeps the lock's only CPU:
+ * the admission rule says RELEASER_BACK, the wake is skipped, and the
+ * other thread comes in by rotation. Two threads take and release one
+ * lock as fast as they can for 40 ms. Before the rule, every contended
+ * unlock that found no spinner woke the other thread, which lost the race
+ * and parked again: thousands of parks (one per wake-up round trip, a few
+ * us). Now the holder keeps the lock until the sleeper's rotation bound
+ * (4 ms) makes it the heir: a few parks per bound, about 40 in all; 400
+ * leaves room for a slow machine. Then one thread stops after a quick
+ * release (its wake skipped too) and leaves the lock free: the other must
+ * still find it, by its bound; 10 s is a liveness limit 2500 times the
+ * bound, not a timing assertion.
+ */
+#define ONE_CPU_MS 40
+
+struct one_cpu_arg {
+	struct pvs_mutex *m;
+	int stop;		/* atomic */
+	uint64_t turns;		/* acquisitions */
+};
+
+static void *one_cpu_cycler(void *arg)
+{
+	struct one_cpu_arg *oa = (struct one_cpu_arg *)arg;
+
+	while (!__atomic_load_n(&oa->stop, __ATOMIC_ACQUIRE)) {
+		assert_int_equal(pvs_mutex_lock(oa->m), 0);
+		oa->turns++;
+		assert_int_equal(pvs_mutex_unlock(oa->m), 0);
+	}
+	return NULL;
+}
+
+static void test_one_cpu_releaser_keeps_lock(void **state)
+{
+	static struct pvrt_spin ctx1;
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	struct one_cpu_arg oa = { &m, 0, 0 };
+	struct pvs_lock_stats a, b;
+	struct timespec limit;
+	uint64_t end_ns, turns = 0;
+	pthread_t th;
+
+	(void)state;
+	ATOMIC_FLAG(&oa.stop);
+	ctx1 = ctx_pv;
+	ctx1.nr_allowed = 1;	/* less than 2 CPUs whatever this has */
+	ctx1.quota_mcpus = 0;
+	ctx1.oracle = NULL;
+	m.spin = &ctx1;
+	pvs_lock_stats_enable(1);
+	pvs_lock_stats_read(&a);
+	assert_int_equal(pthread_create(&th, NULL, one_cpu_cycler, &oa), 0);
+	end_ns = pvs_test_mono_ns() + ONE_CPU_MS * 1000000ull;
+	while (pvs_test_mono_ns() < end_ns) {
+		assert_int_equal(pvs_mutex_lock(&m), 0);
+		turns++;
+		assert_int_equal(pvs_mutex_unlock(&m), 0);
+	}
+	pvs_lock_stats_read(&b);
+	pvs_lock_stats_enable(0);
+	/* Our last release was quick: the other thread may be asleep with
+	 * its wake skipped, and must find the free lock by its bound. */
+	__atomic_store_n(&oa.stop, 1, __ATOMIC_RELEASE);
+	pvs_test_in_ms(CLOCK_REALTIME, &limit, 10000);
+	assert_int_equal(pthread_timedjoin_np(th, NULL, &limit), 0);
+	print_message("one CPU: %llu and %llu turns, %llu parks\n",
+		      (unsigned long long)turns, (unsigned long long)oa.turns,
+		      (unsigned long long)(b.parks - a.parks));
+	assert_true(b.parks - a.parks <= 200);
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+}
+
 /* A throttle source that reports one sample again and again, counting
  * the reads. */
 struct one_sample {
@@ -962,6 +1037,7 @@ int main(void)
 		cmocka_unit_test(test_rotation_admits_sleeper),
 		cmocka_unit_test(test_long_hold_no_wake_storm),
 		cmocka_unit_test(test_admit_inputs_from_throttle),
+		cmocka_unit_test(test_one_cpu_releaser_keeps_lock),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");
 	int ret;

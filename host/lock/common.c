@@ -46,8 +46,8 @@ int lock_futex_wait(uint32_t *word, uint32_t val, uint32_t bits,
 	if (t != NULL && clock == CLOCK_REALTIME)
 		op |= FUTEX_CLOCK_REALTIME;
 	if (syscall(SYS_futex, word, op, val, t, NULL, bits) == -1 &&
-	    errno == ETIMEDOUT)
-		return ETIMEDOUT;
+	    (errno == ETIMEDOUT || errno == EAGAIN))
+		return errno;
 	return 0;
 }
 

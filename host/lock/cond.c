@@ -95,6 +95,7 @@ static int wake(struct pvs_cond *c, int n);
 
 static int unlock_mutex(void *arg)
 {
+	lock_forget_release((struct pvs_mutex *)arg);
 	return pvs_mutex_unlock((struct pvs_mutex *)arg);
 }
 
@@ -135,7 +136,7 @@ static int sleep_unless_moved(struct pvs_cond *c, uint32_t seq_hi,
 	if (__atomic_load_n(&c->seq_hi, __ATOMIC_SEQ_CST) != seq_hi)
 		return 0;
 	return lock_futex_wait(&c->seq, seq, FUTEX_BITSET_MATCH_ANY, clock,
-			       abstime);
+			       abstime) == ETIMEDOUT ? ETIMEDOUT : 0;
 }
 
 /*

@@ -60,8 +60,8 @@ bool lock_past(int clock, const struct timespec *t);
 
 /*
  * FUTEX_WAIT_BITSET on @word while it holds @val, until woken or the
- * absolute deadline @t on @clock (NULL: none). 0 woken (or the word had
- * changed, or a signal); ETIMEDOUT.
+ * absolute deadline @t on @clock (NULL: none). 0 woken (or a signal);
+ * EAGAIN the word had changed (no sleep); ETIMEDOUT.
  */
 int lock_futex_wait(uint32_t *word, uint32_t val, uint32_t bits,
 		    int clock, const struct timespec *t);
@@ -94,6 +94,10 @@ struct pvs_admit_in;	/* <pvsched/admit.h> */
  * throttled share, the active and passive counts; no owner signal.
  */
 void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in);
+
+/* This thread is about to sleep (a condition wait): its next release of
+ * @m does not say it comes back soon (mutex.c, admit_wake()). */
+void lock_forget_release(const struct pvs_mutex *m);
 
 /* pvs_lock_glibc_compatible() was called (atomic). */
 extern int lock_glibc_compat;

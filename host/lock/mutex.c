@@ -89,8 +89,13 @@
  * the longest bound (the next unlock is its), and a due waiter that found
  * the slot taken looks again after doubling bounds, up to 16 times the
  * bound (rotate_park_ns()): many sleepers behind one long hold would
- * otherwise all wake every bound for nothing. No wake depends on these
- * bounds (the perturbation test runs without them).
+ * otherwise all wake every bound for nothing. With 2 CPUs or more no wake
+ * depends on these bounds (the perturbation test runs without them).
+ * With less, the rule also keeps the lock's only CPU for an unlocker
+ * that is back sooner than a wake-up (RELEASER_BACK): its wake is skipped
+ * though no one is active, the unlocker itself takes the lock again, and
+ * the sleepers come in by rotation: a lock left free after such an unlock
+ * is found by a sleeper within the bound (admit_wake()).
  *
  * Deadlines are handled here, on either clock: the futex wait takes the
  * deadline, and a long spin checks the clock every DEADLINE_POLLS polls.
@@ -131,6 +136,13 @@
  * times 1, 2, 4, 8, then 16 (rotate_park_ns()). */
 #define ROTATE_BACKOFF_MAX 4u
 
+/* A test build whose every atomic step may be delayed (lock_impl.h). */
+#ifdef PVS_LOCK_PERTURB
+#define PERTURBED 1
+#else
+#define PERTURBED 0
+#endif
+
 /* Ready() polls between two clock reads when a deadline is set. */
 #define DEADLINE_POLLS 64u
 
@@ -151,6 +163,8 @@ struct waiter {
 	uint64_t handed_ns;	/* when we saw state 3 not ours (0: not) */
 	uint64_t parked_ns;	/* when we first parked (0: not yet) */
 	uint32_t rotations;	/* bounds passed with the slot another's */
+	bool rotated;	/* a sleep ended at its rotation bound */
+	bool moved;	/* the last sleep found the word moved on */
 };
 
 static uint32_t slot(uint32_t what)
@@ -439,6 +453,7 @@ void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
 		in->throttled_ppm = PVS_SPIN_FULL_PPM;
 	in->nr_active = __atomic_load_n(&m->nr_spinning, __ATOMIC_SEQ_CST);
 	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED);
+	in->ctxsw_ns = s->ctxsw_ns;
 	in->owner = PVS_SPIN_OWNER_NONE;
 }
 
@@ -449,7 +464,8 @@ void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
  * The heir needs no rotation: the next unlock of state 2 hands it the
  * lock; it sleeps the longest bound (64 ms), in case that unlock read the
  * slot just before the claim and freed the lock to an active waiter that
- * is not running. A
+ * is not running; with less than 2 CPUs, where that unlock may also have
+ * skipped its wake (admit_wake()), the plain bound. A
  * waiter that is due but could not claim the slot (another thread is the
  * heir) asks again after the bound, then after twice that, up to
  * PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX (64 ms): with a bound re-armed
@@ -468,11 +484,15 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 	/* The perturbation test looks for lost wakes: no bound hides one. */
 	return 0;
 #endif
+	lock_admit_fill(pw->m, &in);
+	/* With less than 2 CPUs an unlock may skip its wake (admit_wake()):
+	 * the heir too wakes at the plain bound. */
 	if (pw->heir)
-		return (uint64_t)PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX;
+		return pvs_admit_one_cpu(&in) ?
+			       PVS_ADMIT_ROTATE_NS :
+			       (uint64_t)PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX;
 	if (pw->parked_ns == 0)
 		pw->parked_ns = now;
-	lock_admit_fill(pw->m, &in);
 	in.waited_ns = now - pw->parked_ns;
 	in.nr_active = 0xffffffffu;	/* the question is the bound only */
 	if (pvs_admit_decide(&in, &out) != 0)
@@ -485,8 +505,63 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 	return (uint64_t)PVS_ADMIT_ROTATE_NS << shift;
 }
 
-/* The unlocker that freed state 2 wakes a sleeper: the rule admits one
- * more contender (or glibc's sleepers may be there). */
+/* The rule sees less than 2 CPUs for @m (never in the perturbation test,
+ * which looks for lost wakes without any bound). */
+static bool one_cpu(const struct pvs_mutex *m)
+{
+	struct pvs_admit_in in;
+
+	lock_admit_fill(m, &in);
+	return !PERTURBED && pvs_admit_one_cpu(&in);
+}
+
+/* This thread's last releases that asked the admission rule with less
+ * than 2 CPUs: which mutex, when. A few, for loops over nested locks. */
+#define RELEASES 4u
+static __thread struct {
+	const struct pvs_mutex *m;
+	uint64_t ns;
+} releases[RELEASES];
+static __thread uint32_t releases_next;
+
+/* ns since this thread last released @m here (0: not recorded); records
+ * @now as its last release. */
+static uint64_t since_release(const struct pvs_mutex *m, uint64_t now)
+{
+	uint64_t since;
+	uint32_t i;
+
+	for (i = 0; i < RELEASES; i++) {
+		if (releases[i].m != m)
+			continue;
+		since = now - releases[i].ns;
+		releases[i].ns = now;
+		return since;
+	}
+	releases[releases_next].m = m;
+	releases[releases_next].ns = now;
+	releases_next = (releases_next + 1) % RELEASES;
+	return 0;
+}
+
+void lock_forget_release(const struct pvs_mutex *m)
+{
+	uint32_t i;
+
+	for (i = 0; i < RELEASES; i++)
+		if (releases[i].m == m)
+			releases[i].m = NULL;
+}
+
+/*
+ * The unlocker that freed state 2 wakes a sleeper: the rule admits one
+ * more contender (or glibc's sleepers may be there). With less than 2
+ * CPUs it also asks how long ago this thread last released @m: one back
+ * sooner than a wake-up keeps the only CPU (RELEASER_BACK), and the
+ * sleepers come in by rotation (every sleep is bounded, the heir's too:
+ * rotate_park_ns()). A thread about to sleep in a condition wait forgets
+ * its release first (lock_forget_release()): it is not coming back.
+ */
 static bool admit_wake(struct pvs_mutex *m, bool compat)
 {
 	struct pvs_admit_in in;
@@ -497,14 +572,26 @@ static bool admit_wake(struct pvs_mutex *m, bool compat)
 	lock_admit_fill(m, &in);
 	if (in.nr_passive == 0)
 		return false;
+	/* (The perturbation test looks for lost wakes without any bound.) */
+	if (!PERTURBED && pvs_admit_one_cpu(&in))
+		in.since_release_ns = since_release(m, mono_ns());
 	return pvs_admit_decide(&in, &out) != 0 ||
 	       out.action != PVS_ADMIT_PASSIVE;
 }
 
-/* This waiter has earned the heir's slot: woken and beaten often enough. */
+/*
+ * This waiter has earned the heir's slot: woken and beaten often enough.
+ * With less than 2 CPUs only by rotation: there the unlocker may keep the
+ * lock's only CPU (admit_wake()), and a woken waiter beaten once is the
+ * rule working, not a waiter passed over; made heir, it would take the
+ * lock from a thread that runs and hand it to one that must be woken, at
+ * every unlock.
+ */
 static bool due_handoff(struct waiter *pw)
 {
-	return ++pw->parks >= PVS_MUTEX_HANDOFF_PARKS;
+	if (++pw->parks < PVS_MUTEX_HANDOFF_PARKS || pw->rotated)
+		return pw->parks >= PVS_MUTEX_HANDOFF_PARKS;
+	return !one_cpu(pw->m);
 }
 
 static int park(void *arg, const struct timespec *unused)
@@ -519,7 +606,20 @@ static int park(void *arg, const struct timespec *unused)
 
 	(void)unused;	/* pvrt_spin_wait() gets no deadline: pw has it */
 	pw->take = SLEEPERS;
-	if (mark_sleeping(pw, &seen))
+	/*
+	 * With less than 2 CPUs, after a sleep that found the word moved on
+	 * (the owner released without a wake, admit_wake(), and took the
+	 * lock again), sleep on the word as it is, unmarked: marking it 2
+	 * again loses the same race at once and makes every unlock slow.
+	 * Such a sleep ends at the rotation bound (at most
+	 * PVS_ADMIT_ROTATE_NS), or at a wake meant for any sleeper. The heir
+	 * always marks: its grant needs the unlocker's slow path.
+	 */
+	if (pw->moved && !pw->heir &&
+	    __atomic_load_n(&m->state, __ATOMIC_RELAXED) == LOCKED &&
+	    one_cpu(m))
+		seen = LOCKED;
+	else if (mark_sleeping(pw, &seen))
 		return 1;	/* freed (or handed) on the way to sleep */
 	/*
 	 * Claim the heir's slot only now that the word says 2, so an
@@ -546,6 +646,8 @@ static int park(void *arg, const struct timespec *unused)
 	}
 	/* The rotation bound: a passive waiter asks again when it passes. */
 	park_ns = rotate_park_ns(pw);
+	if (seen == LOCKED && (park_ns == 0 || park_ns > PVS_ADMIT_ROTATE_NS))
+		park_ns = PVS_ADMIT_ROTATE_NS;
 	if (park_ns != 0) {
 		clock_gettime(pw->clock, &rotate_t);
 		add_ns(&rotate_t, park_ns);
@@ -558,16 +660,19 @@ static int park(void *arg, const struct timespec *unused)
 			    pw->heir ? BIT_NORMAL | BIT_HEIR : BIT_NORMAL,
 			    pw->clock, until);
 	__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
+	pw->moved = r == EAGAIN;
 	if (r == ETIMEDOUT && until == &lapse_t)
 		return lapse(m, &pw->handed_ns) ? 1 : 0;
-	if (r == ETIMEDOUT && until == &rotate_t)
+	if (r == ETIMEDOUT && until == &rotate_t) {
+		pw->rotated = true;
 		return 0;	/* due: the next park claims the heir's slot */
+	}
 	if (r == ETIMEDOUT) {
 		if (mark_sleeping(pw, &seen) || resign(pw))
 			return 1;
 		return -PVS_ETIMEDOUT;
 	}
-	/* Woken, interrupted by a signal (EINTR), or the word changed. */
+	/* Woken, interrupted by a signal (EINTR), or the word moved on. */
 	return 0;
 }
 

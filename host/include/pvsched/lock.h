@@ -27,9 +27,14 @@
  * passed over for ::PVS_ADMIT_ROTATE_NS becomes the heir (below; one
  * that finds another heir looks again after 1, 2, 4, 8, then every 16 times
  * that bound, so sleepers behind one long hold do not all wake every 4 ms).
- * Running threads may barge ahead of woken sleepers,
+ * With less than 2 CPUs, an unlock by a thread that released the same
+ * mutex less than a wake-up's round trip ago wakes no one (the rule's
+ * RELEASER_BACK: that thread takes the lock again before a sleeper could
+ * run), so a mutex left free just after such a release is found by a
+ * sleeper within ::PVS_ADMIT_ROTATE_NS; a condition wait's release always
+ * wakes. Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
- * -th time becomes the heir, and the next unlock hands the lock to it (after Linux's
+ * -th time (with less than 2 CPUs: after a rotation bound) becomes the heir, and the next unlock hands the lock to it (after Linux's
  * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff). A handoff
  * the heir does not take (it is not running) lapses after
  * ::PVS_MUTEX_HANDOFF_LAPSE_MS, so a free mutex is never unavailable for
