@@ -22,9 +22,10 @@ set_tests_properties(lock_cond_shared PROPERTIES
   ENVIRONMENT PVS_LOCK_STRESS_MS=300)
 # The same two suites on one CPU: the one-CPU rule's paths (skipped
 # wakes, unmarked sleeps, heirs by rotation) under every stress test.
+# (taskset on the first CPU of the mask the test starts with).
 foreach(_suite mutex cond)
   add_test(NAME lock_${_suite}_one_cpu
-    COMMAND ${CMAKE_CURRENT_SOURCE_DIR}/one_cpu.sh
+    COMMAND sh -c "exec taskset -c \"$(taskset -pc $$ | sed 's/.*: //; s/[-,].*//')\" \"$0\""
       $<TARGET_FILE:test_lock_${_suite}>)
 endforeach()
 set_tests_properties(lock_mutex lock_cond lock_cond_shared lock_mutex_one_cpu
@@ -43,6 +44,7 @@ endif()
 # atomic step may yield, sleep or spin (seeded); 1000 seeds.
 add_executable(test_lock_perturb test_lock_perturb.c
   ${PROJECT_SOURCE_DIR}/host/lock/common.c
+  ${PROJECT_SOURCE_DIR}/host/lock/admit.c
   ${PROJECT_SOURCE_DIR}/host/lock/mutex.c
   ${PROJECT_SOURCE_DIR}/host/lock/cond.c)
 target_compile_definitions(test_lock_perturb PRIVATE PVS_LOCK_PERTURB)

@@ -35,6 +35,14 @@ bool lock_past(int clock, const struct timespec *t)
 	       (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
 }
 
+uint64_t lock_mono_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
 int lock_futex_wait(uint32_t *word, uint32_t val, uint32_t bits,
 		    int clock, const struct timespec *t)
 {

@@ -41,6 +41,9 @@ void lock_perturb(void);
 #define __atomic_fetch_sub(p, v, o) (lock_perturb(), __atomic_fetch_sub(p, v, o))
 #define __atomic_fetch_or(p, v, o) (lock_perturb(), __atomic_fetch_or(p, v, o))
 #define __atomic_add_fetch(p, v, o) (lock_perturb(), __atomic_add_fetch(p, v, o))
+#define PERTURBED 1
+#else
+#define PERTURBED 0	/* a plain build: PERTURBED is the test's build */
 #endif
 
 /* The clocks a deadline may be on. */
@@ -57,6 +60,9 @@ static inline bool lock_deadline_ok(const struct timespec *t)
 
 /* The clock has reached @t. */
 bool lock_past(int clock, const struct timespec *t);
+
+/* CLOCK_MONOTONIC in ns. */
+uint64_t lock_mono_ns(void);
 
 /*
  * FUTEX_WAIT_BITSET on @word while it holds @val, until woken or the
@@ -95,8 +101,16 @@ struct pvs_admit_in;	/* <pvsched/admit.h> */
  */
 void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in);
 
+/* The rule sees less than 2 CPUs for @m (never in the perturbation
+ * test's build, which looks for lost wakes without any bound). */
+bool lock_one_cpu(const struct pvs_mutex *m);
+
+/* An unlock that freed @m with sleepers counted: true if the rule admits
+ * one more contender, so the oldest sleeper is to be woken (admit.c). */
+bool lock_admit_wake(struct pvs_mutex *m);
+
 /* This thread is about to sleep (a condition wait): its next release of
- * @m does not say it comes back soon (mutex.c, admit_wake()). */
+ * @m does not say it comes back soon (admit.c). */
 void lock_forget_release(const struct pvs_mutex *m);
 
 /* pvs_lock_glibc_compatible() was called (atomic). */

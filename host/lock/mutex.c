@@ -136,13 +136,6 @@
  * times 1, 2, 4, 8, then 16 (rotate_park_ns()). */
 #define ROTATE_BACKOFF_MAX 4u
 
-/* A test build whose every atomic step may be delayed (lock_impl.h). */
-#ifdef PVS_LOCK_PERTURB
-#define PERTURBED 1
-#else
-#define PERTURBED 0
-#endif
-
 /* Ready() polls between two clock reads when a deadline is set. */
 #define DEADLINE_POLLS 64u
 
@@ -250,14 +243,6 @@ static bool handed_to(struct waiter *pw)
 	       slot_stale(__atomic_load_n(&pw->m->handoff, __ATOMIC_RELAXED));
 }
 
-static uint64_t mono_ns(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
-}
-
 /*
  * State 3 reserved for a heir that has not taken it for LAPSE_NS since
  * *since_ns (0: first sight now): take it (3 -> 2: sleepers possible, the
@@ -269,7 +254,7 @@ static uint64_t mono_ns(void)
 static bool lapse(struct pvs_mutex *m, uint64_t *since_ns)
 {
 	uint32_t handed = HANDED;
-	uint64_t now = mono_ns();
+	uint64_t now = lock_mono_ns();
 
 	if (*since_ns == 0) {
 		*since_ns = now;
@@ -433,30 +418,6 @@ static void add_ns(struct timespec *t, uint64_t ns)
 	t->tv_nsec %= 1000000000L;
 }
 
-/* The admission rule's inputs that do not depend on the question. */
-void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
-{
-	const struct pvrt_spin *s = m->spin != NULL ? m->spin : lock_spin();
-	int cpu = this_thread_cpu();
-
-	*in = (struct pvs_admit_in){ 0 };
-	in->nr_affinity = s->nr_allowed <= PVS_MAX_CPUS ? s->nr_allowed : 0;
-	in->quota_mcpus = __atomic_load_n(&s->quota_mcpus, __ATOMIC_RELAXED);
-	if (cpu >= 0 && cpu < PVS_MAX_CPUS)
-		in->steal_ppm = __atomic_load_n(&s->steal_ppm[cpu],
-						__ATOMIC_RELAXED);
-	if (in->steal_ppm > PVS_SPIN_FULL_PPM)
-		in->steal_ppm = PVS_SPIN_FULL_PPM;
-	in->throttled_ppm = __atomic_load_n(&s->throttled_ppm,
-					    __ATOMIC_RELAXED);
-	if (in->throttled_ppm > PVS_SPIN_FULL_PPM)
-		in->throttled_ppm = PVS_SPIN_FULL_PPM;
-	in->nr_active = __atomic_load_n(&m->nr_spinning, __ATOMIC_SEQ_CST);
-	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED);
-	in->ctxsw_ns = s->ctxsw_ns;
-	in->owner = PVS_SPIN_OWNER_NONE;
-}
-
 /*
  * How long this passive waiter may sleep before the rotation rule lets it
  * in (0: the rule failed: sleep without that bound).
@@ -465,7 +426,7 @@ void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
  * lock; it sleeps the longest bound (64 ms), in case that unlock read the
  * slot just before the claim and freed the lock to an active waiter that
  * is not running; with less than 2 CPUs, where that unlock may also have
- * skipped its wake (admit_wake()), the plain bound. A
+ * skipped its wake (lock_admit_wake()), the plain bound. A
  * waiter that is due but could not claim the slot (another thread is the
  * heir) asks again after the bound, then after twice that, up to
  * PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX (64 ms): with a bound re-armed
@@ -477,7 +438,7 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 {
 	struct pvs_admit_in in;
 	struct pvs_admit_out out;
-	uint64_t now = mono_ns();
+	uint64_t now = lock_mono_ns();
 	uint32_t shift;
 
 #ifdef PVS_LOCK_PERTURB
@@ -485,7 +446,7 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 	return 0;
 #endif
 	lock_admit_fill(pw->m, &in);
-	/* With less than 2 CPUs an unlock may skip its wake (admit_wake()):
+	/* With less than 2 CPUs an unlock may skip its wake (lock_admit_wake()):
 	 * the heir too wakes at the plain bound. */
 	if (pw->heir)
 		return pvs_admit_one_cpu(&in) ?
@@ -505,78 +466,11 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 	return (uint64_t)PVS_ADMIT_ROTATE_NS << shift;
 }
 
-/* The rule sees less than 2 CPUs for @m (never in the perturbation test,
- * which looks for lost wakes without any bound). */
-static bool one_cpu(const struct pvs_mutex *m)
-{
-	struct pvs_admit_in in;
-
-	lock_admit_fill(m, &in);
-	return !PERTURBED && pvs_admit_one_cpu(&in);
-}
-
-/* This thread's last releases that asked the admission rule with less
- * than 2 CPUs: which mutex, when. A few, for loops over nested locks. */
-#define RELEASES 4u
-static __thread struct {
-	const struct pvs_mutex *m;
-	uint64_t ns;
-} releases[RELEASES];
-static __thread uint32_t releases_next;
-
-/* ns since this thread last released @m here (0: not recorded); records
- * @now as its last release. */
-static uint64_t since_release(const struct pvs_mutex *m, uint64_t now)
-{
-	uint64_t since;
-	uint32_t i;
-
-	for (i = 0; i < RELEASES; i++) {
-		if (releases[i].m != m)
-			continue;
-		since = now - releases[i].ns;
-		releases[i].ns = now;
-		return since;
-	}
-	releases[releases_next].m = m;
-	releases[releases_next].ns = now;
-	releases_next = (releases_next + 1) % RELEASES;
-	return 0;
-}
-
-void lock_forget_release(const struct pvs_mutex *m)
-{
-	uint32_t i;
-
-	for (i = 0; i < RELEASES; i++)
-		if (releases[i].m == m)
-			releases[i].m = NULL;
-}
-
-/*
- * The unlocker that freed state 2 wakes a sleeper: the rule admits one
- * more contender (or glibc's sleepers may be there). With less than 2
- * CPUs it also asks how long ago this thread last released @m: one back
- * sooner than a wake-up keeps the only CPU (RELEASER_BACK), and the
- * sleepers come in by rotation (every sleep is bounded, the heir's too:
- * rotate_park_ns()). A thread about to sleep in a condition wait forgets
- * its release first (lock_forget_release()): it is not coming back.
- */
+/* The unlocker that freed state 2 wakes a sleeper: the rule admits one
+ * more contender (lock_admit_wake()), or glibc's sleepers may be there. */
 static bool admit_wake(struct pvs_mutex *m, bool compat)
 {
-	struct pvs_admit_in in;
-	struct pvs_admit_out out;
-
-	if (compat)
-		return true;
-	lock_admit_fill(m, &in);
-	if (in.nr_passive == 0)
-		return false;
-	/* (The perturbation test looks for lost wakes without any bound.) */
-	if (!PERTURBED && pvs_admit_one_cpu(&in))
-		in.since_release_ns = since_release(m, mono_ns());
-	return pvs_admit_decide(&in, &out) != 0 ||
-	       out.action != PVS_ADMIT_PASSIVE;
+	return compat || lock_admit_wake(m);
 }
 
 /*
@@ -591,7 +485,7 @@ static bool due_handoff(struct waiter *pw)
 {
 	if (++pw->parks < PVS_MUTEX_HANDOFF_PARKS || pw->rotated)
 		return pw->parks >= PVS_MUTEX_HANDOFF_PARKS;
-	return !one_cpu(pw->m);
+	return !lock_one_cpu(pw->m);
 }
 
 static int park(void *arg, const struct timespec *unused)
@@ -617,7 +511,7 @@ static int park(void *arg, const struct timespec *unused)
 	 */
 	if (pw->moved && !pw->heir &&
 	    __atomic_load_n(&m->state, __ATOMIC_RELAXED) == LOCKED &&
-	    one_cpu(m))
+	    lock_one_cpu(m))
 		seen = LOCKED;
 	else if (mark_sleeping(pw, &seen))
 		return 1;	/* freed (or handed) on the way to sleep */
@@ -638,7 +532,7 @@ static int park(void *arg, const struct timespec *unused)
 	until = pw->deadline;
 	if (seen == HANDED) {
 		if (pw->handed_ns == 0)
-			pw->handed_ns = mono_ns();
+			pw->handed_ns = lock_mono_ns();
 		clock_gettime(pw->clock, &lapse_t);
 		add_ns(&lapse_t, LAPSE_NS);
 		if (until == NULL || !earlier(until, &lapse_t))
