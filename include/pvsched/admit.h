@@ -186,6 +186,7 @@ uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in);
  *        pvs_admit_in::since_release_ns change pvs_admit_decide()'s
  *        answer, so a lock need not read the clock otherwise.
  * @param in inputs (not NULL)
+ * @return true with less than 2 whole effective CPUs, else false
  */
 bool pvs_admit_one_cpu(const struct pvs_admit_in *in);
 
