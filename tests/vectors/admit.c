@@ -189,6 +189,8 @@ static void fill(struct pvs_admit_in *in, const struct admit_vec *v)
 	in->waited_ns = v->waited;
 	in->rotate_ns = v->rotate;
 	in->owner = v->owner;
+	in->since_release_ns = 0;
+	in->ctxsw_ns = 0;
 }
 
 void pvs_vec_admit(struct pvs_vec_result *r)
@@ -216,7 +218,7 @@ void pvs_vec_admit(struct pvs_vec_result *r)
 	for (i = 0; i < PVS_VEC_LEN(rel_vecs); i++) {
 		const struct admit_rel_vec *v = &rel_vecs[i];
 
-		in = (struct pvs_admit_in){ 0 };
+		fill(&in, &vecs[0]);	/* the rest as row 0: no steal */
 		in.nr_affinity = v->aff;
 		in.quota_mcpus = v->quota;
 		in.nr_active = v->active;
@@ -235,7 +237,7 @@ void pvs_vec_admit(struct pvs_vec_result *r)
 		PVS_VEC_EXPECT(r, S, 50 + i, out.park_ns == v->park);
 	}
 	for (i = 0; i < PVS_VEC_LEN(one_cpu_vecs); i++) {
-		in = (struct pvs_admit_in){ 0 };
+		fill(&in, &vecs[0]);
 		in.nr_affinity = one_cpu_vecs[i].aff;
 		in.quota_mcpus = one_cpu_vecs[i].quota;
 		in.steal_ppm = one_cpu_vecs[i].steal;
