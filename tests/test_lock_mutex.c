@@ -951,6 +951,46 @@ static void test_one_cpu_releaser_keeps_lock(void **state)
 	assert_int_equal(pvs_mutex_destroy(&m), 0);
 }
 
+/*
+ * A thread about to block elsewhere (the preload's wait of a
+ * process-shared condition variable with a private mutex, a semaphore)
+ * releases with pvs_mutex_unlock_to_wait(): with less than 2 CPUs its
+ * unlock must not take it for a releaser that is back in a moment. The
+ * wake question is asked as an unlock with a sleeper counted would ask
+ * it (a counted sleeper stands in for a real one: this is the decision,
+ * not the futex): a first release wakes; the same thread's next release
+ * less than the round trip (1 ms here) later does not; after
+ * pvs_mutex_unlock_to_wait() the next one wakes again.
+ */
+static void test_unlock_to_wait_forgets_release(void **state)
+{
+	static struct pvrt_spin ctx1;
+	struct pvs_mutex m = PVS_MUTEX_INITIALIZER;
+	unsigned int tries = 0;
+	int back;
+
+	(void)state;
+	ctx1 = ctx_pv;
+	ctx1.nr_allowed = 1;
+	ctx1.quota_mcpus = 0;
+	ctx1.oracle = NULL;
+	ctx1.ctxsw_ns = 1000000;
+	m.spin = &ctx1;
+	m.nr_sleepers = 1;
+	do {	/* two asks 1 ms apart only if this thread was preempted */
+		assert_int_equal(pvs_mutex_lock(&m), 0);
+		assert_int_equal(pvs_mutex_unlock_to_wait(&m), 0);
+		assert_true(lock_admit_wake(&m));
+		back = !lock_admit_wake(&m);
+	} while (!back && ++tries < 100);
+	assert_true(back);
+	assert_int_equal(pvs_mutex_lock(&m), 0);
+	assert_int_equal(pvs_mutex_unlock_to_wait(&m), 0);
+	assert_true(lock_admit_wake(&m));
+	m.nr_sleepers = 0;
+	assert_int_equal(pvs_mutex_destroy(&m), 0);
+}
+
 /* A throttle source that reports one sample again and again, counting
  * the reads. */
 struct one_sample {
@@ -1038,6 +1078,7 @@ int main(void)
 		cmocka_unit_test(test_long_hold_no_wake_storm),
 		cmocka_unit_test(test_admit_inputs_from_throttle),
 		cmocka_unit_test(test_one_cpu_releaser_keeps_lock),
+		cmocka_unit_test(test_unlock_to_wait_forgets_release),
 	};
 	const char *env = getenv("PVS_LOCK_STRESS_MS");
 	int ret;

@@ -78,7 +78,9 @@ static uint64_t since_release(const struct pvs_mutex *m, uint64_t now)
 	return 0;
 }
 
-void lock_forget_release(const struct pvs_mutex *m)
+/* This thread is about to block elsewhere: its next release of @m does
+ * not say it comes back soon. */
+static void forget_release(const struct pvs_mutex *m)
 {
 	uint32_t i;
 
@@ -87,13 +89,19 @@ void lock_forget_release(const struct pvs_mutex *m)
 			releases[i].m = NULL;
 }
 
+int pvs_mutex_unlock_to_wait(struct pvs_mutex *m)
+{
+	forget_release(m);
+	return pvs_mutex_unlock(m);
+}
+
 /*
  * With less than 2 CPUs the rule also hears how long ago this thread last
  * released @m: one back sooner than a wake-up keeps the only CPU
  * (RELEASER_BACK), and the sleepers come in by rotation (every sleep is
  * bounded there, the heir's too). A thread about to sleep in a condition
- * wait forgets its release first (lock_forget_release()): it is not
- * coming back.
+ * wait releases with pvs_mutex_unlock_to_wait(), which forgets the
+ * record first: it is not coming back.
  */
 bool lock_admit_wake(struct pvs_mutex *m)
 {

@@ -95,8 +95,7 @@ static int wake(struct pvs_cond *c, int n);
 
 static int unlock_mutex(void *arg)
 {
-	lock_forget_release((struct pvs_mutex *)arg);
-	return pvs_mutex_unlock((struct pvs_mutex *)arg);
+	return pvs_mutex_unlock_to_wait((struct pvs_mutex *)arg);
 }
 
 static int lock_mutex(void *arg)

@@ -109,10 +109,6 @@ bool lock_one_cpu(const struct pvs_mutex *m);
  * one more contender, so the oldest sleeper is to be woken (admit.c). */
 bool lock_admit_wake(struct pvs_mutex *m);
 
-/* This thread is about to sleep (a condition wait): its next release of
- * @m does not say it comes back soon (admit.c). */
-void lock_forget_release(const struct pvs_mutex *m);
-
 /* pvs_lock_glibc_compatible() was called (atomic). */
 extern int lock_glibc_compat;
 

@@ -102,7 +102,7 @@ static int bridged_wait(pthread_cond_t *c, struct pvs_mutex *m,
 	int r;
 
 	real->mutex_lock(b.bridge);
-	pvs_mutex_unlock(m);
+	pvs_mutex_unlock_to_wait(m);
 	pthread_cleanup_push(bridge_cancelled, &b);
 	r = t == NULL ? real->cond_wait(c, b.bridge) :
 			real->cond_clockwait(c, b.bridge, clock, t);

@@ -280,6 +280,25 @@ int pvs_mutex_clocklock(struct pvs_mutex *m, int clock,
 int pvs_mutex_unlock(struct pvs_mutex *m);
 
 /**
+ * @brief Release the mutex before blocking on something else (a wait of
+ *        another library's condition variable, a semaphore, a poll).
+ *
+ * pvs_mutex_unlock() with one difference, which matters only when the
+ * process has less than 2 CPUs (a 1-CPU quota, a 1-CPU affinity):
+ * there an unlock by a thread that released the same mutex moments
+ * before (less than a wake-up's round trip) skips waking a sleeper,
+ * betting that the thread is back sooner than a woken one would run
+ * (docs/lock.md, "Less than 2 CPUs"). A thread about to block is not
+ * back, and without this call its sleepers wait for the rotation bound
+ * (PVS_ADMIT_ROTATE_NS, 4 ms). pvs_cond_wait() and its variants do this
+ * themselves; so does the preload's wait of a process-shared condition
+ * variable with a private mutex.
+ * @param m mutex (owned by the caller)
+ * @return as pvs_mutex_unlock()
+ */
+int pvs_mutex_unlock_to_wait(struct pvs_mutex *m);
+
+/**
  * @brief Initialise a condition variable.
  * @param c     condition variable
  * @param clock clock of pvs_cond_timedwait(): CLOCK_REALTIME or
