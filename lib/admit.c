@@ -6,13 +6,22 @@
  */
 #include <pvsched/admit.h>
 
-uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in)
+/* The CPUs the process may use, mCPUs: its affinity, or its quota if
+ * smaller; before steal and throttling take their share. */
+static uint64_t granted_mcpus(const struct pvs_admit_in *in)
 {
 	uint64_t cap = in->nr_affinity ? in->nr_affinity : 1u;
 
 	cap *= PVS_ADMIT_MCPUS_PER_CPU;
 	if (in->quota_mcpus != 0 && in->quota_mcpus < cap)
 		cap = in->quota_mcpus;
+	return cap;
+}
+
+uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in)
+{
+	uint64_t cap = granted_mcpus(in);
+
 	cap = pvs_spin_scale_ppm(cap, in->steal_ppm);
 	cap = pvs_spin_scale_ppm(cap, in->throttled_ppm);
 	return cap > 0xffffffffu ? 0xffffffffu : (uint32_t)cap;
@@ -20,7 +29,7 @@ uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in)
 
 bool pvs_admit_one_cpu(const struct pvs_admit_in *in)
 {
-	return pvs_admit_effective_mcpus(in) < 2u * PVS_ADMIT_MCPUS_PER_CPU;
+	return granted_mcpus(in) < 2u * PVS_ADMIT_MCPUS_PER_CPU;
 }
 
 /* Step 2: the releaser is back before a woken sleeper could run. */
@@ -51,7 +60,7 @@ int pvs_admit_decide(const struct pvs_admit_in *in, struct pvs_admit_out *out)
 	if (limit > 1)
 		limit--;
 	else {
-		back = releaser_back(in);
+		back = pvs_admit_one_cpu(in) && releaser_back(in);
 		limit = back ? 0 : 1;
 	}
 	off = in->owner == PVS_SPIN_OWNER_PREEMPTED ||

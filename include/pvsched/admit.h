@@ -180,13 +180,17 @@ struct pvs_admit_out {
 uint32_t pvs_admit_effective_mcpus(const struct pvs_admit_in *in);
 
 /**
- * @brief True when the capacity leaves no CPU beside the owner's: fewer
- *        than 2 whole effective CPUs (pvs_admit_effective_mcpus() below
- *        2 x ::PVS_ADMIT_MCPUS_PER_CPU). Only then does
+ * @brief True when the process has no CPU beside the owner's: fewer than
+ *        2 CPUs granted (the affinity, or the quota if smaller, below
+ *        2 x ::PVS_ADMIT_MCPUS_PER_CPU). Steal and throttling do not
+ *        count here: they take a share of a CPU's time, often read
+ *        coarsely (userspace sees steal in 10 ms ticks over a short
+ *        window), and one stolen tick must not turn a 2-CPU guest into
+ *        a 1-CPU process. Only when this is true does
  *        pvs_admit_in::since_release_ns change pvs_admit_decide()'s
  *        answer, so a lock need not read the clock otherwise.
  * @param in inputs (not NULL)
- * @return true with less than 2 whole effective CPUs, else false
+ * @return true with less than 2 CPUs granted, else false
  */
 bool pvs_admit_one_cpu(const struct pvs_admit_in *in);
 
@@ -198,8 +202,9 @@ bool pvs_admit_one_cpu(const struct pvs_admit_in *in);
  * In order:
  * 1. *Capacity*: effective = pvs_admit_effective_mcpus(); limit =
  *    floor(effective / 1000) - 1 (the owner needs a CPU of its own).
- * 2. *Only the owner's CPU* (limit 0, pvs_admit_one_cpu()): a releaser
- *    whose cycle over the lock is shorter than a wake-up's round trip
+ * 2. *Only the owner's CPU* (limit 0 and pvs_admit_one_cpu(): fewer
+ *    than 2 CPUs granted, whatever the steal): a releaser whose cycle
+ *    over the lock is shorter than a wake-up's round trip
  *    (0 < since_release_ns < ctxsw_ns, 0 = ::PVS_SPIN_DEFAULT_CTXSW_NS)
  *    is back before a woken sleeper could run: the sleeper would only
  *    spend the CPU time the owner needs and lose the race (under a

@@ -108,7 +108,7 @@ static const struct admit_vec vecs[] = {
  * last released the lock, against a wake-up's round trip.
  */
 struct admit_rel_vec {
-	uint32_t aff, quota, active, passive;
+	uint32_t aff, quota, steal, active, passive;
 	uint64_t waited, since, ctxsw;
 	enum pvs_spin_owner owner;
 	/* expected */
@@ -123,7 +123,7 @@ struct admit_rel_vec {
 #define NONE PVS_SPIN_OWNER_NONE
 /* A 1-CPU quota on 2 CPUs, three sleepers, none active, none waited. */
 #define Q1(since, ctxsw, limit, act, why, park) \
-	{ 2, 1000, 0, 3, 0, since, ctxsw, NONE, 1000, limit, act, why, park }
+	{ 2, 1000, 0, 0, 3, 0, since, ctxsw, NONE, 1000, limit, act, why, park }
 
 static const struct admit_rel_vec rel_vecs[] = {
 	/* 0: back after 2 us, a wake-up takes 12 us: keep the CPU. */
@@ -139,26 +139,35 @@ static const struct admit_rel_vec rel_vecs[] = {
 	Q1(999999, ~(uint64_t)0, 0, PAS, BACK, 4 * MS),
 	Q1(1000000, ~(uint64_t)0, 1, ACT, ROOM, 0),
 	/* 7: 2 whole CPUs: the releaser's cycle changes nothing. */
-	{ 2, 0, 0, 3, 0, 100, 12000, NONE, 2000, 1, ACT, ROOM, 0 },
+	{ 2, 0, 0, 0, 3, 0, 100, 12000, NONE, 2000, 1, ACT, ROOM, 0 },
 	/* 8: 0.5-CPU quota, a sleeper parked 1 ms ago: 3 ms left. */
-	{ 8, 500, 0, 3, MS, 100, 5000, NONE, 500, 0, PAS, BACK, 3 * MS },
+	{ 8, 500, 0, 0, 3, MS, 100, 5000, NONE, 500, 0, PAS, BACK, 3 * MS },
 	/* 9: owner off its CPU: one contender, whatever the cycle. */
-	{ 2, 1000, 0, 3, 0, 100, 12000, PRE, 1000, 1, ACT, ROOM, 0 },
+	{ 2, 1000, 0, 0, 3, 0, 100, 12000, PRE, 1000, 1, ACT, ROOM, 0 },
 	/* 10: rotation still lets the oldest sleeper in. */
-	{ 2, 1000, 0, 3, 4 * MS, 100, 12000, NONE, 1000, 0, ROT,
+	{ 2, 1000, 0, 0, 3, 4 * MS, 100, 12000, NONE, 1000, 0, ROT,
 	  PVS_ADMIT_REASON_BYPASS_BOUND, 0 },
 	/* 11: a contender already active: passive, for the same reason. */
-	{ 2, 1000, 1, 3, 0, 100, 12000, NONE, 1000, 0, PAS, BACK, 4 * MS },
+	{ 2, 1000, 0, 1, 3, 0, 100, 12000, NONE, 1000, 0, PAS, BACK, 4 * MS },
+	/* 12: 2 CPUs, one stolen tick in ten (1.8 CPUs): still 2 CPUs
+	 *  granted, so a quick releaser wakes as with no steal. */
+	{ 2, 0, 100000, 0, 3, 0, 100, 12000, NONE, 1800, 1, ACT, ROOM, 0 },
+	/* 13: 2 CPUs all but stolen: the same; the bound is 1. */
+	{ 2, 0, 1000000, 0, 3, 0, 100, 12000, NONE, 0, 1, ACT, ROOM, 0 },
+	/* 14: a 1-CPU quota, stolen or not, keeps the CPU. */
+	{ 2, 1000, 500000, 0, 3, 0, 100, 12000, NONE, 500, 0, PAS, BACK,
+	  4 * MS },
 };
 
-/* pvs_admit_one_cpu(): affinity, quota, steal -> fewer than 2 CPUs. */
+/* pvs_admit_one_cpu(): affinity, quota -> fewer than 2 CPUs granted;
+ * steal does not count. */
 static const struct {
 	uint32_t aff, quota, steal;
 	bool one;
 } one_cpu_vecs[] = {
 	{ 2, 1999, 0, true },	{ 2, 2000, 0, false }, { 2, 0, 0, false },
 	{ 0, 0, 0, true },	{ 1, 0, 0, true },     { 4, 0, 500000, false },
-	{ 4, 0, 500001, true },
+	{ 4, 0, 500001, false }, { 2, 0, 1000000, false }, { 2, 1500, 0, true },
 };
 
 /* Inputs the rule must refuse, with the error and out untouched. */
@@ -218,9 +227,10 @@ void pvs_vec_admit(struct pvs_vec_result *r)
 	for (i = 0; i < PVS_VEC_LEN(rel_vecs); i++) {
 		const struct admit_rel_vec *v = &rel_vecs[i];
 
-		fill(&in, &vecs[0]);	/* the rest as row 0: no steal */
+		fill(&in, &vecs[0]);	/* the rest as row 0 */
 		in.nr_affinity = v->aff;
 		in.quota_mcpus = v->quota;
+		in.steal_ppm = v->steal;
 		in.nr_active = v->active;
 		in.nr_passive = v->passive;
 		in.waited_ns = v->waited;
