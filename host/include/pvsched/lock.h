@@ -288,7 +288,7 @@ int pvs_mutex_unlock(struct pvs_mutex *m);
  * there an unlock by a thread that released the same mutex moments
  * before (less than a wake-up's round trip) skips waking a sleeper,
  * betting that the thread is back sooner than a woken one would run
- * (docs/lock.md, "Less than 2 CPUs"). A thread about to block is not
+ * (docs/lock.md). A thread about to block is not
  * back, and without this call its sleepers wait for the rotation bound
  * (PVS_ADMIT_ROTATE_NS, 4 ms). pvs_cond_wait() and its variants do this
  * themselves; so does the preload's wait of a process-shared condition
