@@ -6,8 +6,10 @@
  */
 #include <pvsched/admit.h>
 
-/* The CPUs the process may use, mCPUs: its affinity, or its quota if
- * smaller; before steal and throttling take their share. */
+/*
+ * The CPUs the process may use, mCPUs: its affinity, or its quota if
+ * smaller; before steal and throttling take their share.
+ */
 static uint64_t granted_mcpus(const struct pvs_admit_in *in)
 {
 	uint64_t cap = in->nr_affinity ? in->nr_affinity : 1u;

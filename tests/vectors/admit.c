@@ -149,8 +149,7 @@ static const struct admit_rel_vec rel_vecs[] = {
 	  PVS_ADMIT_REASON_BYPASS_BOUND, 0 },
 	/* 11: a contender already active: passive, for the same reason. */
 	{ 2, 1000, 0, 1, 3, 0, 100, 12000, NONE, 1000, 0, PAS, BACK, 4 * MS },
-	/* 12: 2 CPUs, one stolen tick in ten (1.8 CPUs): still 2 CPUs
-	 *  granted, so a quick releaser wakes as with no steal. */
+	/* 12: 2 CPUs, 10 % stolen (1.8): still 2 granted, wake. */
 	{ 2, 0, 100000, 0, 3, 0, 100, 12000, NONE, 1800, 1, ACT, ROOM, 0 },
 	/* 13: 2 CPUs all but stolen: the same; the bound is 1. */
 	{ 2, 0, 1000000, 0, 3, 0, 100, 12000, NONE, 0, 1, ACT, ROOM, 0 },
@@ -159,8 +158,10 @@ static const struct admit_rel_vec rel_vecs[] = {
 	  4 * MS },
 };
 
-/* pvs_admit_one_cpu(): affinity, quota -> fewer than 2 CPUs granted;
- * steal does not count. */
+/*
+ * pvs_admit_one_cpu(): affinity, quota -> fewer than 2 CPUs granted;
+ * steal does not count.
+ */
 static const struct {
 	uint32_t aff, quota, steal;
 	bool one;
