@@ -36,7 +36,8 @@ void lock_admit_fill(const struct pvs_mutex *m, struct pvs_admit_in *in)
 	if (in->throttled_ppm > PVS_SPIN_FULL_PPM)
 		in->throttled_ppm = PVS_SPIN_FULL_PPM;
 	in->nr_active = __atomic_load_n(&m->nr_spinning, __ATOMIC_SEQ_CST);
-	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED);
+	in->nr_passive = __atomic_load_n(&m->nr_sleepers, __ATOMIC_RELAXED) &
+			 LOCK_SLEEPERS_COUNT;
 	in->ctxsw_ns = s->ctxsw_ns;
 	in->owner = PVS_SPIN_OWNER_NONE;
 }
@@ -107,12 +108,23 @@ bool lock_admit_wake(struct pvs_mutex *m)
 {
 	struct pvs_admit_in in;
 	struct pvs_admit_out out;
+	bool one_cpu;
 
 	lock_admit_fill(m, &in);
 	if (in.nr_passive == 0)
 		return false;
-	if (!PERTURBED && pvs_admit_one_cpu(&in))
+	one_cpu = !PERTURBED && pvs_admit_one_cpu(&in);
+	if (one_cpu)
 		in.since_release_ns = since_release(m, lock_mono_ns());
-	return pvs_admit_decide(&in, &out) != 0 ||
-	       out.action != PVS_ADMIT_PASSIVE;
+	if (pvs_admit_decide(&in, &out) != 0 ||
+	    out.action != PVS_ADMIT_PASSIVE)
+		return true;
+	/*
+	 * The rule skips the wake. With less than 2 CPUs only a sleeper's
+	 * timer finds a lock left free: skip only while the timekeeper
+	 * sleeps, and otherwise wake one sleeper, which parks again as the
+	 * timekeeper (the others may be sleeping the longest bound).
+	 */
+	return one_cpu && !(__atomic_load_n(&m->nr_sleepers, __ATOMIC_SEQ_CST) &
+			    LOCK_SLEEPERS_TIMEKEEPER);
 }

@@ -109,6 +109,14 @@ bool lock_one_cpu(const struct pvs_mutex *m);
  * one more contender, so the oldest sleeper is to be woken (admit.c). */
 bool lock_admit_wake(struct pvs_mutex *m);
 
+/*
+ * pvs_mutex::nr_sleepers: the count of sleepers in bits 0-30, and in bit
+ * 31 the timekeeper's claim. One sleeper at a time keeps the rotation
+ * bound; the others sleep the longest bound (mutex.c, "The timekeeper").
+ */
+#define LOCK_SLEEPERS_TIMEKEEPER 0x80000000u
+#define LOCK_SLEEPERS_COUNT 0x7fffffffu
+
 /* pvs_lock_glibc_compatible() was called (atomic). */
 extern int lock_glibc_compat;
 

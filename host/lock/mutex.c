@@ -81,21 +81,40 @@
  * lock is free and sleepers are counted, wakes one (a sequentially
  * consistent fence between the two: the unlocker either sees it gone from
  * nr_spinning and wakes, or it sees the free word and wakes). Rotation:
- * a sleep is bounded by the rule's park_ns (PVS_ADMIT_ROTATE_NS since
- * the waiter first parked); a waiter whose bound passed parks once more,
+ * the timekeeper's sleep (below; the others' sleep longer) is bounded by
+ * the rule's park_ns (PVS_ADMIT_ROTATE_NS since the waiter first parked);
+ * a waiter whose bound passed parks once more,
  * which claims the heir's slot (due_handoff()), and the next unlock hands
  * it the lock even though the active set is full. So no sleeper is passed
  * over much longer than the bound while the slot is free. The heir sleeps
  * the longest bound (the next unlock is its), and a due waiter that found
  * the slot taken looks again after doubling bounds, up to 16 times the
- * bound (rotate_park_ns()): many sleepers behind one long hold would
- * otherwise all wake every bound for nothing. With 2 CPUs or more no wake
- * depends on these bounds (the perturbation test runs without them).
- * With less, the rule also keeps the lock's only CPU for an unlocker
- * that is back sooner than a wake-up (RELEASER_BACK): its wake is skipped
- * though no one is active, the unlocker itself takes the lock again, and
- * the sleepers come in by rotation: a lock left free after such an unlock
- * is found by a sleeper within the bound (admit_wake()).
+ * bound (rotate_park_ns()). With 2 CPUs or more no wake depends on these
+ * bounds (the perturbation test runs without them). With less, the rule
+ * also keeps the lock's only CPU for an unlocker that is back sooner than
+ * a wake-up (RELEASER_BACK): its wake is skipped though no one is active,
+ * the unlocker itself takes the lock again, and the sleepers come in by
+ * rotation: a lock left free after such an unlock is found by the
+ * timekeeper within the bound (admit_wake()).
+ *
+ * The timekeeper. Many sleepers behind one long hold, each with its own
+ * bound, would all wake every bound for nothing (stress-ng --pthread
+ * parks 64 threads behind its parent's hold). So one sleeper at a time
+ * keeps the rotation bound: the one that sets bit 31 of nr_sleepers
+ * (LOCK_SLEEPERS_TIMEKEEPER) in the same read-modify-write that counts it
+ * (count_sleeper()); the others, finding the bit set, sleep the longest
+ * bound. It clears the bit with the count when its sleep ends, by a
+ * sequentially consistent read-modify-write before it looks at the word
+ * again. With less than 2 CPUs an unlocker skips its wake only if it saw
+ * the bit (loaded after its exchange freed the word): then either the
+ * timekeeper was asleep with a bound of at most PVS_ADMIT_ROTATE_NS and
+ * finds the free lock by it, or its sleep had already ended and it is on
+ * its way to look at the word, which it finds free. Without the bit the
+ * unlocker wakes one sleeper, which parks again as the timekeeper. With 2
+ * CPUs or more the bit changes no wake: the active waiters carry the
+ * sleepers as above, and only fairness rests on the timekeeper's bound (a
+ * sleeper that is not the timekeeper waits up to the longest bound before
+ * it asks for the slot).
  *
  * Deadlines are handled here, on either clock: the futex wait takes the
  * deadline, and a long spin checks the clock every DEADLINE_POLLS polls.
@@ -135,6 +154,7 @@
 /* A due waiter that is not the heir asks again after the rotation bound
  * times 1, 2, 4, 8, then 16 (rotate_park_ns()). */
 #define ROTATE_BACKOFF_MAX 4u
+#define LONGEST_NS ((uint64_t)PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX)
 
 /* Ready() polls between two clock reads when a deadline is set. */
 #define DEADLINE_POLLS 64u
@@ -466,6 +486,39 @@ static uint64_t rotate_park_ns(struct waiter *pw)
 	return (uint64_t)PVS_ADMIT_ROTATE_NS << shift;
 }
 
+/*
+ * Count this thread in nr_sleepers before its futex wait (a sequentially
+ * consistent read-modify-write, as "Skipping the wake" needs), and claim
+ * the timekeeper's bit with it when the bit is free and this sleep is a
+ * marked one with a rotation bound. A sleeper that finds another
+ * timekeeper needs no bound of its own: it sleeps the longest one. The
+ * timekeeper keeps the rotation bound, with less than 2 CPUs at most
+ * PVS_ADMIT_ROTATE_NS (there it is what finds a lock whose wake was
+ * skipped). True if we are the timekeeper.
+ */
+static bool count_sleeper(struct waiter *pw, uint32_t seen, uint64_t *park_ns)
+{
+	uint32_t *n = &pw->m->nr_sleepers;
+	uint32_t v = __atomic_load_n(n, __ATOMIC_RELAXED);
+	bool may = *park_ns != 0 && seen == SLEEPERS && !glibc_compat();
+	uint32_t add;
+
+	do
+		add = may && !(v & LOCK_SLEEPERS_TIMEKEEPER) ?
+			      1 + LOCK_SLEEPERS_TIMEKEEPER : 1;
+	while (!__atomic_compare_exchange_n(n, &v, v + add, false,
+					    __ATOMIC_SEQ_CST,
+					    __ATOMIC_RELAXED));
+	if (add == 1) {
+		if (may && *park_ns < LONGEST_NS)
+			*park_ns = LONGEST_NS;
+		return false;
+	}
+	if (*park_ns > PVS_ADMIT_ROTATE_NS && lock_one_cpu(pw->m))
+		*park_ns = PVS_ADMIT_ROTATE_NS;
+	return true;
+}
+
 /* The unlocker that freed state 2 wakes a sleeper: the rule admits one
  * more contender (lock_admit_wake()), or glibc's sleepers may be there. */
 static bool admit_wake(struct pvs_mutex *m, bool compat)
@@ -496,6 +549,7 @@ static int park(void *arg, const struct timespec *unused)
 	struct timespec lapse_t, rotate_t;
 	uint32_t seen = SLEEPERS;
 	uint64_t park_ns;
+	bool keeper;
 	int r;
 
 	(void)unused;	/* pvrt_spin_wait() gets no deadline: pw has it */
@@ -542,6 +596,7 @@ static int park(void *arg, const struct timespec *unused)
 	park_ns = rotate_park_ns(pw);
 	if (seen == LOCKED && (park_ns == 0 || park_ns > PVS_ADMIT_ROTATE_NS))
 		park_ns = PVS_ADMIT_ROTATE_NS;
+	keeper = count_sleeper(pw, seen, &park_ns);
 	if (park_ns != 0) {
 		clock_gettime(pw->clock, &rotate_t);
 		add_ns(&rotate_t, park_ns);
@@ -549,11 +604,19 @@ static int park(void *arg, const struct timespec *unused)
 			until = &rotate_t;
 	}
 	LOCK_COUNT(parks, 1);
-	__atomic_fetch_add(&m->nr_sleepers, 1, __ATOMIC_SEQ_CST);
 	r = lock_futex_wait(&m->state, seen,
 			    pw->heir ? BIT_NORMAL | BIT_HEIR : BIT_NORMAL,
 			    pw->clock, until);
-	__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
+	/* The timekeeper's bit goes with it, before it looks at the word
+	 * again: an unlocker that saw the bit and skipped its wake left a
+	 * free lock that this thread now finds (lock_admit_wake()). */
+	if (keeper) {
+		__atomic_fetch_sub(&m->nr_sleepers,
+				   1 + LOCK_SLEEPERS_TIMEKEEPER,
+				   __ATOMIC_SEQ_CST);
+		__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	} else
+		__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
 	pw->moved = r == EAGAIN;
 	if (r == ETIMEDOUT && until == &lapse_t)
 		return lapse(m, &pw->handed_ns) ? 1 : 0;

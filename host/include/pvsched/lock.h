@@ -26,13 +26,15 @@
  * sleeper only while the active set is below its bound, and a sleeper
  * passed over for ::PVS_ADMIT_ROTATE_NS becomes the heir (below; one
  * that finds another heir looks again after 1, 2, 4, 8, then every 16 times
- * that bound, so sleepers behind one long hold do not all wake every 4 ms).
+ * that bound). One sleeper at a time keeps that bound, the timekeeper; the
+ * others sleep 16 times the bound, so sleepers behind one long hold do not
+ * all wake every 4 ms.
  * With less than 2 CPUs, an unlock by a thread that released the same
  * mutex less than a wake-up's round trip ago wakes no one (the rule's
  * RELEASER_BACK: that thread takes the lock again before a sleeper could
- * run), so a mutex left free just after such a release is found by a
- * sleeper within ::PVS_ADMIT_ROTATE_NS; a condition wait's release always
- * wakes. Running threads may barge ahead of woken sleepers,
+ * run) while the timekeeper sleeps, so a mutex left free just after such
+ * a release is found by it within ::PVS_ADMIT_ROTATE_NS; a condition
+ * wait's release always wakes. Running threads may barge ahead of woken sleepers,
  * but only so far: a waiter about to park for the ::PVS_MUTEX_HANDOFF_PARKS
  * -th time (with less than 2 CPUs: after a rotation bound) becomes the heir, and the next unlock hands the lock to it (after Linux's
  * MUTEX_FLAG_HANDOFF, with the patience of its rwsem handoff). A handoff
@@ -100,7 +102,9 @@ struct pvs_mutex {
 	uint32_t owner_cpu1;
 	/** Waiters spinning now (pvrt_spin_waiter::nr_spinning). */
 	uint32_t nr_spinning;
-	/** Threads in, or about to enter, a futex wait on @c state. */
+	/** Threads in, or about to enter, a futex wait on @c state (bits
+	 *  0-30), and in bit 31 the claim of the one among them that keeps
+	 *  the rotation bound (the timekeeper; the others sleep longer). */
 	uint32_t nr_sleepers;
 	/** ::PVS_MUTEX_NORMAL or ::PVS_MUTEX_ERRORCHECK; written by
 	 *  pvs_mutex_init() only (any other value behaves as NORMAL). */
