@@ -114,7 +114,9 @@
  * CPUs or more the bit changes no wake: the active waiters carry the
  * sleepers as above, and only fairness rests on the timekeeper's bound (a
  * sleeper that is not the timekeeper waits up to the longest bound before
- * it asks for the slot).
+ * it asks for the slot). After fork() the child keeps the parent's
+ * sleepers in the count, the bit among them: there a skipped wake may be
+ * found only at the longest bound, never later.
  *
  * Deadlines are handled here, on either clock: the futex wait takes the
  * deadline, and a long spin checks the clock every DEADLINE_POLLS polls.
