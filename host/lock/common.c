@@ -31,8 +31,7 @@ bool lock_past(int clock, const struct timespec *t)
 	struct timespec now;
 
 	clock_gettime(clock, &now);
-	return now.tv_sec > t->tv_sec ||
-	       (now.tv_sec == t->tv_sec && now.tv_nsec >= t->tv_nsec);
+	return !lock_ts_before(&now, t);
 }
 
 uint64_t lock_mono_ns(void)

@@ -58,6 +58,22 @@ static inline bool lock_deadline_ok(const struct timespec *t)
 	return t->tv_nsec >= 0 && t->tv_nsec < 1000000000L;
 }
 
+/* @a is before @b. */
+static inline bool lock_ts_before(const struct timespec *a,
+				  const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* *@t += @ns. */
+static inline void lock_ts_add_ns(struct timespec *t, uint64_t ns)
+{
+	t->tv_nsec += (long)(ns % 1000000000u);
+	t->tv_sec += (time_t)(ns / 1000000000u) + t->tv_nsec / 1000000000L;
+	t->tv_nsec %= 1000000000L;
+}
+
 /* The clock has reached @t. */
 bool lock_past(int clock, const struct timespec *t);
 
@@ -110,12 +126,37 @@ bool lock_one_cpu(const struct pvs_mutex *m);
 bool lock_admit_wake(struct pvs_mutex *m);
 
 /*
+ * How long a sleeper on @m may sleep before the rotation rule lets it in
+ * (0: no bound). @heir: it holds the heir's claim; *@parked_ns: when it
+ * first parked (0: now, and set); *@rotations: bounds it passed with the
+ * slot another's (advanced here).
+ */
+uint64_t lock_park_bound_ns(const struct pvs_mutex *m, bool heir,
+			    uint64_t *parked_ns, uint32_t *rotations);
+
+/*
  * pvs_mutex::nr_sleepers: the count of sleepers in bits 0-30, and in bit
  * 31 the timekeeper's claim. One sleeper at a time keeps the rotation
- * bound; the others sleep the longest bound (mutex.c, "The timekeeper").
+ * bound; the others sleep the longest bound (admit.c, "The timekeeper").
  */
 #define LOCK_SLEEPERS_TIMEKEEPER 0x80000000u
 #define LOCK_SLEEPERS_COUNT 0x7fffffffu
+
+/*
+ * Count this thread in @m's sleepers before its futex wait (a sequentially
+ * consistent read-modify-write: mutex.c, "Skipping the wake"), claiming
+ * the timekeeper's bit with it if @may_keep (a marked sleep, not in
+ * glibc-compatible mode), *@park_ns is a bound and the bit is free. A
+ * sleeper that finds another timekeeper sleeps the longest bound; the
+ * timekeeper keeps its bound, at most PVS_ADMIT_ROTATE_NS with less than
+ * 2 CPUs. True if this thread is the timekeeper.
+ */
+bool lock_count_sleeper(struct pvs_mutex *m, bool may_keep,
+			uint64_t *park_ns);
+
+/* Uncount a sleeper whose futex wait ended, and the timekeeper's bit if
+ * @keeper, before it looks at the word again. */
+void lock_uncount_sleeper(struct pvs_mutex *m, bool keeper);
 
 /* pvs_lock_glibc_compatible() was called (atomic). */
 extern int lock_glibc_compat;

@@ -66,57 +66,9 @@
  * unlocker ignores such a claim, and any thread may take a state 3 whose
  * grant is stale, so a child that holds or finds such a lock goes on.
  *
- * Concurrency restriction (pvs_admit_decide(), <pvsched/admit.h>). The
- * waiters spinning now (nr_spinning) are the active set; the sleepers, in
- * the futex's FIFO order, the passive set. An unlocker that frees state 2
- * wakes the oldest sleeper only when the rule admits one more contender
- * (the active set is below its bound: the CPUs the process has, less the
- * owner's); otherwise an active waiter will take the lock and nobody pays
- * a wake-up and a lost race. A skipped wake is never lost: (1) an active
- * waiter that takes a free lock while sleepers are counted takes it with
- * 2, so its own unlock looks for them (a sleeper counted after that read
- * finds the word changed and marks 2 itself, as above); (2) one that
- * parks marks 2 or takes the lock on the way (mark_sleeping()); (3) one
- * that leaves at its deadline first leaves the active set, then, if the
- * lock is free and sleepers are counted, wakes one (a sequentially
- * consistent fence between the two: the unlocker either sees it gone from
- * nr_spinning and wakes, or it sees the free word and wakes). Rotation:
- * the timekeeper's sleep (below; the others' sleep longer) is bounded by
- * the rule's park_ns (PVS_ADMIT_ROTATE_NS since the waiter first parked);
- * a waiter whose bound passed parks once more,
- * which claims the heir's slot (due_handoff()), and the next unlock hands
- * it the lock even though the active set is full. So no sleeper is passed
- * over much longer than the bound while the slot is free. The heir sleeps
- * the longest bound (the next unlock is its), and a due waiter that found
- * the slot taken looks again after doubling bounds, up to 16 times the
- * bound (rotate_park_ns()). With 2 CPUs or more no wake depends on these
- * bounds (the perturbation test runs without them). With less, the rule
- * also keeps the lock's only CPU for an unlocker that is back sooner than
- * a wake-up (RELEASER_BACK): its wake is skipped though no one is active,
- * the unlocker itself takes the lock again, and the sleepers come in by
- * rotation: a lock left free after such an unlock is found by the
- * timekeeper within the bound (admit_wake()).
- *
- * The timekeeper. Many sleepers behind one long hold, each with its own
- * bound, would all wake every bound for nothing (stress-ng --pthread
- * parks 64 threads behind its parent's hold). So one sleeper at a time
- * keeps the rotation bound: the one that sets bit 31 of nr_sleepers
- * (LOCK_SLEEPERS_TIMEKEEPER) in the same read-modify-write that counts it
- * (count_sleeper()); the others, finding the bit set, sleep the longest
- * bound. It clears the bit with the count when its sleep ends, by a
- * sequentially consistent read-modify-write before it looks at the word
- * again. With less than 2 CPUs an unlocker skips its wake only if it saw
- * the bit (loaded after its exchange freed the word): then either the
- * timekeeper was asleep with a bound of at most PVS_ADMIT_ROTATE_NS and
- * finds the free lock by it, or its sleep had already ended and it is on
- * its way to look at the word, which it finds free. Without the bit the
- * unlocker wakes one sleeper, which parks again as the timekeeper. With 2
- * CPUs or more the bit changes no wake: the active waiters carry the
- * sleepers as above, and only fairness rests on the timekeeper's bound (a
- * sleeper that is not the timekeeper waits up to the longest bound before
- * it asks for the slot). After fork() the child keeps the parent's
- * sleepers in the count, the bit among them: there a skipped wake may be
- * found only at the longest bound, never later.
+ * Concurrency restriction, rotation and the timekeeper: admit.c's opening
+ * comment. This file asks it when to wake (release_slow()) and how long a
+ * sleeper may sleep (park()).
  *
  * Deadlines are handled here, on either clock: the futex wait takes the
  * deadline, and a long spin checks the clock every DEADLINE_POLLS polls.
@@ -152,11 +104,6 @@
 #define SLOT_MASK 3u
 
 #define LAPSE_NS ((uint64_t)PVS_MUTEX_HANDOFF_LAPSE_MS * 1000000u)
-
-/* A due waiter that is not the heir asks again after the rotation bound
- * times 1, 2, 4, 8, then 16 (rotate_park_ns()). */
-#define ROTATE_BACKOFF_MAX 4u
-#define LONGEST_NS ((uint64_t)PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX)
 
 /* Ready() polls between two clock reads when a deadline is set. */
 #define DEADLINE_POLLS 64u
@@ -425,113 +372,10 @@ static bool claim_heir(struct pvs_mutex *m)
 					   __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);
 }
 
-/* @a is before @b. */
-static bool earlier(const struct timespec *a, const struct timespec *b)
-{
-	return a->tv_sec < b->tv_sec ||
-	       (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
-}
-
-/* *t += ns. */
-static void add_ns(struct timespec *t, uint64_t ns)
-{
-	t->tv_nsec += (long)(ns % 1000000000u);
-	t->tv_sec += (time_t)(ns / 1000000000u) + t->tv_nsec / 1000000000L;
-	t->tv_nsec %= 1000000000L;
-}
-
-/*
- * How long this passive waiter may sleep before the rotation rule lets it
- * in (0: the rule failed: sleep without that bound).
- *
- * The heir needs no rotation: the next unlock of state 2 hands it the
- * lock; it sleeps the longest bound (64 ms), in case that unlock read the
- * slot just before the claim and freed the lock to an active waiter that
- * is not running; with less than 2 CPUs, where that unlock may also have
- * skipped its wake (lock_admit_wake()), the plain bound. A
- * waiter that is due but could not claim the slot (another thread is the
- * heir) asks again after the bound, then after twice that, up to
- * PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX (64 ms): with a bound re-armed
- * every 4 ms, the 64 threads stress-ng --pthread parks behind one long
- * hold woke some 30 times per acquisition, and made the program 0.6x as
- * fast as with glibc's mutex (docs/evidence.md).
- */
-static uint64_t rotate_park_ns(struct waiter *pw)
-{
-	struct pvs_admit_in in;
-	struct pvs_admit_out out;
-	uint64_t now = lock_mono_ns();
-	uint32_t shift;
-
-#ifdef PVS_LOCK_PERTURB
-	/* The perturbation test looks for lost wakes: no bound hides one. */
-	return 0;
-#endif
-	lock_admit_fill(pw->m, &in);
-	/* With less than 2 CPUs an unlock may skip its wake (lock_admit_wake()):
-	 * the heir too wakes at the plain bound. */
-	if (pw->heir)
-		return pvs_admit_one_cpu(&in) ?
-			       PVS_ADMIT_ROTATE_NS :
-			       (uint64_t)PVS_ADMIT_ROTATE_NS << ROTATE_BACKOFF_MAX;
-	if (pw->parked_ns == 0)
-		pw->parked_ns = now;
-	in.waited_ns = now - pw->parked_ns;
-	in.nr_active = 0xffffffffu;	/* the question is the bound only */
-	if (pvs_admit_decide(&in, &out) != 0)
-		return 0;
-	if (out.action != PVS_ADMIT_ROTATE)
-		return out.park_ns;
-	shift = pw->rotations;
-	if (pw->rotations < ROTATE_BACKOFF_MAX)
-		pw->rotations++;
-	return (uint64_t)PVS_ADMIT_ROTATE_NS << shift;
-}
-
-/*
- * Count this thread in nr_sleepers before its futex wait (a sequentially
- * consistent read-modify-write, as "Skipping the wake" needs), and claim
- * the timekeeper's bit with it when the bit is free and this sleep is a
- * marked one with a rotation bound. A sleeper that finds another
- * timekeeper needs no bound of its own: it sleeps the longest one. The
- * timekeeper keeps the rotation bound, with less than 2 CPUs at most
- * PVS_ADMIT_ROTATE_NS (there it is what finds a lock whose wake was
- * skipped). True if we are the timekeeper.
- */
-static bool count_sleeper(struct waiter *pw, uint32_t seen, uint64_t *park_ns)
-{
-	uint32_t *n = &pw->m->nr_sleepers;
-	uint32_t v = __atomic_load_n(n, __ATOMIC_RELAXED);
-	bool may = *park_ns != 0 && seen == SLEEPERS && !glibc_compat();
-	uint32_t add;
-
-	do
-		add = may && !(v & LOCK_SLEEPERS_TIMEKEEPER) ?
-			      1 + LOCK_SLEEPERS_TIMEKEEPER : 1;
-	while (!__atomic_compare_exchange_n(n, &v, v + add, false,
-					    __ATOMIC_SEQ_CST,
-					    __ATOMIC_RELAXED));
-	if (add == 1) {
-		if (may && *park_ns < LONGEST_NS)
-			*park_ns = LONGEST_NS;
-		return false;
-	}
-	if (*park_ns > PVS_ADMIT_ROTATE_NS && lock_one_cpu(pw->m))
-		*park_ns = PVS_ADMIT_ROTATE_NS;
-	return true;
-}
-
-/* The unlocker that freed state 2 wakes a sleeper: the rule admits one
- * more contender (lock_admit_wake()), or glibc's sleepers may be there. */
-static bool admit_wake(struct pvs_mutex *m, bool compat)
-{
-	return compat || lock_admit_wake(m);
-}
-
 /*
  * This waiter has earned the heir's slot: woken and beaten often enough.
  * With less than 2 CPUs only by rotation: there the unlocker may keep the
- * lock's only CPU (admit_wake()), and a woken waiter beaten once is the
+ * lock's only CPU (lock_admit_wake()), and a woken waiter beaten once is the
  * rule working, not a waiter passed over; made heir, it would take the
  * lock from a thread that runs and hand it to one that must be woken, at
  * every unlock.
@@ -558,7 +402,7 @@ static int park(void *arg, const struct timespec *unused)
 	pw->take = SLEEPERS;
 	/*
 	 * With less than 2 CPUs, after a sleep that found the word moved on
-	 * (the owner released without a wake, admit_wake(), and took the
+	 * (the owner released without a wake, lock_admit_wake(), and took the
 	 * lock again), sleep on the word as it is, unmarked: marking it 2
 	 * again loses the same race at once and makes every unlock slow.
 	 * Such a sleep ends at the rotation bound (at most
@@ -590,35 +434,29 @@ static int park(void *arg, const struct timespec *unused)
 		if (pw->handed_ns == 0)
 			pw->handed_ns = lock_mono_ns();
 		clock_gettime(pw->clock, &lapse_t);
-		add_ns(&lapse_t, LAPSE_NS);
-		if (until == NULL || !earlier(until, &lapse_t))
+		lock_ts_add_ns(&lapse_t, LAPSE_NS);
+		if (until == NULL || !lock_ts_before(until, &lapse_t))
 			until = &lapse_t;
 	}
 	/* The rotation bound: a passive waiter asks again when it passes. */
-	park_ns = rotate_park_ns(pw);
+	park_ns = lock_park_bound_ns(m, pw->heir, &pw->parked_ns,
+				     &pw->rotations);
 	if (seen == LOCKED && (park_ns == 0 || park_ns > PVS_ADMIT_ROTATE_NS))
 		park_ns = PVS_ADMIT_ROTATE_NS;
-	keeper = count_sleeper(pw, seen, &park_ns);
+	keeper = lock_count_sleeper(m, seen == SLEEPERS && !glibc_compat(),
+				    &park_ns);
 	if (park_ns != 0) {
 		clock_gettime(pw->clock, &rotate_t);
-		add_ns(&rotate_t, park_ns);
-		if (until == NULL || earlier(&rotate_t, until))
+		lock_ts_add_ns(&rotate_t, park_ns);
+		if (until == NULL || lock_ts_before(&rotate_t, until))
 			until = &rotate_t;
 	}
 	LOCK_COUNT(parks, 1);
 	r = lock_futex_wait(&m->state, seen,
 			    pw->heir ? BIT_NORMAL | BIT_HEIR : BIT_NORMAL,
 			    pw->clock, until);
-	/* The timekeeper's bit goes with it, before it looks at the word
-	 * again: an unlocker that saw the bit and skipped its wake left a
-	 * free lock that this thread now finds (lock_admit_wake()). */
-	if (keeper) {
-		__atomic_fetch_sub(&m->nr_sleepers,
-				   1 + LOCK_SLEEPERS_TIMEKEEPER,
-				   __ATOMIC_SEQ_CST);
-		__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	} else
-		__atomic_fetch_sub(&m->nr_sleepers, 1, __ATOMIC_RELAXED);
+	/* Uncounted (the timekeeper's bit with it) before we look again. */
+	lock_uncount_sleeper(m, keeper);
 	pw->moved = r == EAGAIN;
 	if (r == ETIMEDOUT && until == &lapse_t)
 		return lapse(m, &pw->handed_ns) ? 1 : 0;
@@ -810,7 +648,7 @@ static void release_slow(struct pvs_mutex *m)
 	}
 	__atomic_exchange_n(&m->state, FREE, __ATOMIC_SEQ_CST);
 	/* glibc's sleepers are not in nr_sleepers. */
-	if (admit_wake(m, compat))
+	if (compat || lock_admit_wake(m))
 		lock_futex_wake(&m->state, 1, FUTEX_BITSET_MATCH_ANY);
 }
 
