@@ -121,18 +121,21 @@ bool lock_one_cpu(const struct pvs_mutex *m)
  * program 0.6x as fast as with glibc's mutex (docs/evidence.md).
  */
 uint64_t lock_park_bound_ns(const struct pvs_mutex *m, bool heir,
-			    uint64_t *parked_ns, uint32_t *rotations)
+			    uint64_t *parked_ns, uint32_t *rotations,
+			    bool *one_cpu)
 {
 	struct pvs_admit_in in;
 	struct pvs_admit_out out;
 	uint64_t now = lock_mono_ns();
 	uint32_t shift;
 
+	*one_cpu = false;
 	if (PERTURBED)	/* the test looks for lost wakes: no bound hides one */
 		return 0;
 	lock_admit_fill(m, &in);
+	*one_cpu = pvs_admit_one_cpu(&in);
 	if (heir)
-		return pvs_admit_one_cpu(&in) ? PVS_ADMIT_ROTATE_NS : LONGEST_NS;
+		return *one_cpu ? PVS_ADMIT_ROTATE_NS : LONGEST_NS;
 	if (*parked_ns == 0)
 		*parked_ns = now;
 	in.waited_ns = now - *parked_ns;
@@ -147,7 +150,7 @@ uint64_t lock_park_bound_ns(const struct pvs_mutex *m, bool heir,
 	return (uint64_t)PVS_ADMIT_ROTATE_NS << shift;
 }
 
-bool lock_count_sleeper(struct pvs_mutex *m, bool may_keep,
+bool lock_count_sleeper(struct pvs_mutex *m, bool may_keep, bool one_cpu,
 			uint64_t *park_ns)
 {
 	uint32_t *n = &m->nr_sleepers;
@@ -166,7 +169,7 @@ bool lock_count_sleeper(struct pvs_mutex *m, bool may_keep,
 			*park_ns = LONGEST_NS;
 		return false;
 	}
-	if (*park_ns > PVS_ADMIT_ROTATE_NS && lock_one_cpu(m))
+	if (*park_ns > PVS_ADMIT_ROTATE_NS && one_cpu)
 		*park_ns = PVS_ADMIT_ROTATE_NS;
 	return true;
 }

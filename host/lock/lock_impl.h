@@ -129,10 +129,12 @@ bool lock_admit_wake(struct pvs_mutex *m);
  * How long a sleeper on @m may sleep before the rotation rule lets it in
  * (0: no bound). @heir: it holds the heir's claim; *@parked_ns: when it
  * first parked (0: now, and set); *@rotations: bounds it passed with the
- * slot another's (advanced here).
+ * slot another's (advanced here); *@one_cpu: lock_one_cpu()'s answer, from
+ * the same inputs.
  */
 uint64_t lock_park_bound_ns(const struct pvs_mutex *m, bool heir,
-			    uint64_t *parked_ns, uint32_t *rotations);
+			    uint64_t *parked_ns, uint32_t *rotations,
+			    bool *one_cpu);
 
 /*
  * pvs_mutex::nr_sleepers: the count of sleepers in bits 0-30, and in bit
@@ -148,10 +150,10 @@ uint64_t lock_park_bound_ns(const struct pvs_mutex *m, bool heir,
  * the timekeeper's bit with it if @may_keep (a marked sleep, not in
  * glibc-compatible mode), *@park_ns is a bound and the bit is free. A
  * sleeper that finds another timekeeper sleeps the longest bound; the
- * timekeeper keeps its bound, at most PVS_ADMIT_ROTATE_NS with less than
- * 2 CPUs. True if this thread is the timekeeper.
+ * timekeeper keeps its bound, at most PVS_ADMIT_ROTATE_NS if @one_cpu
+ * (less than 2 CPUs). True if this thread is the timekeeper.
  */
-bool lock_count_sleeper(struct pvs_mutex *m, bool may_keep,
+bool lock_count_sleeper(struct pvs_mutex *m, bool may_keep, bool one_cpu,
 			uint64_t *park_ns);
 
 /* Uncount a sleeper whose futex wait ended, and the timekeeper's bit if

@@ -395,7 +395,7 @@ static int park(void *arg, const struct timespec *unused)
 	struct timespec lapse_t, rotate_t;
 	uint32_t seen = SLEEPERS;
 	uint64_t park_ns;
-	bool keeper;
+	bool keeper, one_cpu;
 	int r;
 
 	(void)unused;	/* pvrt_spin_wait() gets no deadline: pw has it */
@@ -440,11 +440,11 @@ static int park(void *arg, const struct timespec *unused)
 	}
 	/* The rotation bound: a passive waiter asks again when it passes. */
 	park_ns = lock_park_bound_ns(m, pw->heir, &pw->parked_ns,
-				     &pw->rotations);
+				     &pw->rotations, &one_cpu);
 	if (seen == LOCKED && (park_ns == 0 || park_ns > PVS_ADMIT_ROTATE_NS))
 		park_ns = PVS_ADMIT_ROTATE_NS;
 	keeper = lock_count_sleeper(m, seen == SLEEPERS && !glibc_compat(),
-				    &park_ns);
+				    one_cpu, &park_ns);
 	if (park_ns != 0) {
 		clock_gettime(pw->clock, &rotate_t);
 		lock_ts_add_ns(&rotate_t, park_ns);
